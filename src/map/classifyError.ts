@@ -1,0 +1,67 @@
+import type { MapEvent } from '../machines/events';
+
+/** The parts of a MapLibre `error` event we read; everything else stays at the boundary. */
+export interface RawMapError {
+  error?: unknown;
+  sourceId?: unknown;
+  tile?: unknown;
+}
+
+const WORKER_FAILED = /worker failed to load/i;
+/** MapLibre's style validation messages name the offending property: `layers[2].paint…: …`. */
+const STYLE_VALIDATION = /^(version|sources|layers|glyphs|sprite|font-faces|projection|light|sky|terrain|metadata|center|zoom|bearing|pitch|state)\b[^:]*:/i;
+
+function statusOf(error: unknown): number | null {
+  if (typeof error === 'object' && error !== null && 'status' in error) {
+    const status = (error as { status: unknown }).status;
+    return typeof status === 'number' ? status : null;
+  }
+  return null;
+}
+
+function messageOf(error: unknown): string {
+  if (error instanceof Error) return error.message;
+  if (typeof error === 'string') return error;
+  return 'Unknown error';
+}
+
+function tileKey(tile: unknown): string | null {
+  const canonical = (tile as { tileID?: { canonical?: { z: number; x: number; y: number } } })
+    ?.tileID?.canonical;
+  return canonical ? `${canonical.z}/${canonical.x}/${canonical.y}` : null;
+}
+
+/**
+ * Turns a MapLibre error event into a plain machine event. Errors that belong to one source or
+ * tile are partial failures; the rest say why the style cannot be shown.
+ */
+export function classifyMapError(raw: RawMapError): MapEvent {
+  const { error } = raw;
+  const message = messageOf(error);
+  const status = statusOf(error);
+  if (typeof raw.sourceId === 'string' || raw.tile !== undefined) {
+    return {
+      type: 'map.tileFailed',
+      sourceId: typeof raw.sourceId === 'string' ? raw.sourceId : 'unknown',
+      tile: tileKey(raw.tile),
+      status,
+    };
+  }
+  if (WORKER_FAILED.test(message)) {
+    return { type: 'map.errored', reason: 'worker-failed', detail: message };
+  }
+  if (status !== null) {
+    return { type: 'map.errored', reason: 'style-unreachable', detail: message };
+  }
+  if (
+    (error instanceof Error && error.name === 'SyntaxError') ||
+    STYLE_VALIDATION.test(message) ||
+    /json/i.test(message)
+  ) {
+    return { type: 'map.errored', reason: 'style-invalid', detail: message };
+  }
+  if (error instanceof TypeError && /fetch/i.test(message)) {
+    return { type: 'map.errored', reason: 'style-unreachable', detail: message };
+  }
+  return { type: 'map.warned', detail: message };
+}
