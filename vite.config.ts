@@ -11,5 +11,6 @@ export default defineConfig({
     include: ['tests/unit/**/*.test.{ts,tsx}'],
     environment: 'node',
     pool: 'threads',
+    setupFiles: ['tests/unit/support/setup.ts'],
   },
 });

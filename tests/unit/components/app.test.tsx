@@ -1,0 +1,123 @@
+// @vitest-environment jsdom
+import { StrictMode } from 'react';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  constructorFailures,
+  fakeMaps,
+  liveFakeMaps,
+  resetFakeMaps,
+  type FakeMap,
+} from '../support/fakeMapLibre';
+
+vi.mock('maplibre-gl', async () => (await import('../support/fakeMapLibre')).fakeMapLibreModule());
+
+const { App } = await import('../../../src/components/App');
+const { countLiveMaps } = await import('../../../src/map/mapOwner');
+
+function renderApp(search = '') {
+  return render(
+    <StrictMode>
+      <App search={search} baseUrl="http://localhost/app/" />
+    </StrictMode>,
+  );
+}
+
+const region = () => screen.getByRole('region', { name: 'Map' });
+const onlyMap = (): FakeMap => {
+  const live = liveFakeMaps();
+  expect(live).toHaveLength(1);
+  return live[0]!;
+};
+const fire = (map: FakeMap, type: string, event: object = {}) => act(() => map.fire(type, event));
+
+beforeEach(resetFakeMaps);
+afterEach(cleanup);
+
+describe('the app under StrictMode', () => {
+  it('leaves exactly one live map, subscribed once, after the double mount', () => {
+    renderApp();
+    expect(fakeMaps.length).toBeGreaterThanOrEqual(1);
+    const map = onlyMap();
+    expect(countLiveMaps()).toBe(1);
+    // One listener per MapLibre event we translate, not two.
+    expect(map.listenerCount()).toBe(6);
+  });
+
+  it('keeps one running actor system that hears the surviving map', () => {
+    renderApp();
+    expect(region()).toHaveAttribute('aria-busy', 'true');
+    expect(screen.getByRole('status')).toHaveTextContent('Loading the map');
+    const map = onlyMap();
+    fire(map, 'load');
+    expect(region()).toHaveAttribute('aria-busy', 'true');
+    fire(map, 'idle');
+    expect(region()).toHaveAttribute('aria-busy', 'false');
+    expect(screen.queryByRole('status')).toBeNull();
+  });
+
+  it('removes the map and stops listening when unmounted', () => {
+    const { unmount } = renderApp();
+    const map = onlyMap();
+    unmount();
+    expect(map.removed).toBe(true);
+    expect(map.listenerCount()).toBe(0);
+    expect(countLiveMaps()).toBe(0);
+  });
+
+  it('uses the default style, resolved against the page', () => {
+    renderApp();
+    expect(onlyMap().options.style).toBe('http://localhost/app/styles/basemap.json');
+  });
+});
+
+describe('failures in the shell', () => {
+  it('shows an alert when the style cannot be fetched, and Retry loads a new map', () => {
+    renderApp();
+    const first = onlyMap();
+    fire(first, 'error', { error: Object.assign(new Error('AJAXError: (500)'), { status: 500 }) });
+    const alert = screen.getByRole('alert');
+    expect(alert).toHaveTextContent('could not be downloaded');
+    expect(region()).toHaveAttribute('aria-busy', 'false');
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(first.removed).toBe(true);
+    const second = onlyMap();
+    expect(second).not.toBe(first);
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getByRole('status')).toHaveTextContent('Loading the map');
+    fire(second, 'load');
+    fire(second, 'idle');
+    expect(region()).toHaveAttribute('aria-busy', 'false');
+  });
+
+  it('explains a browser without WebGL, with no Retry', () => {
+    constructorFailures.push(new Error('Failed to initialize WebGL'), new Error('again'));
+    renderApp();
+    expect(screen.getByRole('alert')).toHaveTextContent('WebGL is not available');
+    expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
+    expect(countLiveMaps()).toBe(0);
+  });
+
+  it('keeps the map ready and shows a dismissible notice when a tile fails', () => {
+    renderApp();
+    const map = onlyMap();
+    fire(map, 'load');
+    fire(map, 'idle');
+    fire(map, 'error', {
+      error: Object.assign(new Error('AJAXError'), { status: 500 }),
+      sourceId: 'basemap',
+      tile: { tileID: { canonical: { z: 2, x: 1, y: 1 } } },
+    });
+    expect(region()).toHaveAttribute('aria-busy', 'false');
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getByRole('note')).toHaveTextContent('could not be loaded');
+    fireEvent.click(screen.getByRole('button', { name: 'Dismiss' }));
+    expect(screen.queryByRole('note')).toBeNull();
+  });
+
+  it('refuses a javascript: style link with a notice and opens the default map', () => {
+    renderApp('?style=javascript:alert(1)');
+    expect(onlyMap().options.style).toBe('http://localhost/app/styles/basemap.json');
+    expect(screen.getByRole('note')).toHaveTextContent('Only http and https style links');
+  });
+});

@@ -1,0 +1,81 @@
+/**
+ * A stand-in for maplibre-gl's `Map` in jsdom: an event emitter that records how many maps were
+ * made and removed. Tests fire MapLibre events on it by name.
+ */
+type Listener = (event: object) => void;
+
+export const fakeMaps: FakeMap[] = [];
+export const constructorFailures: Error[] = [];
+
+export class FakeMap {
+  removed = false;
+  repaints = 0;
+  private listeners = new Map<string, Set<Listener>>();
+
+  constructor(public readonly options: Record<string, unknown>) {
+    const failure = constructorFailures.shift();
+    if (failure) throw failure;
+    fakeMaps.push(this);
+  }
+
+  on(type: string, listener: Listener): this {
+    const set = this.listeners.get(type) ?? new Set();
+    set.add(listener);
+    this.listeners.set(type, set);
+    return this;
+  }
+
+  off(type: string, listener: Listener): this {
+    this.listeners.get(type)?.delete(listener);
+    return this;
+  }
+
+  fire(type: string, event: object = {}): void {
+    for (const listener of this.listeners.get(type) ?? []) listener(event);
+  }
+
+  listenerCount(): number {
+    let count = 0;
+    for (const set of this.listeners.values()) count += set.size;
+    return count;
+  }
+
+  addControl(): this {
+    return this;
+  }
+  triggerRepaint(): void {
+    this.repaints += 1;
+  }
+  getCenter() {
+    return { lng: 0, lat: 0 };
+  }
+  getZoom() {
+    return 1;
+  }
+  getBearing() {
+    return 0;
+  }
+  getPitch() {
+    return 0;
+  }
+  remove(): void {
+    this.removed = true;
+  }
+}
+
+export const liveFakeMaps = () => fakeMaps.filter((map) => !map.removed);
+
+export function resetFakeMaps(): void {
+  fakeMaps.length = 0;
+  constructorFailures.length = 0;
+}
+
+/** The module factory for `vi.mock('maplibre-gl', …)`. */
+export function fakeMapLibreModule() {
+  return {
+    Map: FakeMap,
+    AttributionControl: class {},
+    setWorkerUrl: () => {},
+    addProtocol: () => {},
+  };
+}
