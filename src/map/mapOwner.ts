@@ -25,6 +25,9 @@ export const ATTRIBUTION = [
   '<a href="https://maplibre.org/">MapLibre</a>',
 ];
 
+/** The canvas takes keyboard focus; its label says what the keys do. */
+export const CANVAS_LABEL = 'Map canvas. Arrow keys pan, plus and minus zoom, Shift with arrows rotates and tilts.';
+
 export interface MapOwnerOptions {
   styleUrl: string;
   /** Extra MapLibre options, for tests and benchmarks. */
@@ -101,6 +104,7 @@ export class MapOwner {
         attributionControl: false,
         // Relative URLs in the embedded style resolve against the page, wherever it is hosted.
         transformRequest: (url) => ({ url: new URL(url, document.baseURI).href }),
+        locale: { 'Map.Title': CANVAS_LABEL },
         ...this.options.mapOptions,
       });
     } catch (error) {
@@ -114,6 +118,9 @@ export class MapOwner {
     }
     liveMaps += 1;
     this.map = map;
+    // The page's map region is ours (it carries aria-busy); MapLibre's canvas is the keyboard
+    // target inside it, so it must not be a second region named "Map".
+    map.getCanvas().setAttribute('role', 'application');
     map.addControl(new AttributionControl({ compact: false, customAttribution: ATTRIBUTION }));
     this.unlisten = this.listen(map);
   }

@@ -43,6 +43,9 @@ export class FakeMap {
   addControl(): this {
     return this;
   }
+  getCanvas(): HTMLCanvasElement {
+    return document.createElement('canvas');
+  }
   triggerRepaint(): void {
     this.repaints += 1;
   }
