@@ -1,3 +1,5 @@
+import type { Camera } from '../url/cameraHash';
+
 /**
  * Every event the machines understand, as one discriminated union of plain, JSON-serialisable data.
  * Names are `domain.verb`: `map.*` events come from the map adapter, `user.*` from the UI.
@@ -30,10 +32,45 @@ export type MapEvent =
   | { type: 'map.contextLost' }
   | { type: 'map.contextRestored' };
 
-export type UserEvent =
-  | { type: 'user.retried' }
-  | { type: 'user.noticeDismissed' };
+export type UserEvent = { type: 'user.retried' } | { type: 'user.noticeDismissed' };
 
 export type LifecycleEvent = MapEvent | UserEvent;
 
-export type AppEvent = LifecycleEvent;
+export type { Camera };
+
+/** What moved the camera: the app (tagged by the adapter), the user, or a container resize. */
+export type MoveSource = 'app' | 'user' | 'resize';
+/** How an app movement animates; `jump` when the user prefers reduced motion. */
+export type Animation = 'fly' | 'ease' | 'jump';
+/** Why the app moved the camera. */
+export type MoveReason = 'zoomIn' | 'zoomOut' | 'resetNorth' | 'place' | 'history' | 'bounds';
+export type Gesture = 'pan' | 'zoom' | 'rotate' | 'pitch';
+/** West, south, east, north. */
+export type Bounds = [number, number, number, number];
+
+/** `t` is the event's own timestamp in milliseconds, so time stays deterministic in tests. */
+export type CameraEvent =
+  | {
+      type: 'camera.moveStarted';
+      source: MoveSource;
+      animation: Animation | null;
+      reason: MoveReason | null;
+      t: number;
+    }
+  | { type: 'camera.gestureStarted'; gesture: Gesture; t: number }
+  | { type: 'camera.gestureEnded'; gesture: Gesture; t: number }
+  /** At most once per animation frame while moving. */
+  | { type: 'camera.moved'; camera: Camera; t: number }
+  | { type: 'camera.moveEnded'; camera: Camera; t: number }
+  | { type: 'camera.zoomInRequested' }
+  | { type: 'camera.zoomOutRequested' }
+  | { type: 'camera.northResetRequested' }
+  | { type: 'camera.flyRequested'; target: Camera; reason: MoveReason }
+  | { type: 'camera.boundsRequested'; bounds: Bounds; reason: MoveReason };
+
+/** Emitted by the camera machine for whoever listens (the URL, the selection). */
+export type CameraEmitted =
+  | { type: 'camera.settled'; camera: Camera }
+  | { type: 'camera.flightInterrupted'; reason: MoveReason | null; by: Gesture | 'user' };
+
+export type AppEvent = LifecycleEvent | CameraEvent;
