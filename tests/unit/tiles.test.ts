@@ -1,0 +1,168 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { beforeAll, describe, it, expect } from 'vitest';
+import { VectorTile } from '@mapbox/vector-tile';
+import { PbfReader } from 'pbf';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const tilesDir = path.join(root, 'public', 'tiles');
+const LAYERS = ['land', 'countries', 'boundaries', 'country_labels'];
+const MAX_ZOOM = 6;
+
+interface TileJson {
+  tilejson: string;
+  tiles: string[];
+  minzoom: number;
+  maxzoom: number;
+  attribution: string;
+  vector_layers: { id: string; fields: Record<string, string> }[];
+}
+
+function readTile(z: number, x: number, y: number): VectorTile {
+  return new VectorTile(new PbfReader(readFileSync(path.join(tilesDir, `${z}/${x}/${y}.pbf`))));
+}
+
+/** Names of the label points anchored inside the tile (not in its buffer). */
+function labelsInside(tile: VectorTile): string[] {
+  const layer = tile.layers.country_labels;
+  if (!layer) return [];
+  const names: string[] = [];
+  for (let i = 0; i < layer.length; i++) {
+    const feature = layer.feature(i);
+    expect(feature.type).toBe(1);
+    for (const ring of feature.loadGeometry()) {
+      for (const point of ring) {
+        if (point.x >= 0 && point.x < layer.extent && point.y >= 0 && point.y < layer.extent) {
+          names.push(String(feature.properties.name));
+        }
+      }
+    }
+  }
+  return names;
+}
+
+function labelsAtZoom(z: number): string[] {
+  const names: string[] = [];
+  for (let x = 0; x < 1 << z; x++) {
+    for (let y = 0; y < 1 << z; y++) names.push(...labelsInside(readTile(z, x, y)));
+  }
+  return names;
+}
+
+function count(names: string[], name: string): number {
+  return names.filter((n) => n === name).length;
+}
+
+function totalBytes(dir: string): number {
+  let total = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    total += entry.isDirectory() ? totalBytes(full) : statSync(full).size;
+  }
+  return total;
+}
+
+describe('generated basemap tiles', () => {
+  let tileJson: TileJson;
+
+  beforeAll(() => {
+    // `npm run test:unit` has already built them; this is a no-op ("tiles up to date") then,
+    // and makes running this file on its own work too.
+    execFileSync(process.execPath, [path.join(root, 'scripts/build-tiles.mjs')], {
+      cwd: root,
+      stdio: 'pipe',
+      timeout: 120_000,
+    });
+    tileJson = JSON.parse(readFileSync(path.join(tilesDir, 'tiles.json'), 'utf8')) as TileJson;
+  }, 130_000);
+
+  it('has a TileJSON 3.0.0 document with a relative tile URL', () => {
+    expect(tileJson.tilejson).toBe('3.0.0');
+    expect(tileJson.tiles).toEqual(['tiles/{z}/{x}/{y}.pbf']);
+    expect(tileJson.minzoom).toBe(0);
+    expect(tileJson.maxzoom).toBe(MAX_ZOOM);
+    expect(tileJson.attribution).toContain('Natural Earth');
+    expect(tileJson.vector_layers.map((layer) => layer.id)).toEqual(LAYERS);
+  });
+
+  it('writes every tile of the z0-6 pyramid, so no tile request falls through', () => {
+    for (let z = 0; z <= MAX_ZOOM; z++) {
+      for (let x = 0; x < 1 << z; x++) {
+        for (let y = 0; y < 1 << z; y++) {
+          expect(existsSync(path.join(tilesDir, `${z}/${x}/${y}.pbf`)), `${z}/${x}/${y}`).toBe(
+            true,
+          );
+        }
+      }
+    }
+  });
+
+  it('has the four layers at z0', () => {
+    const tile = readTile(0, 0, 0);
+    expect(Object.keys(tile.layers).sort()).toEqual([...LAYERS].sort());
+    const countries = tile.layers.countries!;
+    const names = new Set<string>();
+    for (let i = 0; i < countries.length; i++) {
+      const feature = countries.feature(i);
+      expect(feature.type).toBe(3);
+      names.add(String(feature.properties.name));
+    }
+    expect(names).toContain('Russia');
+    expect(names).toContain('Fiji');
+    expect(tile.layers.boundaries!.feature(0).type).toBe(2);
+  });
+
+  it('has the four layers over Europe at z3, with one France label', () => {
+    const tile = readTile(3, 4, 2);
+    expect(Object.keys(tile.layers).sort()).toEqual([...LAYERS].sort());
+    expect(count(labelsInside(tile), 'France')).toBe(1);
+
+    const countries = tile.layers.countries!;
+    let france: Record<string, unknown> | undefined;
+    for (let i = 0; i < countries.length; i++) {
+      const feature = countries.feature(i);
+      if (feature.properties.name === 'France') france = feature.properties;
+    }
+    expect(france).toMatchObject({ name: 'France', id: 250 });
+
+    const labels = tile.layers.country_labels!;
+    for (let i = 0; i < labels.length; i++) {
+      const { properties } = labels.feature(i);
+      expect(typeof properties.name).toBe('string');
+      expect(properties.rank).toBeGreaterThanOrEqual(1);
+      expect(properties.rank).toBeLessThanOrEqual(6);
+      expect(properties.area_km2).toBeGreaterThan(0);
+    }
+  });
+
+  it('has one label point per country, not one per island', () => {
+    const z2 = labelsAtZoom(2);
+    expect(count(z2, 'France')).toBe(1);
+    expect(count(z2, 'Indonesia')).toBe(1);
+    expect(count(z2, 'Russia')).toBe(1);
+
+    const z6 = labelsAtZoom(MAX_ZOOM);
+    expect(new Set(z6).size).toBe(z6.length);
+    for (const name of ['Fiji', 'Japan', 'Philippines', 'Greece', 'Canada', 'Kiribati']) {
+      expect(count(z6, name), name).toBe(1);
+    }
+    expect(z6.length).toBeGreaterThan(200);
+  });
+
+  it('keeps the whole tile set small', () => {
+    const bytes = totalBytes(tilesDir);
+    expect(bytes).toBeGreaterThan(100_000);
+    expect(bytes).toBeLessThan(15 * 1024 * 1024);
+  });
+
+  it('ships the fonts the style declares', () => {
+    for (const file of [
+      'noto-sans-latin-400-normal.woff2',
+      'noto-sans-latin-ext-400-normal.woff2',
+    ]) {
+      expect(statSync(path.join(root, 'public', 'fonts', file)).size).toBeGreaterThan(1000);
+    }
+  });
+});
