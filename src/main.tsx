@@ -8,6 +8,6 @@ const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 createRoot(root).render(
   <StrictMode>
-    <App search={window.location.search} baseUrl={document.baseURI} />
+    <App search={window.location.search} hash={window.location.hash} baseUrl={document.baseURI} />
   </StrictMode>,
 );

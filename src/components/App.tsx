@@ -1,38 +1,72 @@
 import { useState } from 'react';
+import type { AppInput } from '../machines/appMachine';
 import { MapOwner, type MapOwnerOptions } from '../map/mapOwner';
+import { DEFAULT_LIMITS, parseHash, type Camera } from '../url/cameraHash';
 import { chooseStyle } from '../url/styleParam';
 import { ChartroomProvider } from './ChartroomContext';
+import { CameraControls } from './CameraControls';
 import { FailureAlert, LoadingStatus, PartialFailureNotice } from './LifecycleOverlay';
 import { MapView } from './MapView';
-import { StartupNotices } from './StartupNotices';
+import { NoticeList } from './NoticeList';
+import { ScaleBar } from './ScaleBar';
+import { UrlSync } from './UrlSync';
+
+/** The view a link without a camera opens on: the whole inhabited world. */
+export const DEFAULT_CAMERA: Camera = {
+  center: { lng: 10, lat: 25 },
+  zoom: 1.5,
+  bearing: 0,
+  pitch: 0,
+};
 
 export interface AppProps {
-  /** The page's query string and base URL; tests pass their own. */
+  /** The page's query string, hash and base URL; tests pass their own. */
   search: string;
+  hash: string;
   baseUrl: string;
   mapOptions?: MapOwnerOptions['mapOptions'];
 }
 
-export function App({ search, baseUrl, mapOptions }: AppProps) {
-  const [{ owner, notices }] = useState(() => {
-    const style = chooseStyle(search, baseUrl);
-    return {
-      owner: new MapOwner({ styleUrl: style.url, mapOptions }),
-      notices: style.notice ? [style.notice] : [],
-    };
+function startup({ search, hash, baseUrl, mapOptions }: AppProps) {
+  const style = chooseStyle(search, baseUrl);
+  const link = parseHash(hash, DEFAULT_LIMITS);
+  const camera = link.camera ?? DEFAULT_CAMERA;
+  const limits = DEFAULT_LIMITS;
+  const input: AppInput = {
+    camera,
+    limits,
+    notices: [...(style.notice ? [style.notice] : []), ...link.notices],
+  };
+  const owner = new MapOwner({
+    styleUrl: style.url,
+    mapOptions: {
+      ...camera,
+      minZoom: limits.minZoom,
+      maxZoom: limits.maxZoom,
+      maxPitch: limits.maxPitch,
+      ...mapOptions,
+    },
   });
+  return { owner, input };
+}
+
+export function App(props: AppProps) {
+  const [{ owner, input }] = useState(() => startup(props));
   return (
-    <ChartroomProvider owner={owner}>
+    <ChartroomProvider owner={owner} input={input}>
       <main className="app">
         <MapView />
+        <UrlSync />
         <div className="overlays">
           <LoadingStatus />
           <FailureAlert />
           <div className="notices">
-            <StartupNotices notices={notices} />
+            <NoticeList />
             <PartialFailureNotice />
           </div>
         </div>
+        <CameraControls />
+        <ScaleBar />
       </main>
     </ChartroomProvider>
   );

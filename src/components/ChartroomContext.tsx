@@ -1,17 +1,22 @@
 import { createContext, useContext, useState, type ReactNode } from 'react';
 import { useActorRef } from '@xstate/react';
 import { fromCallback, type ActorRefFrom } from 'xstate';
-import { appMachine } from '../machines/appMachine';
+import { appMachine, type AppInput } from '../machines/appMachine';
+import { cameraMachine } from '../machines/cameraMachine';
 import { lifecycleMachine } from '../machines/lifecycleMachine';
+import { noticesMachine } from '../machines/noticesMachine';
 import type { AppEvent } from '../machines/events';
-import { MapOwner } from '../map/mapOwner';
+import type { MapOwner } from '../map/mapOwner';
 
 export type AppActor = ActorRefFrom<typeof appMachine>;
 export type LifecycleActor = ActorRefFrom<typeof lifecycleMachine>;
+export type CameraActor = ActorRefFrom<typeof cameraMachine>;
+export type NoticesActor = ActorRefFrom<typeof noticesMachine>;
 
 interface Chartroom {
   app: AppActor;
   owner: MapOwner;
+  input: AppInput;
 }
 
 const ChartroomContext = createContext<Chartroom | null>(null);
@@ -26,15 +31,29 @@ function connectMachines(owner: MapOwner) {
           nudgeRepaint: () => owner.repaint(),
         },
       }),
+      camera: cameraMachine.provide({
+        actions: {
+          zoomIn: () => owner.zoomIn(),
+          zoomOut: () => owner.zoomOut(),
+          resetNorth: () => owner.resetNorth(),
+          flyTo: (_, { target, reason }) => owner.flyTo(target, reason),
+          fitBounds: (_, { bounds, reason }) => owner.fitBounds(bounds, reason),
+        },
+      }),
       mapEvents: fromCallback<AppEvent>(({ sendBack }) => owner.connect(sendBack)),
     },
   });
 }
 
-export function ChartroomProvider({ owner, children }: { owner: MapOwner; children: ReactNode }) {
+export function ChartroomProvider(props: {
+  owner: MapOwner;
+  input: AppInput;
+  children: ReactNode;
+}) {
+  const { owner, input, children } = props;
   const [machine] = useState(() => connectMachines(owner));
-  const app = useActorRef(machine);
-  const [value] = useState<Chartroom>(() => ({ app, owner }));
+  const app = useActorRef(machine, { input });
+  const [value] = useState<Chartroom>(() => ({ app, owner, input }));
   return <ChartroomContext.Provider value={value}>{children}</ChartroomContext.Provider>;
 }
 
@@ -44,9 +63,12 @@ export function useChartroom(): Chartroom {
   return value;
 }
 
-export function useLifecycle(): LifecycleActor {
-  const { app } = useChartroom();
-  const lifecycle = app.system.get('lifecycle') as LifecycleActor | undefined;
-  if (!lifecycle) throw new Error('The lifecycle actor is not running');
-  return lifecycle;
+function useSystemActor<T>(systemId: string): T {
+  const actor = useChartroom().app.system.get(systemId) as T | undefined;
+  if (!actor) throw new Error(`The ${systemId} actor is not running`);
+  return actor;
 }
+
+export const useLifecycle = () => useSystemActor<LifecycleActor>('lifecycle');
+export const useCamera = () => useSystemActor<CameraActor>('camera');
+export const useNotices = () => useSystemActor<NoticesActor>('notices');

@@ -5,7 +5,11 @@ import { FAILURE_MESSAGES } from './failureMessages';
 /** Loading and restoring progress, as a polite status. */
 export function LoadingStatus() {
   const text = useSelector(useLifecycle(), (s) =>
-    s.matches('loading') ? 'Loading the map…' : s.matches('restoring') ? 'Restoring the map…' : null,
+    s.matches('loading')
+      ? 'Loading the map…'
+      : s.matches('restoring')
+        ? 'Restoring the map…'
+        : null,
   );
   if (!text) return null;
   return (
@@ -19,7 +23,9 @@ export function LoadingStatus() {
 /** The failure, in plain language, with `Retry` where trying again can help. */
 export function FailureAlert() {
   const lifecycle = useLifecycle();
-  const reason = useSelector(lifecycle, (s) => (s.matches('failed') ? s.context.failure?.reason : null));
+  const reason = useSelector(lifecycle, (s) =>
+    s.matches('failed') ? s.context.failure?.reason : null,
+  );
   if (!reason) return null;
   const message = FAILURE_MESSAGES[reason];
   return (
@@ -37,7 +43,9 @@ export function FailureAlert() {
 /** Partial failures, such as tiles that did not load: shown without blocking the map. */
 export function PartialFailureNotice() {
   const lifecycle = useLifecycle();
-  const count = useSelector(lifecycle, (s) => (s.matches('failed') ? 0 : s.context.partialFailures));
+  const count = useSelector(lifecycle, (s) =>
+    s.matches('failed') ? 0 : s.context.partialFailures,
+  );
   if (count === 0) return null;
   return (
     <div className="notice" role="note">

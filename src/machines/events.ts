@@ -73,4 +73,6 @@ export type CameraEmitted =
   | { type: 'camera.settled'; camera: Camera }
   | { type: 'camera.flightInterrupted'; reason: MoveReason | null; by: Gesture | 'user' };
 
-export type AppEvent = LifecycleEvent | CameraEvent;
+export type NoticeEvent = { type: 'notice.posted'; text: string } | { type: 'notice.dismissed' };
+
+export type AppEvent = LifecycleEvent | CameraEvent | NoticeEvent;

@@ -83,7 +83,9 @@ export const lifecycleMachine = setup({
       states: {
         fetchingStyle: {
           on: { 'map.loaded': 'drawing' },
-          after: { repaintNudge: { target: 'fetchingStyle', reenter: true, actions: 'nudgeRepaint' } },
+          after: {
+            repaintNudge: { target: 'fetchingStyle', reenter: true, actions: 'nudgeRepaint' },
+          },
         },
         drawing: {
           on: { 'map.idle': '#lifecycle.ready' },

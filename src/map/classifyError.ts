@@ -9,7 +9,8 @@ export interface RawMapError {
 
 const WORKER_FAILED = /worker failed to load/i;
 /** MapLibre's style validation messages name the offending property: `layers[2].paint…: …`. */
-const STYLE_VALIDATION = /^(version|sources|layers|glyphs|sprite|font-faces|projection|light|sky|terrain|metadata|center|zoom|bearing|pitch|state)\b[^:]*:/i;
+const STYLE_VALIDATION =
+  /^(version|sources|layers|glyphs|sprite|font-faces|projection|light|sky|terrain|metadata|center|zoom|bearing|pitch|state)\b[^:]*:/i;
 
 function statusOf(error: unknown): number | null {
   if (typeof error === 'object' && error !== null && 'status' in error) {

@@ -7,8 +7,9 @@ import {
   type MapOptions,
 } from 'maplibre-gl';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
-import type { MapEvent } from '../machines/events';
+import type { AppEvent, Bounds, Camera, MoveReason } from '../machines/events';
 import { classifyMapError, type RawMapError } from './classifyError';
+import { MOVEMENT_EVENTS, tagAppMove, translateMovement, type RawMovement } from './cameraEvents';
 
 setWorkerUrl(workerUrl);
 
@@ -26,7 +27,8 @@ export const ATTRIBUTION = [
 ];
 
 /** The canvas takes keyboard focus; its label says what the keys do. */
-export const CANVAS_LABEL = 'Map canvas. Arrow keys pan, plus and minus zoom, Shift with arrows rotates and tilts.';
+export const CANVAS_LABEL =
+  'Map canvas. Arrow keys pan, plus and minus zoom, Shift with arrows rotates and tilts.';
 
 export interface MapOwnerOptions {
   styleUrl: string;
@@ -34,7 +36,7 @@ export interface MapOwnerOptions {
   mapOptions?: Partial<MapOptions>;
 }
 
-export type MapSink = (event: MapEvent) => void;
+export type MapSink = (event: AppEvent) => void;
 
 /** How many maps exist right now, across all owners; a leak shows up here. */
 let liveMaps = 0;
@@ -49,7 +51,9 @@ export class MapOwner {
   private container: HTMLElement | null = null;
   private map: MapLibreMap | null = null;
   private sink: MapSink | null = null;
-  private pending: MapEvent[] = [];
+  private pending: AppEvent[] = [];
+  /** The animation frame that will report the camera, while the map moves. */
+  private frame: number | null = null;
   private unlisten: (() => void) | null = null;
 
   constructor(private readonly options: MapOwnerOptions) {}
@@ -87,7 +91,7 @@ export class MapOwner {
     this.map?.triggerRepaint();
   }
 
-  private emit(event: MapEvent): void {
+  private emit(event: AppEvent): void {
     if (this.sink) this.sink(event);
     else this.pending.push(event);
   }
@@ -134,10 +138,79 @@ export class MapOwner {
       ['webglcontextlost', () => this.emit({ type: 'map.contextLost' })],
       ['webglcontextrestored', () => this.emit({ type: 'map.contextRestored' })],
     ];
+    for (const type of MOVEMENT_EVENTS) {
+      handlers.push([
+        type,
+        (event) => {
+          if (type === 'moveend') this.cancelFrame();
+          const translated = translateMovement(
+            type,
+            event as RawMovement,
+            readCamera(map),
+            performance.now(),
+          );
+          if (translated) this.emit(translated);
+        },
+      ]);
+    }
+    // The camera is reported at most once per animation frame while moving.
+    handlers.push([
+      'move',
+      () => {
+        this.frame ??= requestAnimationFrame(() => {
+          this.frame = null;
+          this.emit({ type: 'camera.moved', camera: readCamera(map), t: performance.now() });
+        });
+      },
+    ]);
     for (const [type, handler] of handlers) map.on(type, handler);
     return () => {
+      this.cancelFrame();
       for (const [type, handler] of handlers) map.off(type, handler);
     };
+  }
+
+  private cancelFrame(): void {
+    if (this.frame !== null) cancelAnimationFrame(this.frame);
+    this.frame = null;
+  }
+
+  // Commands from the camera machine. Each movement is tagged as the app's; with reduced motion
+  // it jumps instead of animating.
+
+  zoomIn(): void {
+    const animate = !prefersReducedMotion();
+    this.map?.zoomIn({ animate }, tagAppMove(animate ? 'ease' : 'jump', 'zoomIn'));
+  }
+
+  zoomOut(): void {
+    const animate = !prefersReducedMotion();
+    this.map?.zoomOut({ animate }, tagAppMove(animate ? 'ease' : 'jump', 'zoomOut'));
+  }
+
+  resetNorth(): void {
+    const animate = !prefersReducedMotion();
+    this.map?.resetNorthPitch({ animate }, tagAppMove(animate ? 'ease' : 'jump', 'resetNorth'));
+  }
+
+  flyTo(target: Camera, reason: MoveReason): void {
+    const camera = {
+      center: target.center,
+      zoom: target.zoom,
+      bearing: target.bearing,
+      pitch: target.pitch,
+    };
+    if (prefersReducedMotion()) this.map?.jumpTo(camera, tagAppMove('jump', reason));
+    else this.map?.flyTo(camera, tagAppMove('fly', reason));
+  }
+
+  fitBounds(bounds: Bounds, reason: MoveReason): void {
+    const animate = !prefersReducedMotion();
+    this.map?.fitBounds(
+      bounds,
+      { animate, padding: 40 },
+      tagAppMove(animate ? 'ease' : 'jump', reason),
+    );
   }
 
   private destroy(): void {
@@ -146,15 +219,23 @@ export class MapOwner {
     if (this.map) {
       const { map } = this;
       this.map = null;
-      const camera = {
-        center: map.getCenter(),
-        zoom: map.getZoom(),
-        bearing: map.getBearing(),
-        pitch: map.getPitch(),
-      };
-      this.options.mapOptions = { ...this.options.mapOptions, ...camera };
+      this.options.mapOptions = { ...this.options.mapOptions, ...readCamera(map) };
       map.remove();
       liveMaps -= 1;
     }
   }
+}
+
+function readCamera(map: MapLibreMap): Camera {
+  const { lng, lat } = map.getCenter();
+  return {
+    center: { lng, lat },
+    zoom: map.getZoom(),
+    bearing: map.getBearing(),
+    pitch: map.getPitch(),
+  };
+}
+
+function prefersReducedMotion(): boolean {
+  return window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
 }

@@ -34,6 +34,13 @@ export class FakeMap {
     for (const listener of this.listeners.get(type) ?? []) listener(event);
   }
 
+  /** How many listeners each event type has. */
+  listenersByType(): Record<string, number> {
+    return Object.fromEntries(
+      [...this.listeners].filter(([, set]) => set.size > 0).map(([type, set]) => [type, set.size]),
+    );
+  }
+
   listenerCount(): number {
     let count = 0;
     for (const set of this.listeners.values()) count += set.size;

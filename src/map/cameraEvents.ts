@@ -1,0 +1,90 @@
+import type { Animation, Camera, CameraEvent, Gesture, MoveReason } from '../machines/events';
+
+/** What the adapter puts in MapLibre's eventData for every movement the app starts. */
+export interface AppMoveTag {
+  source: 'app';
+  animation: Animation;
+  reason: MoveReason;
+}
+
+export const tagAppMove = (animation: Animation, reason: MoveReason): AppMoveTag => ({
+  source: 'app',
+  animation,
+  reason,
+});
+
+/** The parts of a MapLibre movement event we read: its eventData is merged into it. */
+export interface RawMovement {
+  originalEvent?: { timeStamp?: number } | undefined;
+  source?: unknown;
+  animation?: unknown;
+  reason?: unknown;
+}
+
+const GESTURES: Record<string, Gesture> = {
+  drag: 'pan',
+  zoom: 'zoom',
+  rotate: 'rotate',
+  pitch: 'pitch',
+};
+const ANIMATIONS = new Set<unknown>(['fly', 'ease', 'jump']);
+const REASONS = new Set<unknown>(['zoomIn', 'zoomOut', 'resetNorth', 'place', 'history', 'bounds']);
+
+export const MOVEMENT_EVENTS = [
+  'movestart',
+  'moveend',
+  'dragstart',
+  'dragend',
+  'zoomstart',
+  'zoomend',
+  'rotatestart',
+  'rotateend',
+  'pitchstart',
+  'pitchend',
+] as const;
+export type MovementEventType = (typeof MOVEMENT_EVENTS)[number] | 'move';
+
+/**
+ * Turns one MapLibre movement event into a plain camera event, or null when it means nothing to
+ * the machine (the start and end of each axis of the app's own movements).
+ */
+export function translateMovement(
+  type: MovementEventType,
+  raw: RawMovement,
+  camera: Camera,
+  now: number,
+): CameraEvent | null {
+  const t = raw.originalEvent?.timeStamp ?? now;
+  const byApp = raw.source === 'app';
+  switch (type) {
+    case 'movestart':
+      if (byApp) {
+        return {
+          type: 'camera.moveStarted',
+          source: 'app',
+          animation: ANIMATIONS.has(raw.animation) ? (raw.animation as Animation) : 'ease',
+          reason: REASONS.has(raw.reason) ? (raw.reason as MoveReason) : null,
+          t,
+        };
+      }
+      // A resize passes its ResizeObserver entries as eventData, so they land on the event as 0, 1…
+      return {
+        type: 'camera.moveStarted',
+        source: '0' in raw ? 'resize' : 'user',
+        animation: null,
+        reason: null,
+        t,
+      };
+    case 'move':
+      return { type: 'camera.moved', camera, t };
+    case 'moveend':
+      return { type: 'camera.moveEnded', camera, t };
+    default: {
+      if (byApp) return null;
+      const ending = type.endsWith('end');
+      const gesture = GESTURES[type.slice(0, ending ? -3 : -5)];
+      if (!gesture) return null;
+      return { type: ending ? 'camera.gestureEnded' : 'camera.gestureStarted', gesture, t };
+    }
+  }
+}

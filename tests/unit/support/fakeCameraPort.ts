@@ -1,0 +1,116 @@
+import { expect } from 'vitest';
+import { SimulatedClock, createActor } from 'xstate';
+import { cameraMachine } from '../../../src/machines/cameraMachine';
+import type {
+  Animation,
+  Bounds,
+  Camera,
+  CameraEmitted,
+  CameraEvent,
+  Gesture,
+  MoveReason,
+  MoveSource,
+} from '../../../src/machines/events';
+import { DEFAULT_LIMITS, type CameraLimits } from '../../../src/url/cameraHash';
+import { stateId } from './fakePort';
+
+export { stateId };
+
+/** A command the camera machine gave the map, as the adapter would receive it. */
+export type CameraCommand =
+  | { type: 'zoomIn' }
+  | { type: 'zoomOut' }
+  | { type: 'resetNorth' }
+  | { type: 'flyTo'; target: Camera; reason: MoveReason }
+  | { type: 'fitBounds'; bounds: Bounds; reason: MoveReason };
+
+/** Where the map opens in tests: north up, flat, mid zoom. */
+export const START: Camera = { center: { lng: 0, lat: 0 }, zoom: 2, bearing: 0, pitch: 0 };
+
+/** A camera somewhere other than {@link START}. */
+export const cameraAt = (changes: Partial<Camera> = {}): Camera => ({ ...START, ...changes });
+
+/**
+ * A fake map port: it starts the camera machine on a simulated clock, records the commands it gives
+ * the map and everything it emits.
+ */
+export function startCamera(camera: Camera = START, limits: CameraLimits = DEFAULT_LIMITS) {
+  const commands: CameraCommand[] = [];
+  const emitted: CameraEmitted[] = [];
+  const clock = new SimulatedClock();
+  const machine = cameraMachine.provide({
+    actions: {
+      zoomIn: () => void commands.push({ type: 'zoomIn' }),
+      zoomOut: () => void commands.push({ type: 'zoomOut' }),
+      resetNorth: () => void commands.push({ type: 'resetNorth' }),
+      flyTo: (_, params) => void commands.push({ type: 'flyTo', ...params }),
+      fitBounds: (_, params) => void commands.push({ type: 'fitBounds', ...params }),
+    },
+  });
+  const actor = createActor(machine, { input: { camera, limits }, clock });
+  actor.on('*', (event) => void emitted.push(event));
+  actor.start();
+  const send = (...events: CameraEvent[]) => events.forEach((event) => actor.send(event));
+  const interruptions = () => emitted.filter((e) => e.type === 'camera.flightInterrupted');
+  const settlements = () => emitted.filter((e) => e.type === 'camera.settled');
+  return { actor, clock, commands, emitted, send, interruptions, settlements };
+}
+
+export type StartedCamera = ReturnType<typeof startCamera>;
+export type CameraActor = StartedCamera['actor'];
+
+/** `idle`, `app.flying`, `user.panning`, … of the actor now. */
+export const stateOf = (actor: CameraActor): string => stateId(actor.getSnapshot().value);
+
+export function expectState(actor: CameraActor, id: string): void {
+  expect(stateOf(actor)).toBe(id);
+}
+
+// Events, as the adapter builds them from MapLibre's.
+
+export const moveStarted = (
+  source: MoveSource,
+  animation: Animation | null,
+  reason: MoveReason | null,
+  t: number,
+): CameraEvent => ({ type: 'camera.moveStarted', source, animation, reason, t });
+/** A movement the adapter tagged as the app's. */
+export const appMoveStarted = (animation: Animation, reason: MoveReason, t: number) =>
+  moveStarted('app', animation, reason, t);
+/** A movement nobody tagged: the user's (keyboard, wheel, touch, mouse). */
+export const userMoveStarted = (t: number) => moveStarted('user', null, null, t);
+/** A container resize. */
+export const resizeStarted = (t: number) => moveStarted('resize', null, null, t);
+export const gestureStarted = (gesture: Gesture, t: number): CameraEvent => ({
+  type: 'camera.gestureStarted',
+  gesture,
+  t,
+});
+export const gestureEnded = (gesture: Gesture, t: number): CameraEvent => ({
+  type: 'camera.gestureEnded',
+  gesture,
+  t,
+});
+export const moved = (camera: Camera, t: number): CameraEvent => ({
+  type: 'camera.moved',
+  camera,
+  t,
+});
+export const moveEnded = (camera: Camera, t: number): CameraEvent => ({
+  type: 'camera.moveEnded',
+  camera,
+  t,
+});
+export const zoomInRequested = (): CameraEvent => ({ type: 'camera.zoomInRequested' });
+export const zoomOutRequested = (): CameraEvent => ({ type: 'camera.zoomOutRequested' });
+export const northResetRequested = (): CameraEvent => ({ type: 'camera.northResetRequested' });
+export const flyRequested = (target: Camera, reason: MoveReason): CameraEvent => ({
+  type: 'camera.flyRequested',
+  target,
+  reason,
+});
+export const boundsRequested = (bounds: Bounds, reason: MoveReason): CameraEvent => ({
+  type: 'camera.boundsRequested',
+  bounds,
+  reason,
+});
