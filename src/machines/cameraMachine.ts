@@ -64,13 +64,14 @@ export const cameraMachine = setup({
       camera: ({ context, event }) =>
         event.type === 'camera.moved' ? event.camera : context.camera,
     }),
-    settle: assign(({ context, event }) => {
-      if (event.type !== 'camera.moveEnded') return {};
-      return {
-        camera: event.camera,
-        settled: event.camera,
-        appMove: context.appMove && { ...context.appMove, endedAt: event.t },
-      };
+    settle: assign(({ event }) =>
+      event.type === 'camera.moveEnded' ? { camera: event.camera, settled: event.camera } : {},
+    ),
+    markAppMoveEnded: assign({
+      appMove: ({ context, event }) =>
+        context.appMove && event.type === 'camera.moveEnded'
+          ? { ...context.appMove, endedAt: event.t }
+          : null,
     }),
     emitSettled: emit(({ context }) => ({
       type: 'camera.settled' as const,
@@ -177,6 +178,10 @@ export const cameraMachine = setup({
         'camera.gestureStarted': {
           target: 'user.gesture',
           actions: ['emitInterrupted', 'forgetAppMove'],
+        },
+        'camera.moveEnded': {
+          target: 'idle',
+          actions: ['settle', 'markAppMoveEnded', 'emitSettled'],
         },
       },
     },
