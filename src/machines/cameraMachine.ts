@@ -100,10 +100,14 @@ export const cameraMachine = setup({
     canZoomIn: ({ context }) => context.camera.zoom < context.limits.maxZoom,
     canZoomOut: ({ context }) => context.camera.zoom > context.limits.minZoom,
     isTurnedOrTilted: ({ context }) => context.camera.bearing !== 0 || context.camera.pitch !== 0,
-    appMoveJustEnded: ({ context, event }) =>
-      (event.type === 'camera.gestureStarted' || event.type === 'camera.moveStarted') &&
-      context.appMove?.endedAt != null &&
-      event.t - context.appMove.endedAt <= INTERRUPTION_WINDOW_MS,
+    appMoveJustEnded: ({ context, event }) => {
+      if (event.type !== 'camera.gestureStarted' && event.type !== 'camera.moveStarted')
+        return false;
+      const endedAt = context.appMove?.endedAt;
+      if (endedAt == null) return false;
+      const gap = event.t - endedAt;
+      return gap >= 0 && gap <= INTERRUPTION_WINDOW_MS;
+    },
   },
 }).createMachine({
   id: 'camera',

@@ -39,7 +39,11 @@ describe('lifecycleMachine', () => {
 
     it('fails with the reason the adapter gave', () => {
       const started = startLifecycle();
-      started.actor.send({ type: 'map.errored', reason: 'style-invalid', detail: 'layers[0]: bad' });
+      started.actor.send({
+        type: 'map.errored',
+        reason: 'style-invalid',
+        detail: 'layers[0]: bad',
+      });
       expectState(started, 'failed');
       expect(started.actor.getSnapshot().context.failure).toEqual({
         reason: 'style-invalid',
@@ -69,7 +73,12 @@ describe('lifecycleMachine', () => {
 
     it('counts failed tiles without failing', () => {
       const started = startLifecycle();
-      started.actor.send({ type: 'map.tileFailed', sourceId: 'basemap', tile: '1/0/0', status: 500 });
+      started.actor.send({
+        type: 'map.tileFailed',
+        sourceId: 'basemap',
+        tile: '1/0/0',
+        status: 500,
+      });
       expectState(started, 'loading.fetchingStyle');
       expect(started.actor.getSnapshot().context.partialFailures).toBe(1);
     });
@@ -86,7 +95,12 @@ describe('lifecycleMachine', () => {
   describe('when ready', () => {
     it('stays ready through tile errors and shows them as a notice until dismissed', () => {
       const started = ready();
-      started.actor.send({ type: 'map.tileFailed', sourceId: 'basemap', tile: '2/1/1', status: 500 });
+      started.actor.send({
+        type: 'map.tileFailed',
+        sourceId: 'basemap',
+        tile: '2/1/1',
+        status: 500,
+      });
       started.actor.send({ type: 'map.warned', detail: 'image missing' });
       expectState(started, 'ready');
       expect(started.actor.getSnapshot().context.partialFailures).toBe(2);

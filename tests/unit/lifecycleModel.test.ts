@@ -112,7 +112,10 @@ describe('lifecycleMachine, against its model', () => {
           '*': (snapshot) => expect(modelStateOf(real.actor)).toBe(String(snapshot.value)),
         },
         events: Object.fromEntries(
-          EVENTS.map((event) => [event.type, ({ event: e }: { event: ModelEvent }) => drive(real, e)]),
+          EVENTS.map((event) => [
+            event.type,
+            ({ event: e }: { event: ModelEvent }) => drive(real, e),
+          ]),
         ),
       });
     });
@@ -129,7 +132,8 @@ describe('lifecycleMachine, against its model', () => {
         const [next] = transition(model, path.state, event);
         const expected = String(next.value);
         const actual = modelStateOf(real.actor);
-        if (actual !== expected) mismatches.push(`${from} --${event.type}--> ${actual}, model says ${expected}`);
+        if (actual !== expected)
+          mismatches.push(`${from} --${event.type}--> ${actual}, model says ${expected}`);
       }
     }
     expect(mismatches).toEqual([]);

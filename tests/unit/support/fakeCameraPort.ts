@@ -30,6 +30,24 @@ export const START: Camera = { center: { lng: 0, lat: 0 }, zoom: 2, bearing: 0, 
 /** A camera somewhere other than {@link START}. */
 export const cameraAt = (changes: Partial<Camera> = {}): Camera => ({ ...START, ...changes });
 
+/** Where each running actor's commands go; see {@link recordingMachine}. */
+const commandLogs = new WeakMap<object, CameraCommand[]>();
+const record = (self: object, command: CameraCommand) => void commandLogs.get(self)?.push(command);
+
+/**
+ * The camera machine with its commands recorded per actor. Provided once, because `provide` costs
+ * many times what starting an actor does, and the fuzz and model tests start thousands.
+ */
+const recordingMachine = cameraMachine.provide({
+  actions: {
+    zoomIn: ({ self }) => record(self, { type: 'zoomIn' }),
+    zoomOut: ({ self }) => record(self, { type: 'zoomOut' }),
+    resetNorth: ({ self }) => record(self, { type: 'resetNorth' }),
+    flyTo: ({ self }, params) => record(self, { type: 'flyTo', ...params }),
+    fitBounds: ({ self }, params) => record(self, { type: 'fitBounds', ...params }),
+  },
+});
+
 /**
  * A fake map port: it starts the camera machine on a simulated clock, records the commands it gives
  * the map and everything it emits.
@@ -38,16 +56,8 @@ export function startCamera(camera: Camera = START, limits: CameraLimits = DEFAU
   const commands: CameraCommand[] = [];
   const emitted: CameraEmitted[] = [];
   const clock = new SimulatedClock();
-  const machine = cameraMachine.provide({
-    actions: {
-      zoomIn: () => void commands.push({ type: 'zoomIn' }),
-      zoomOut: () => void commands.push({ type: 'zoomOut' }),
-      resetNorth: () => void commands.push({ type: 'resetNorth' }),
-      flyTo: (_, params) => void commands.push({ type: 'flyTo', ...params }),
-      fitBounds: (_, params) => void commands.push({ type: 'fitBounds', ...params }),
-    },
-  });
-  const actor = createActor(machine, { input: { camera, limits }, clock });
+  const actor = createActor(recordingMachine, { input: { camera, limits }, clock });
+  commandLogs.set(actor, commands);
   actor.on('*', (event) => void emitted.push(event));
   actor.start();
   const send = (...events: CameraEvent[]) => events.forEach((event) => actor.send(event));
