@@ -1,0 +1,39 @@
+// The benchmark's baseline: the app's default style drawn by plain MapLibre, with no React and no
+// XState. `bench/suites/ready.mjs` compares the app's time to its first complete frame with this.
+import { Map, setWorkerUrl } from 'maplibre-gl';
+import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
+import 'maplibre-gl/dist/maplibre-gl.css';
+
+declare global {
+  interface Window {
+    /** `performance.now()` at the first `idle` after `load`: the first complete frame. */
+    __firstIdle?: number;
+  }
+}
+
+setWorkerUrl(workerUrl);
+
+const container = document.getElementById('map');
+if (!container) throw new Error('index.html has no #map element');
+
+// The app's default view and limits (DEFAULT_CAMERA in src/components/App.tsx, DEFAULT_LIMITS in
+// src/url/cameraHash.ts), so that both pages ask for the same tiles.
+const map = new Map({
+  container,
+  style: 'styles/basemap.json',
+  // Relative URLs, the style's own included, resolve against the page, exactly as the app does.
+  transformRequest: (url) => ({ url: new URL(url, document.baseURI).href }),
+  center: [10, 25],
+  zoom: 1.5,
+  bearing: 0,
+  pitch: 0,
+  minZoom: 0,
+  maxZoom: 19,
+  maxPitch: 60,
+});
+
+map.once('load', () => {
+  map.once('idle', () => {
+    window.__firstIdle = performance.now();
+  });
+});
