@@ -1,0 +1,77 @@
+import { expect, expectMapDrawn, expectReady, mapRegion, test } from './support/map';
+
+test('the default map loads, then draws land, water and country labels', async ({ page }) => {
+  // The style is held back until the loading state has been seen, so a fast load cannot race it.
+  let releaseStyle = () => {};
+  const styleHeld = new Promise<void>((resolve) => (releaseStyle = resolve));
+  await page.route('**/styles/basemap.json', async (route) => {
+    await styleHeld;
+    await route.continue();
+  });
+
+  await page.goto('./');
+  await expect(page.getByRole('status')).toHaveText('Loading the map…');
+  await expect(mapRegion(page)).toHaveAttribute('aria-busy', 'true');
+  releaseStyle();
+
+  await expectReady(page);
+  await expect(page.getByRole('status')).toHaveCount(0);
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  await expect(page.locator('.maplibregl-canvas')).toBeVisible();
+
+  const pixels = await expectMapDrawn(page);
+  // Country names in dark text: nothing else the canvas draws is this dark (0 without labels).
+  expect(pixels.darkPixels, 'dark label pixels').toBeGreaterThan(300);
+});
+
+test('no request leaves the app’s origin while the map loads', async ({ page, baseURL }) => {
+  const origin = new URL(baseURL ?? '').origin;
+  const requested: string[] = [];
+  // The context sees the map worker's requests (style, TileJSON, tiles) as well as the page's.
+  page.context().on('request', (request) => requested.push(request.url()));
+
+  await page.goto('./');
+  await expectReady(page);
+
+  // data: and blob: URLs stay inside the browser; none are expected, but they are allowed.
+  const remote = requested.filter((url) => !/^(data|blob):/.test(url));
+  expect(
+    remote.filter((url) => new URL(url).origin !== origin),
+    'requests to other origins',
+  ).toEqual([]);
+  // Proof that the recording saw the map's own requests, the worker's included.
+  const paths = remote.map((url) => new URL(url).pathname);
+  expect(paths).toEqual(
+    expect.arrayContaining([
+      '/styles/basemap.json',
+      '/tiles/tiles.json',
+      '/fonts/noto-sans-latin-400-normal.woff2',
+    ]),
+  );
+  expect(
+    paths.some((path) => /^\/tiles\/\d+\/\d+\/\d+\.pbf$/.test(path)),
+    'a tile',
+  ).toBe(true);
+});
+
+test('a javascript: style link is refused: the default map opens with a notice', async ({
+  page,
+}) => {
+  const dialogs: string[] = [];
+  page.on('dialog', async (dialog) => {
+    dialogs.push(`${dialog.type()}: ${dialog.message()}`);
+    await dialog.dismiss();
+  });
+
+  await page.goto('./?style=javascript:alert(1)');
+  const notice = page.getByRole('note').filter({ hasText: 'Only http and https style links' });
+  await expect(notice).toBeVisible();
+  await expectReady(page);
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  await expectMapDrawn(page);
+
+  // The notice does not block the map, and it goes away when asked.
+  await notice.getByRole('button', { name: 'Dismiss' }).click();
+  await expect(notice).toHaveCount(0);
+  expect(dialogs, 'dialogs opened by the page').toEqual([]);
+});

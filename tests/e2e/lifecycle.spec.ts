@@ -1,0 +1,127 @@
+import type { JSHandle } from '@playwright/test';
+import { FAILURE_MESSAGES } from '../../src/components/failureMessages';
+import { expect, expectMapDrawn, expectReady, mapPixels, mapRegion, test } from './support/map';
+
+const STYLE = '**/styles/basemap.json';
+
+test('a style that answers 500 shows an alert, and Retry recovers once it is back', async ({
+  page,
+}) => {
+  await page.route(STYLE, (route) =>
+    route.fulfill({ status: 500, contentType: 'text/plain', body: 'Internal Server Error' }),
+  );
+  await page.goto('./');
+
+  const alert = page.getByRole('alert');
+  await expect(alert).toContainText(FAILURE_MESSAGES['style-unreachable'].text, {
+    timeout: 20_000,
+  });
+  await expect(page.getByRole('status')).toHaveCount(0);
+  await expect(mapRegion(page)).toBeVisible();
+
+  await page.unroute(STYLE);
+  await alert.getByRole('button', { name: 'Retry' }).click();
+
+  await expectReady(page);
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  await expectMapDrawn(page);
+});
+
+test('a style that is not JSON shows the damaged-style alert', async ({ page }) => {
+  await page.route(STYLE, (route) =>
+    route.fulfill({ status: 200, contentType: 'application/json', body: '{ "version": 8, ' }),
+  );
+  await page.goto('./');
+
+  const alert = page.getByRole('alert');
+  await expect(alert).toContainText(FAILURE_MESSAGES['style-invalid'].text, { timeout: 20_000 });
+  await expect(alert.getByRole('button', { name: 'Retry' })).toBeVisible();
+  await expect(page.getByRole('status')).toHaveCount(0);
+});
+
+/** The notice for parts of the map that did not load (other notices may be shown beside it). */
+const PARTIAL = /could not be loaded\. The rest of the map still works\./;
+
+test('a tile that answers 500 while loading: the map is still ready, with a notice', async ({
+  page,
+}) => {
+  // Zoom 2 over Africa and Europe draws six tiles; one of them fails.
+  let failed = 0;
+  await page.route('**/tiles/2/2/1.pbf', (route) => {
+    failed += 1;
+    return route.fulfill({ status: 500, body: '' });
+  });
+  await page.goto('./#map=2/20/10');
+
+  await expectReady(page);
+  const notice = page.getByRole('note').filter({ hasText: PARTIAL });
+  await expect(notice).toBeVisible();
+  expect(failed, 'requests for the failing tile').toBeGreaterThan(0);
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  await expect(mapRegion(page)).toBeVisible();
+  // The other tiles drew.
+  await expectMapDrawn(page);
+
+  await notice.getByRole('button', { name: 'Dismiss' }).click();
+  await expect(notice).toHaveCount(0);
+  await expect(mapRegion(page)).toHaveAttribute('aria-busy', 'false');
+});
+
+test('tiles that fail after zooming in with the keyboard leave the rest of the map drawn', async ({
+  page,
+}) => {
+  let failed = 0;
+  await page.route('**/tiles/2/**', (route) => {
+    failed += 1;
+    return route.fulfill({ status: 500, body: '' });
+  });
+  await page.goto('./#map=1/20/10');
+  await expectReady(page);
+  await expect(page.getByRole('note').filter({ hasText: PARTIAL })).toHaveCount(0);
+
+  await page.keyboard.press('Tab');
+  await expect(page.locator('.maplibregl-canvas')).toBeFocused();
+  await page.keyboard.press('+'); // zoom 1 → 2
+
+  await expect(page.getByRole('note').filter({ hasText: PARTIAL })).toBeVisible();
+  expect(failed, 'zoom-2 tiles requested').toBeGreaterThan(0);
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  await expect(mapRegion(page)).toHaveAttribute('aria-busy', 'false');
+  // Zoom-1 tiles stand in for the missing ones: land and water are still drawn.
+  await expect
+    .poll(async () => {
+      const { land, water } = await mapPixels(page);
+      return Math.min(land, water);
+    })
+    .toBeGreaterThan(0.1);
+});
+
+test('a lost WebGL context is restored: busy while restoring, then drawn again', async ({
+  page,
+}) => {
+  await page.goto('./');
+  await expectReady(page);
+
+  const loseContext: JSHandle<WEBGL_lose_context> = await page.evaluateHandle(() => {
+    const canvas = document.querySelector<HTMLCanvasElement>('.maplibregl-canvas');
+    const extension = canvas?.getContext('webgl2')?.getExtension('WEBGL_lose_context');
+    if (!extension) throw new Error('No WebGL2 canvas with WEBGL_lose_context');
+    return extension;
+  });
+  await loseContext.evaluate((extension) => extension.loseContext());
+
+  await expect(mapRegion(page)).toHaveAttribute('aria-busy', 'true');
+  await expect(page.getByRole('status')).toHaveText('Restoring the map…');
+  // The drawing really went: what is seen after the restore is drawn afresh.
+  await expect.poll(async () => (await mapPixels(page)).uncovered).toBeGreaterThan(0.5);
+  // The context stays lost for a while, as it would after a GPU reset: the point is the delay.
+  await page.waitForTimeout(1_000);
+  await expect(mapRegion(page)).toHaveAttribute('aria-busy', 'true');
+  await expect(page.getByRole('alert')).toHaveCount(0);
+
+  await loseContext.evaluate((extension) => extension.restoreContext());
+  await expectReady(page);
+  await expect(page.getByRole('status')).toHaveCount(0);
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  await expectMapDrawn(page);
+});

@@ -1,0 +1,28 @@
+import { FAILURE_MESSAGES } from '../../src/components/failureMessages';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './support/chromium';
+import { expect, mapRegion, test } from './support/map';
+
+// A browser of its own, with WebGL turned off.
+test.use({
+  launchOptions: {
+    executablePath: CHROMIUM_PATH,
+    args: [...CHROMIUM_ARGS, '--disable-webgl', '--disable-3d-apis'],
+  },
+});
+
+test('without WebGL, an alert explains that this browser cannot draw the map', async ({ page }) => {
+  await page.goto('./');
+  expect(
+    await page.evaluate(() => document.createElement('canvas').getContext('webgl2')),
+    'WebGL2 is really off',
+  ).toBeNull();
+
+  const alert = page.getByRole('alert');
+  await expect(alert).toHaveText(FAILURE_MESSAGES['webgl-unavailable'].text);
+  await expect(alert).toContainText('cannot draw the map');
+  // Trying again cannot help, so there is nothing to press.
+  await expect(page.getByRole('button', { name: 'Retry' })).toHaveCount(0);
+  await expect(page.getByRole('status')).toHaveCount(0);
+  await expect(mapRegion(page)).toHaveAttribute('aria-busy', 'false');
+  // No uncaught errors: the `pageErrors` fixture checks after every test.
+});

@@ -1,0 +1,156 @@
+import { readFileSync } from 'node:fs';
+import { test as base, expect, type Locator, type Page } from '@playwright/test';
+import { decodePng } from './png';
+
+/** The first complete frame may take a while under SwiftShader on a busy machine. */
+export const READY_TIMEOUT_MS = 30_000;
+
+/**
+ * The app's map region, the one that reports `aria-busy`. (MapLibre makes its canvas a region
+ * named "Map" too unless the app relabels it; this stays unambiguous either way.)
+ */
+export function mapRegion(page: Page): Locator {
+  return page.getByRole('region', { name: 'Map', exact: true }).and(page.locator('[aria-busy]'));
+}
+
+export async function expectReady(page: Page): Promise<void> {
+  await expect(mapRegion(page)).toHaveAttribute('aria-busy', 'false', {
+    timeout: READY_TIMEOUT_MS,
+  });
+}
+
+/** Every test fails on an uncaught error in the page, whatever it was testing. */
+export const test = base.extend<{ pageErrors: Error[] }>({
+  pageErrors: [
+    async ({ page }, use) => {
+      const errors: Error[] = [];
+      page.on('pageerror', (error) => errors.push(error));
+      await use(errors);
+      expect(
+        errors.map((error) => error.message),
+        'uncaught errors in the page',
+      ).toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+export { expect };
+
+// ---------------------------------------------------------------------------------------------
+// Pixels. The colours come from the embedded style itself, so a restyle does not break the test.
+
+type Rgb = readonly [number, number, number];
+
+interface StyleLayer {
+  id: string;
+  paint?: Record<string, unknown>;
+}
+
+function parseHex(value: unknown): Rgb {
+  const match = typeof value === 'string' ? /^#([0-9a-f]{6})$/i.exec(value) : null;
+  if (!match?.[1]) throw new Error(`Expected a #rrggbb colour in the style, got ${String(value)}`);
+  const n = parseInt(match[1], 16);
+  return [(n >> 16) & 0xff, (n >> 8) & 0xff, n & 0xff];
+}
+
+function hexColoursIn(value: unknown): Rgb[] {
+  if (typeof value === 'string' && value.startsWith('#')) return [parseHex(value)];
+  if (Array.isArray(value)) return value.flatMap(hexColoursIn);
+  return [];
+}
+
+const blend = (top: Rgb, under: Rgb, opacity: number): Rgb =>
+  [0, 1, 2].map((i) => Math.round(top[i]! * opacity + under[i]! * (1 - opacity))) as unknown as Rgb;
+
+function styleColours(): { water: Rgb; land: Rgb[] } {
+  const style = JSON.parse(
+    readFileSync(new URL('../../../public/styles/basemap.json', import.meta.url), 'utf8'),
+  ) as { layers: StyleLayer[] };
+  const paint = (id: string) => {
+    const layer = style.layers.find((l) => l.id === id);
+    if (!layer?.paint) throw new Error(`The basemap style has no layer "${id}" with paint`);
+    return layer.paint;
+  };
+  const water = parseHex(paint('water')['background-color']);
+  const landFill = parseHex(paint('land')['fill-color']);
+  const countries = paint('countries-fill');
+  const opacity = typeof countries['fill-opacity'] === 'number' ? countries['fill-opacity'] : 1;
+  const land = [
+    landFill,
+    ...hexColoursIn(countries['fill-color']).map((c) => blend(c, landFill, opacity)),
+  ];
+  return { water, land };
+}
+
+const COLOURS = styleColours();
+/** Painted where nothing covers the page: the canvas did not draw there. */
+const UNCOVERED: Rgb = [255, 0, 255];
+const TOLERANCE = 10;
+const STEP = 4;
+/** Only the canvas stays visible; the page behind it is magenta. */
+const CANVAS_ONLY = `
+  html { background: #ff00ff !important; }
+  body * { visibility: hidden !important; }
+  .maplibregl-canvas { visibility: visible !important; }
+`;
+
+const near = (data: Uint8Array, i: number, colour: Rgb, tolerance = TOLERANCE) =>
+  Math.abs(data[i]! - colour[0]) <= tolerance &&
+  Math.abs(data[i + 1]! - colour[1]) <= tolerance &&
+  Math.abs(data[i + 2]! - colour[2]) <= tolerance;
+
+export interface MapPixels {
+  /** Fractions of a grid of samples over the page. */
+  water: number;
+  land: number;
+  uncovered: number;
+  /** Pixels (all of them, not samples) darker than anything but label text: 0 without labels. */
+  darkPixels: number;
+}
+
+/**
+ * Screenshots what the map's canvas drew, and only that: controls, notices and attribution are
+ * hidden for the moment of the screenshot, and so is the region's own background (which has the
+ * water colour), so water seen here comes from the canvas and magenta shows where it drew nothing.
+ */
+export async function mapPixels(page: Page): Promise<MapPixels> {
+  const style = await page.addStyleTag({ content: CANVAS_ONLY });
+  let png: Buffer;
+  try {
+    png = await page.screenshot();
+  } finally {
+    await style.evaluate((element) => element.parentNode?.removeChild(element));
+  }
+  const { width, height, data } = decodePng(png);
+  let samples = 0;
+  let water = 0;
+  let land = 0;
+  let uncovered = 0;
+  let darkPixels = 0;
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const i = (y * width + x) * 4;
+      if (Math.max(data[i]!, data[i + 1]!, data[i + 2]!) < 140) darkPixels++;
+      if (x % STEP !== 0 || y % STEP !== 0) continue;
+      samples++;
+      if (near(data, i, COLOURS.water)) water++;
+      else if (COLOURS.land.some((colour) => near(data, i, colour))) land++;
+      else if (near(data, i, UNCOVERED, 30)) uncovered++;
+    }
+  }
+  return {
+    water: water / samples,
+    land: land / samples,
+    uncovered: uncovered / samples,
+    darkPixels,
+  };
+}
+
+/** The map drew both land and water over the whole region. */
+export async function expectMapDrawn(page: Page): Promise<MapPixels> {
+  const pixels = await mapPixels(page);
+  expect(pixels.water, `water fraction in ${JSON.stringify(pixels)}`).toBeGreaterThan(0.1);
+  expect(pixels.land, `land fraction in ${JSON.stringify(pixels)}`).toBeGreaterThan(0.1);
+  expect(pixels.uncovered, `undrawn fraction in ${JSON.stringify(pixels)}`).toBeLessThan(0.001);
+  return pixels;
+}
