@@ -1,49 +1,10 @@
 import { assign, emit, setup } from 'xstate';
-import type {
-  Animation,
-  Camera,
-  CameraEmitted,
-  CameraEvent,
-  Gesture,
-  MoveReason,
-  MoveSource,
-} from './events';
-import type { CameraLimits } from '../url/cameraHash';
+import { cameraGuards, type CameraContext, type CameraInput } from './cameraGuards';
+import type { Camera, CameraEmitted, CameraEvent, MoveReason } from './events';
 
-/**
- * When a drag interrupts a flight, MapLibre ends the flight (its `moveend`) just before the drag
- * starts, in the same task. A gesture this soon after an app movement ended interrupted it.
- */
-export const INTERRUPTION_WINDOW_MS = 16;
-
-export interface CameraInput {
-  camera: Camera;
-  limits: CameraLimits;
-}
-
-export interface CameraContext {
-  /** Follows the map while it moves, at most once per animation frame. */
-  camera: Camera;
-  /** Where the camera last came to rest; everything but live readouts reads this. */
-  settled: Camera;
-  limits: CameraLimits;
-  /** The app movement under way, or the one that just ended, for telling an interruption. */
-  appMove: { reason: MoveReason | null; endedAt: number | null } | null;
-}
+export { INTERRUPTION_WINDOW_MS, type CameraContext, type CameraInput } from './cameraGuards';
 
 type MoveStarted = Extract<CameraEvent, { type: 'camera.moveStarted' }>;
-const startedBy =
-  (source: MoveSource) =>
-  ({ event }: { event: CameraEvent }) =>
-    event.type === 'camera.moveStarted' && event.source === source;
-const animatedAs =
-  (animation: Animation) =>
-  ({ event }: { event: CameraEvent }) =>
-    event.type === 'camera.moveStarted' && event.source === 'app' && event.animation === animation;
-const gestureIs =
-  (gesture: Gesture) =>
-  ({ event }: { event: CameraEvent }) =>
-    event.type === 'camera.gestureStarted' && event.gesture === gesture;
 
 export const cameraMachine = setup({
   types: {
@@ -87,28 +48,7 @@ export const cameraMachine = setup({
       by: event.type === 'camera.gestureStarted' ? event.gesture : ('user' as const),
     })),
   },
-  guards: {
-    startedByApp: startedBy('app'),
-    startedByUser: startedBy('user'),
-    startedByResize: startedBy('resize'),
-    flies: animatedAs('fly'),
-    eases: animatedAs('ease'),
-    isPan: gestureIs('pan'),
-    isZoom: gestureIs('zoom'),
-    isRotate: gestureIs('rotate'),
-    isPitch: gestureIs('pitch'),
-    canZoomIn: ({ context }) => context.camera.zoom < context.limits.maxZoom,
-    canZoomOut: ({ context }) => context.camera.zoom > context.limits.minZoom,
-    isTurnedOrTilted: ({ context }) => context.camera.bearing !== 0 || context.camera.pitch !== 0,
-    appMoveJustEnded: ({ context, event }) => {
-      if (event.type !== 'camera.gestureStarted' && event.type !== 'camera.moveStarted')
-        return false;
-      const endedAt = context.appMove?.endedAt;
-      if (endedAt == null) return false;
-      const gap = event.t - endedAt;
-      return gap >= 0 && gap <= INTERRUPTION_WINDOW_MS;
-    },
-  },
+  guards: cameraGuards,
 }).createMachine({
   id: 'camera',
   context: ({ input }) => ({

@@ -1,0 +1,62 @@
+import type { Animation, Camera, CameraEvent, Gesture, MoveReason, MoveSource } from './events';
+import type { CameraLimits } from '../url/cameraHash';
+
+/**
+ * When a drag interrupts a flight, MapLibre ends the flight (its `moveend`) just before the drag
+ * starts, in the same task. A gesture this soon after an app movement ended interrupted it.
+ */
+export const INTERRUPTION_WINDOW_MS = 16;
+
+export interface CameraInput {
+  camera: Camera;
+  limits: CameraLimits;
+}
+
+export interface CameraContext {
+  /** Follows the map while it moves, at most once per animation frame. */
+  camera: Camera;
+  /** Where the camera last came to rest; everything but live readouts reads this. */
+  settled: Camera;
+  limits: CameraLimits;
+  /** The app movement under way, or the one that just ended, for telling an interruption. */
+  appMove: { reason: MoveReason | null; endedAt: number | null } | null;
+}
+
+type GuardArgs = { context: CameraContext; event: CameraEvent };
+
+const startedBy =
+  (source: MoveSource) =>
+  ({ event }: GuardArgs) =>
+    event.type === 'camera.moveStarted' && event.source === source;
+const animatedAs =
+  (animation: Animation) =>
+  ({ event }: GuardArgs) =>
+    event.type === 'camera.moveStarted' && event.source === 'app' && event.animation === animation;
+const gestureIs =
+  (gesture: Gesture) =>
+  ({ event }: GuardArgs) =>
+    event.type === 'camera.gestureStarted' && event.gesture === gesture;
+
+/** The camera machine's guards: pure questions about its context and the event at hand. */
+export const cameraGuards = {
+  startedByApp: startedBy('app'),
+  startedByUser: startedBy('user'),
+  startedByResize: startedBy('resize'),
+  flies: animatedAs('fly'),
+  eases: animatedAs('ease'),
+  isPan: gestureIs('pan'),
+  isZoom: gestureIs('zoom'),
+  isRotate: gestureIs('rotate'),
+  isPitch: gestureIs('pitch'),
+  canZoomIn: ({ context }: GuardArgs) => context.camera.zoom < context.limits.maxZoom,
+  canZoomOut: ({ context }: GuardArgs) => context.camera.zoom > context.limits.minZoom,
+  isTurnedOrTilted: ({ context }: GuardArgs) =>
+    context.camera.bearing !== 0 || context.camera.pitch !== 0,
+  appMoveJustEnded: ({ context, event }: GuardArgs) => {
+    if (event.type !== 'camera.gestureStarted' && event.type !== 'camera.moveStarted') return false;
+    const endedAt = context.appMove?.endedAt;
+    if (endedAt == null) return false;
+    const gap = event.t - endedAt;
+    return gap >= 0 && gap <= INTERRUPTION_WINDOW_MS;
+  },
+};
