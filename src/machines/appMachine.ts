@@ -4,6 +4,7 @@ import { cameraMachine } from './cameraMachine';
 import type { AppEvent, Camera } from './events';
 import { lifecycleMachine } from './lifecycleMachine';
 import { noticesMachine } from './noticesMachine';
+import { selectionMachine } from './selectionMachine';
 
 export interface AppInput {
   camera: Camera;
@@ -22,6 +23,7 @@ export const appMachine = setup({
     lifecycle: lifecycleMachine,
     camera: cameraMachine,
     notices: noticesMachine,
+    selection: selectionMachine,
     /** Implemented by the map adapter: subscribes to the map and sends `map.*` events back. */
     mapEvents: fromCallback<AppEvent>(() => () => {}),
   },
@@ -29,6 +31,7 @@ export const appMachine = setup({
     toLifecycle: sendTo('lifecycle', ({ event }) => event),
     toCamera: sendTo('camera', ({ event }) => event),
     toNotices: sendTo('notices', ({ event }) => event),
+    toSelection: sendTo('selection', ({ event }) => event),
   },
 }).createMachine({
   id: 'chartroom',
@@ -47,9 +50,13 @@ export const appMachine = setup({
       src: 'notices',
       input: ({ context }) => ({ notices: context.notices }),
     },
+    { id: 'selection', systemId: 'selection', src: 'selection' },
     { id: 'mapEvents', systemId: 'mapEvents', src: 'mapEvents' },
   ],
   on: {
+    'map.clicked': { actions: 'toSelection' },
+    'place.*': { actions: 'toSelection' },
+    'popup.*': { actions: 'toSelection' },
     'map.*': { actions: 'toLifecycle' },
     'user.*': { actions: 'toLifecycle' },
     'camera.*': { actions: 'toCamera' },

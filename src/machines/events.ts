@@ -73,6 +73,29 @@ export type CameraEmitted =
   | { type: 'camera.settled'; camera: Camera }
   | { type: 'camera.flightInterrupted'; reason: MoveReason | null; by: Gesture | 'user' };
 
+/** A place as the selection machine knows it: plain data, from a rendered feature or the index. */
+export interface PlaceSummary {
+  id: number;
+  name: string;
+  country: string;
+  population: number;
+  lng: number;
+  lat: number;
+}
+
+/** Where a selection came from. Keyboard selections move focus into the popup. */
+export type SelectionOrigin = 'map' | 'list' | 'search' | 'link';
+
+export type PlaceEvent =
+  /** The pointer is over a place (sent only when the hovered place changes). */
+  | { type: 'place.hovered'; place: PlaceSummary }
+  | { type: 'place.unhovered' }
+  /** A click on the map itself (never on a popup or marker), as a tagged union. */
+  | { type: 'map.clicked'; target: { kind: 'place'; place: PlaceSummary } | { kind: 'empty' } }
+  /** A place picked from the list, the search box or a link: select it and fly there. */
+  | { type: 'place.chosen'; place: PlaceSummary; origin: SelectionOrigin; byKeyboard: boolean }
+  | { type: 'popup.closed' };
+
 export type NoticeEvent = { type: 'notice.posted'; text: string } | { type: 'notice.dismissed' };
 
-export type AppEvent = LifecycleEvent | CameraEvent | NoticeEvent;
+export type AppEvent = LifecycleEvent | CameraEvent | NoticeEvent | PlaceEvent;

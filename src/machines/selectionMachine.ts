@@ -1,0 +1,134 @@
+import { assign, sendTo, setup } from 'xstate';
+import type { PlaceEvent, PlaceSummary, SelectionOrigin } from './events';
+
+export interface SelectionContext {
+  hovered: PlaceSummary | null;
+  selected: PlaceSummary | null;
+  origin: SelectionOrigin | null;
+  /** Whether the selection was made from the keyboard, so focus moves into the popup. */
+  byKeyboard: boolean;
+}
+
+/** How close the camera comes to a place chosen from the list, the search box or a link. */
+export const PLACE_ZOOM = 10;
+
+/**
+ * Hover and selection. They are independent regions: the pointer can rest on one place while
+ * another is selected. The popup is open exactly while a place is selected: it opens at once on
+ * selection (also while the camera flies there) and closes with Escape, `Close` or a click on
+ * empty map. A user's drag during the flight stops only the flight.
+ */
+export const selectionMachine = setup({
+  types: { context: {} as SelectionContext, events: {} as PlaceEvent },
+  actions: {
+    /** Implemented by the map adapter: feature-state `hover` / `selected` on the place. */
+    highlightHovered: (_, _params: { id: number | null }) => {},
+    highlightSelected: (_, _params: { id: number | null }) => {},
+    hover: assign({
+      hovered: ({ event }) => (event.type === 'place.hovered' ? event.place : null),
+    }),
+    unhover: assign({ hovered: null }),
+    select: assign(({ event }) => {
+      if (event.type === 'place.chosen') {
+        return { selected: event.place, origin: event.origin, byKeyboard: event.byKeyboard };
+      }
+      if (event.type === 'map.clicked' && event.target.kind === 'place') {
+        return { selected: event.target.place, origin: 'map' as const, byKeyboard: false };
+      }
+      return {};
+    }),
+    deselect: assign({ selected: null, origin: null, byKeyboard: false }),
+    flyToSelected: sendTo(
+      ({ system }) => system.get('camera'),
+      ({ context }) => ({
+        type: 'camera.flyRequested' as const,
+        target: {
+          center: { lng: context.selected?.lng ?? 0, lat: context.selected?.lat ?? 0 },
+          zoom: PLACE_ZOOM,
+          bearing: 0,
+          pitch: 0,
+        },
+        reason: 'place' as const,
+      }),
+    ),
+  },
+  guards: {
+    clickedPlace: ({ event }) => event.type === 'map.clicked' && event.target.kind === 'place',
+    clickedOtherPlace: ({ context, event }) =>
+      event.type === 'map.clicked' &&
+      event.target.kind === 'place' &&
+      event.target.place.id !== context.selected?.id,
+    clickedSamePlace: ({ context, event }) =>
+      event.type === 'map.clicked' &&
+      event.target.kind === 'place' &&
+      event.target.place.id === context.selected?.id,
+  },
+}).createMachine({
+  id: 'selection',
+  type: 'parallel',
+  context: { hovered: null, selected: null, origin: null, byKeyboard: false },
+  states: {
+    pointer: {
+      initial: 'idle',
+      states: {
+        idle: {
+          on: {
+            'place.hovered': {
+              target: 'hovering',
+              actions: [
+                'hover',
+                { type: 'highlightHovered', params: ({ event }) => ({ id: event.place.id }) },
+              ],
+            },
+          },
+        },
+        hovering: {
+          on: {
+            'place.hovered': {
+              target: 'hovering',
+              actions: [
+                'hover',
+                { type: 'highlightHovered', params: ({ event }) => ({ id: event.place.id }) },
+              ],
+            },
+            'place.unhovered': {
+              target: 'idle',
+              actions: ['unhover', { type: 'highlightHovered', params: { id: null } }],
+            },
+          },
+        },
+      },
+    },
+    selection: {
+      initial: 'none',
+      states: {
+        none: {
+          on: {
+            'map.clicked': { guard: 'clickedPlace', target: 'selected', actions: 'select' },
+            'place.chosen': { target: 'selected', actions: ['select', 'flyToSelected'] },
+          },
+        },
+        selected: {
+          entry: {
+            type: 'highlightSelected',
+            params: ({ context }) => ({ id: context.selected?.id ?? null }),
+          },
+          exit: { type: 'highlightSelected', params: { id: null } },
+          on: {
+            'map.clicked': [
+              { guard: 'clickedSamePlace' },
+              { guard: 'clickedOtherPlace', target: 'selected', reenter: true, actions: 'select' },
+              { target: 'none', actions: 'deselect' },
+            ],
+            'place.chosen': {
+              target: 'selected',
+              reenter: true,
+              actions: ['select', 'flyToSelected'],
+            },
+            'popup.closed': { target: 'none', actions: 'deselect' },
+          },
+        },
+      },
+    },
+  },
+});
