@@ -8,6 +8,8 @@ import { CameraControls } from './CameraControls';
 import { FailureAlert, LoadingStatus, PartialFailureNotice } from './LifecycleOverlay';
 import { MapView } from './MapView';
 import { NoticeList } from './NoticeList';
+import { PlacePopup } from './PlacePopup';
+import { PlacesPanel } from './PlacesPanel';
 import { ScaleBar } from './ScaleBar';
 import { UrlSync } from './UrlSync';
 
@@ -47,11 +49,11 @@ function startup({ search, hash, baseUrl, mapOptions }: AppProps) {
       ...mapOptions,
     },
   });
-  return { owner, input };
+  return { owner, input, link };
 }
 
 export function App(props: AppProps) {
-  const [{ owner, input }] = useState(() => startup(props));
+  const [{ owner, input, link }] = useState(() => startup(props));
   return (
     <ChartroomProvider owner={owner} input={input}>
       <main className="app">
@@ -67,6 +69,12 @@ export function App(props: AppProps) {
         </div>
         <CameraControls />
         <ScaleBar />
+        <PlacePopup />
+        <PlacesPanel
+          baseUrl={props.baseUrl}
+          linkPlaceId={link.placeId}
+          linkHasCamera={link.camera !== null}
+        />
       </main>
     </ChartroomProvider>
   );

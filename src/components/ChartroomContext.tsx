@@ -5,6 +5,7 @@ import { appMachine, type AppInput } from '../machines/appMachine';
 import { cameraMachine } from '../machines/cameraMachine';
 import { lifecycleMachine } from '../machines/lifecycleMachine';
 import { noticesMachine } from '../machines/noticesMachine';
+import { selectionMachine } from '../machines/selectionMachine';
 import type { AppEvent } from '../machines/events';
 import type { MapOwner } from '../map/mapOwner';
 
@@ -12,6 +13,7 @@ export type AppActor = ActorRefFrom<typeof appMachine>;
 export type LifecycleActor = ActorRefFrom<typeof lifecycleMachine>;
 export type CameraActor = ActorRefFrom<typeof cameraMachine>;
 export type NoticesActor = ActorRefFrom<typeof noticesMachine>;
+export type SelectionActor = ActorRefFrom<typeof selectionMachine>;
 
 interface Chartroom {
   app: AppActor;
@@ -38,6 +40,12 @@ function connectMachines(owner: MapOwner) {
           resetNorth: () => owner.resetNorth(),
           flyTo: (_, { target, reason }) => owner.flyTo(target, reason),
           fitBounds: (_, { bounds, reason }) => owner.fitBounds(bounds, reason),
+        },
+      }),
+      selection: selectionMachine.provide({
+        actions: {
+          highlightHovered: (_, { id }) => owner.highlightHovered(id),
+          highlightSelected: (_, { id }) => owner.highlightSelected(id),
         },
       }),
       mapEvents: fromCallback<AppEvent>(({ sendBack }) => owner.connect(sendBack)),
@@ -72,3 +80,4 @@ function useSystemActor<T>(systemId: string): T {
 export const useLifecycle = () => useSystemActor<LifecycleActor>('lifecycle');
 export const useCamera = () => useSystemActor<CameraActor>('camera');
 export const useNotices = () => useSystemActor<NoticesActor>('notices');
+export const useSelection = () => useSystemActor<SelectionActor>('selection');

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useCamera, useChartroom } from './ChartroomContext';
+import { useCamera, useChartroom, useSelection } from './ChartroomContext';
 import { formatHash, parseHash } from '../url/cameraHash';
 
 /**
@@ -8,15 +8,29 @@ import { formatHash, parseHash } from '../url/cameraHash';
  */
 export function UrlSync() {
   const camera = useCamera();
+  const selection = useSelection();
   const { app, input } = useChartroom();
 
   useEffect(() => {
-    const settled = camera.on('camera.settled', ({ camera: view }) => {
-      const { placeId } = parseHash(window.location.hash, input.limits);
+    // A link's own place stays in the address until the selection first changes (the link opened,
+    // or the person chose something else), so a movement before the places load does not drop it.
+    let linkPlaceId = parseHash(window.location.hash, input.limits).placeId;
+    const write = () => {
+      const view = camera.getSnapshot().context.settled;
+      const placeId = selection.getSnapshot().context.selected?.id ?? linkPlaceId;
       const hash = formatHash({ camera: view, placeId }, window.location.hash);
       if (hash === window.location.hash) return;
       const { pathname, search } = window.location;
       window.history.replaceState(window.history.state, '', `${pathname}${search}${hash}`);
+    };
+    const settled = camera.on('camera.settled', write);
+    let selectedId = selection.getSnapshot().context.selected?.id ?? null;
+    const selected = selection.subscribe((snapshot) => {
+      const id = snapshot.context.selected?.id ?? null;
+      if (id === selectedId) return;
+      selectedId = id;
+      linkPlaceId = null;
+      write();
     });
     const onHashChange = () => {
       const link = parseHash(window.location.hash, input.limits);
@@ -27,9 +41,10 @@ export function UrlSync() {
     window.addEventListener('hashchange', onHashChange);
     return () => {
       settled.unsubscribe();
+      selected.unsubscribe();
       window.removeEventListener('hashchange', onHashChange);
     };
-  }, [app, camera, input.limits]);
+  }, [app, camera, selection, input.limits]);
 
   return null;
 }

@@ -53,6 +53,8 @@ export const selectionMachine = setup({
     ),
   },
   guards: {
+    /** A link opens its place where the link's camera is, without flying. */
+    chosenFromLink: ({ event }) => event.type === 'place.chosen' && event.origin === 'link',
     clickedPlace: ({ event }) => event.type === 'map.clicked' && event.target.kind === 'place',
     clickedOtherPlace: ({ context, event }) =>
       event.type === 'map.clicked' &&
@@ -105,7 +107,10 @@ export const selectionMachine = setup({
         none: {
           on: {
             'map.clicked': { guard: 'clickedPlace', target: 'selected', actions: 'select' },
-            'place.chosen': { target: 'selected', actions: ['select', 'flyToSelected'] },
+            'place.chosen': [
+              { guard: 'chosenFromLink', target: 'selected', actions: 'select' },
+              { target: 'selected', actions: ['select', 'flyToSelected'] },
+            ],
           },
         },
         selected: {
@@ -120,11 +125,10 @@ export const selectionMachine = setup({
               { guard: 'clickedOtherPlace', target: 'selected', reenter: true, actions: 'select' },
               { target: 'none', actions: 'deselect' },
             ],
-            'place.chosen': {
-              target: 'selected',
-              reenter: true,
-              actions: ['select', 'flyToSelected'],
-            },
+            'place.chosen': [
+              { guard: 'chosenFromLink', target: 'selected', reenter: true, actions: 'select' },
+              { target: 'selected', reenter: true, actions: ['select', 'flyToSelected'] },
+            ],
             'popup.closed': { target: 'none', actions: 'deselect' },
           },
         },

@@ -9,6 +9,7 @@ import {
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import type { AppEvent, Bounds, Camera, MoveReason } from '../machines/events';
 import { classifyMapError, type RawMapError } from './classifyError';
+import { PlacesAdapter } from './placesAdapter';
 import { MOVEMENT_EVENTS, tagAppMove, translateMovement, type RawMovement } from './cameraEvents';
 
 setWorkerUrl(workerUrl);
@@ -20,11 +21,8 @@ addProtocol('pmtiles', async (params, abortController) => {
   return protocol.tile(params, abortController);
 });
 
-/** Natural Earth is credited by the basemap's own TileJSON; these are credited whatever the style. */
-export const ATTRIBUTION = [
-  '<a href="https://www.geonames.org/">GeoNames</a>',
-  '<a href="https://maplibre.org/">MapLibre</a>',
-];
+/** Natural Earth and GeoNames are credited by their own TileJSON; MapLibre whatever the style. */
+export const ATTRIBUTION = ['<a href="https://maplibre.org/">MapLibre</a>'];
 
 /** The canvas takes keyboard focus; its label says what the keys do. */
 export const CANVAS_LABEL =
@@ -55,6 +53,7 @@ export class MapOwner {
   /** The animation frame that will report the camera, while the map moves. */
   private frame: number | null = null;
   private unlisten: (() => void) | null = null;
+  private places: PlacesAdapter | null = null;
 
   constructor(private readonly options: MapOwnerOptions) {}
 
@@ -127,6 +126,8 @@ export class MapOwner {
     map.getCanvas().setAttribute('role', 'application');
     map.addControl(new AttributionControl({ compact: false, customAttribution: ATTRIBUTION }));
     this.unlisten = this.listen(map);
+    this.places = new PlacesAdapter(map, (event) => this.emit(event));
+    this.places.highlightSelected(this.selectedId);
   }
 
   private listen(map: MapLibreMap): () => void {
@@ -213,9 +214,37 @@ export class MapOwner {
     );
   }
 
+  // Commands from the selection machine, and what the popup and list need from the map.
+
+  /** Kept here too, so a replaced map shows the same selection. */
+  private selectedId: number | null = null;
+
+  highlightHovered(id: number | null): void {
+    this.places?.highlightHovered(id);
+  }
+
+  highlightSelected(id: number | null): void {
+    this.selectedId = id;
+    this.places?.highlightSelected(id);
+  }
+
+  openPopup(lng: number, lat: number, content: HTMLElement): void {
+    this.places?.openPopup(lng, lat, content);
+  }
+
+  closePopup(): void {
+    this.places?.closePopup();
+  }
+
+  visibleBounds(): Bounds | null {
+    return this.places?.visibleBounds() ?? null;
+  }
+
   private destroy(): void {
     this.unlisten?.();
     this.unlisten = null;
+    this.places?.dispose();
+    this.places = null;
     if (this.map) {
       const { map } = this;
       this.map = null;

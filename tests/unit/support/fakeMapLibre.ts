@@ -53,6 +53,9 @@ export class FakeMap {
   getCanvas(): HTMLCanvasElement {
     return document.createElement('canvas');
   }
+  isStyleLoaded(): boolean {
+    return false;
+  }
   triggerRepaint(): void {
     this.repaints += 1;
   }
@@ -87,5 +90,6 @@ export function fakeMapLibreModule() {
     AttributionControl: class {},
     setWorkerUrl: () => {},
     addProtocol: () => {},
+    Popup: class {},
   };
 }

@@ -1,0 +1,84 @@
+import { useEffect, useId, useState } from 'react';
+import { createPortal } from 'react-dom';
+import { useSelector } from '@xstate/react';
+import type { PlaceSummary } from '../machines/events';
+import { useChartroom, useSelection } from './ChartroomContext';
+
+const populationFormat = new Intl.NumberFormat();
+const countryNames = new Intl.DisplayNames(undefined, { type: 'region' });
+
+export function countryName(code: string): string {
+  try {
+    return countryNames.of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
+
+export function formatCoordinates({ lat, lng }: { lat: number; lng: number }): string {
+  const ns = `${Math.abs(lat).toFixed(4)}° ${lat >= 0 ? 'N' : 'S'}`;
+  const ew = `${Math.abs(lng).toFixed(4)}° ${lng >= 0 ? 'E' : 'W'}`;
+  return `${ns}, ${ew}`;
+}
+
+/**
+ * The selected place's popup: React content in MapLibre's popup, which keeps it anchored to the
+ * place as the map moves. It is open exactly while the selection machine has a place selected.
+ */
+export function PlacePopup() {
+  const selection = useSelection();
+  const { owner } = useChartroom();
+  const place = useSelector(selection, (s) => s.context.selected);
+  const byKeyboard = useSelector(selection, (s) => s.context.byKeyboard);
+  // React renders into this element; MapLibre's popup holds it while a place is selected.
+  const [host] = useState(() => document.createElement('div'));
+
+  useEffect(() => {
+    if (!place) return;
+    owner.openPopup(place.lng, place.lat, host);
+    // Opened from the keyboard, focus moves into the popup, and goes back where it was on close.
+    const previous = byKeyboard ? document.activeElement : null;
+    if (byKeyboard) host.querySelector<HTMLElement>('[data-autofocus]')?.focus();
+    return () => {
+      owner.closePopup();
+      if (previous instanceof HTMLElement && previous.isConnected) previous.focus();
+    };
+  }, [owner, place, host, byKeyboard]);
+
+  useEffect(() => {
+    if (!place) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape' && !event.defaultPrevented)
+        selection.send({ type: 'popup.closed' });
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [place, selection]);
+
+  if (!place) return null;
+  return createPortal(
+    <PopupContent place={place} onClose={() => selection.send({ type: 'popup.closed' })} />,
+    host,
+  );
+}
+
+function PopupContent(props: { place: PlaceSummary; onClose: () => void }) {
+  const { place, onClose } = props;
+  const titleId = useId();
+  return (
+    <div role="dialog" aria-labelledby={titleId} className="place-popup">
+      <h2 id={titleId}>{place.name}</h2>
+      <dl>
+        <dt>Country</dt>
+        <dd>{countryName(place.country)}</dd>
+        <dt>Population</dt>
+        <dd>{populationFormat.format(place.population)}</dd>
+        <dt>Coordinates</dt>
+        <dd>{formatCoordinates(place)}</dd>
+      </dl>
+      <button type="button" data-autofocus onClick={onClose}>
+        Close
+      </button>
+    </div>
+  );
+}

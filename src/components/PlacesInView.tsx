@@ -1,0 +1,61 @@
+import { useEffect, useId, useState } from 'react';
+import { placesInBounds } from '../places/inView';
+import type { Place } from '../places/placeIndex';
+import { useCamera, useChartroom, useSelection } from './ChartroomContext';
+import type { PlaceIndexState } from './usePlaceIndex';
+
+const sameIds = (a: readonly Place[], b: readonly Place[]) =>
+  a.length === b.length && a.every((place, i) => place.id === b[i]?.id);
+
+/** Up to 50 of the most populous places in view, recomputed when a movement ends. */
+export function PlacesInView({ places }: { places: PlaceIndexState }) {
+  const camera = useCamera();
+  const selection = useSelection();
+  const { owner } = useChartroom();
+  const [items, setItems] = useState<Place[]>([]);
+  const headingId = useId();
+
+  useEffect(() => {
+    if (places.status !== 'ready') return;
+    const update = () => {
+      const bounds = owner.visibleBounds();
+      if (!bounds) return;
+      const next = placesInBounds(places.index, bounds);
+      setItems((current) => (sameIds(current, next) ? current : next));
+    };
+    update();
+    const settled = camera.on('camera.settled', update);
+    return () => settled.unsubscribe();
+  }, [camera, owner, places]);
+
+  if (places.status !== 'ready') return null;
+  return (
+    <section className="places-in-view">
+      <h2 id={headingId}>Places in view</h2>
+      <ul
+        aria-labelledby={headingId}
+        onMouseLeave={() => selection.send({ type: 'place.unhovered' })}
+      >
+        {items.map((place) => (
+          <li key={place.id}>
+            <button
+              type="button"
+              onMouseEnter={() => selection.send({ type: 'place.hovered', place })}
+              onFocus={() => selection.send({ type: 'place.hovered', place })}
+              onClick={(event) =>
+                selection.send({
+                  type: 'place.chosen',
+                  place,
+                  origin: 'list',
+                  byKeyboard: event.detail === 0,
+                })
+              }
+            >
+              {place.name}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,218 @@
+import {
+  Popup,
+  type LayerSpecification,
+  type ExpressionSpecification,
+  type Map as MapLibreMap,
+  type MapGeoJSONFeature,
+  type MapMouseEvent,
+} from 'maplibre-gl';
+import type { AppEvent, Bounds, PlaceSummary } from '../machines/events';
+
+export const PLACES_SOURCE = 'chartroom-places';
+export const PLACES_TILEJSON = 'places/tiles.json';
+const DOTS = 'places-dots';
+const LABELS = 'places-labels';
+/** How far from a dot, in pixels, a click or hover still counts as on it. */
+export const HIT_TOLERANCE_PX = 4;
+
+const POPULATION: ExpressionSpecification = ['coalesce', ['get', 'population'], 0];
+
+export const PLACES_LAYERS: LayerSpecification[] = [
+  {
+    id: DOTS,
+    type: 'circle',
+    source: PLACES_SOURCE,
+    'source-layer': 'places',
+    paint: {
+      'circle-radius': [
+        '+',
+        ['interpolate', ['linear'], ['sqrt', POPULATION], 30, 2, 1000, 4, 5000, 8],
+        [
+          'case',
+          ['boolean', ['feature-state', 'selected'], false],
+          3,
+          ['boolean', ['feature-state', 'hover'], false],
+          2,
+          0,
+        ],
+      ],
+      'circle-color': [
+        'case',
+        ['boolean', ['feature-state', 'selected'], false],
+        '#c62828',
+        ['boolean', ['feature-state', 'hover'], false],
+        '#ef6c00',
+        '#37474f',
+      ],
+      'circle-stroke-color': '#ffffff',
+      'circle-stroke-width': 1,
+    },
+  },
+  {
+    id: LABELS,
+    type: 'symbol',
+    source: PLACES_SOURCE,
+    'source-layer': 'places',
+    layout: {
+      'text-field': ['get', 'name'],
+      'text-font': ['Noto Sans Regular'],
+      'text-size': ['interpolate', ['linear'], ['sqrt', POPULATION], 30, 10, 5000, 15],
+      'text-anchor': 'top',
+      'text-offset': [0, 0.5],
+      'text-optional': true,
+      'symbol-sort-key': ['-', 0, POPULATION],
+    },
+    paint: {
+      'text-color': '#263238',
+      'text-halo-color': 'rgba(255,255,255,0.9)',
+      'text-halo-width': 1.2,
+    },
+  },
+];
+
+/** A place as plain data, from a rendered feature. */
+export function placeFromFeature(feature: MapGeoJSONFeature): PlaceSummary | null {
+  const { id, properties, geometry } = feature;
+  if (typeof id !== 'number' || geometry.type !== 'Point') return null;
+  const [lng = 0, lat = 0] = geometry.coordinates;
+  return {
+    id,
+    name: String(properties.name ?? ''),
+    country: String(properties.country ?? ''),
+    population: Number(properties.population ?? 0),
+    lng,
+    lat,
+  };
+}
+
+/**
+ * The places on one map: the source and layers (added again after every style load), pointer
+ * hover and clicks turned into plain events, feature-state for hover and selection (re-applied
+ * after a style reload or a context restore), and the popup's anchor.
+ */
+export class PlacesAdapter {
+  private hoveredId: number | null = null;
+  /** The place under the pointer, as last reported, so only changes become events. */
+  private hoveredPointerId: number | null = null;
+  private selectedId: number | null = null;
+  private popup: Popup | null = null;
+  private readonly unlisten: () => void;
+
+  constructor(
+    private readonly map: MapLibreMap,
+    private readonly emit: (event: AppEvent) => void,
+  ) {
+    const onStyleLoad = () => this.install();
+    const onMove = (event: MapMouseEvent) => this.pointerAt(event);
+    const onLeave = () => this.hover(null);
+    const onClick = (event: MapMouseEvent) => this.click(event);
+    map.on('style.load', onStyleLoad);
+    map.on('mousemove', onMove);
+    map.on('mouseout', onLeave);
+    map.on('click', onClick);
+    if (map.isStyleLoaded()) this.install();
+    this.unlisten = () => {
+      map.off('style.load', onStyleLoad);
+      map.off('mousemove', onMove);
+      map.off('mouseout', onLeave);
+      map.off('click', onClick);
+    };
+  }
+
+  dispose(): void {
+    this.unlisten();
+    this.popup?.remove();
+    this.popup = null;
+  }
+
+  highlightHovered(id: number | null): void {
+    this.setState(this.hoveredId, { hover: false });
+    this.hoveredId = id;
+    this.setState(id, { hover: true });
+  }
+
+  highlightSelected(id: number | null): void {
+    this.setState(this.selectedId, { selected: false });
+    this.selectedId = id;
+    this.setState(id, { selected: true });
+  }
+
+  /** Anchors the popup, holding `content`, at a place. */
+  openPopup(lng: number, lat: number, content: HTMLElement): void {
+    this.popup?.remove();
+    this.popup = new Popup({
+      closeButton: false,
+      closeOnClick: false,
+      focusAfterOpen: false,
+      maxWidth: '280px',
+      offset: 10,
+    })
+      .setLngLat([lng, lat])
+      .setDOMContent(content)
+      .addTo(this.map);
+  }
+
+  closePopup(): void {
+    this.popup?.remove();
+    this.popup = null;
+  }
+
+  visibleBounds(): Bounds {
+    const bounds = this.map.getBounds();
+    return [bounds.getWest(), bounds.getSouth(), bounds.getEast(), bounds.getNorth()];
+  }
+
+  private install(): void {
+    const { map } = this;
+    if (!map.getSource(PLACES_SOURCE)) {
+      map.addSource(PLACES_SOURCE, { type: 'vector', url: PLACES_TILEJSON });
+    }
+    for (const layer of PLACES_LAYERS) if (!map.getLayer(layer.id)) map.addLayer(layer);
+    // Feature-state is lost with the style (and with a lost WebGL context): apply it again.
+    this.setState(this.hoveredId, { hover: true });
+    this.setState(this.selectedId, { selected: true });
+  }
+
+  private setState(id: number | null, state: Record<string, boolean>): void {
+    if (id === null || !this.map.getSource(PLACES_SOURCE)) return;
+    this.map.setFeatureState({ source: PLACES_SOURCE, sourceLayer: 'places', id }, state);
+  }
+
+  private placeAt(event: MapMouseEvent): PlaceSummary | null {
+    if (!this.map.getLayer(DOTS)) return null;
+    const { x, y } = event.point;
+    const box: [[number, number], [number, number]] = [
+      [x - HIT_TOLERANCE_PX, y - HIT_TOLERANCE_PX],
+      [x + HIT_TOLERANCE_PX, y + HIT_TOLERANCE_PX],
+    ];
+    const features = this.map.queryRenderedFeatures(box, { layers: [DOTS, LABELS] });
+    for (const feature of features) {
+      const place = placeFromFeature(feature);
+      if (place) return place;
+    }
+    return null;
+  }
+
+  private pointerAt(event: MapMouseEvent): void {
+    this.hover(this.placeAt(event));
+  }
+
+  private hover(place: PlaceSummary | null): void {
+    const id = place?.id ?? null;
+    this.map.getCanvas().style.cursor = place ? 'pointer' : '';
+    if (id === this.hoveredPointerId) return;
+    this.hoveredPointerId = id;
+    this.emit(place ? { type: 'place.hovered', place } : { type: 'place.unhovered' });
+  }
+
+  private click(event: MapMouseEvent): void {
+    // Only a click on the map's own canvas counts: never one on a popup or a marker, which would
+    // otherwise close the popup it just opened.
+    if (event.originalEvent.target !== this.map.getCanvas()) return;
+    const place = this.placeAt(event);
+    this.emit({
+      type: 'map.clicked',
+      target: place ? { kind: 'place', place } : { kind: 'empty' },
+    });
+  }
+}
