@@ -7,6 +7,7 @@
 //   npm run bench -- --runs 11         more runs
 //   npm run bench -- --suite ready     only the named suite(s)
 //   npm run bench -- --skip-build      reuse the builds under bench-results/.build
+//   npm run bench -- --pan-input cdp   suite pan: mouse moves on the clock instead of page.mouse
 //
 // A suite is a module in bench/suites/ whose default export is
 // `{ name, description, run(ctx) → { rows, raw, notes? } }`; a row is
@@ -24,6 +25,8 @@ import { goalMet } from './lib/stats.mjs';
 
 const SUITES = {
   ready: () => import('./suites/ready.mjs'),
+  pan: () => import('./suites/pan.mjs'),
+  camera: () => import('./suites/camera.mjs'),
 };
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -36,6 +39,7 @@ function options() {
       warmup: { type: 'string', default: '1' },
       suite: { type: 'string', multiple: true },
       timeout: { type: 'string', default: '60' },
+      'pan-input': { type: 'string', default: 'playwright' },
       'skip-build': { type: 'boolean', default: false },
       strict: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
@@ -45,13 +49,15 @@ function options() {
     process.stdout.write(
       [
         'usage: npm run bench -- [--runs N] [--warmup N] [--suite NAME]… [--timeout S]',
-        '                        [--skip-build] [--strict]',
+        '                        [--skip-build] [--strict] [--pan-input playwright|cdp]',
         `  --runs N        measured loads per page and suite (default 7)`,
         `  --warmup N      unmeasured load pairs first (default 1)`,
         `  --suite NAME    run only this suite; repeatable (${Object.keys(SUITES).join(', ')})`,
         `  --timeout S     seconds one page load may take (default 60)`,
         `  --skip-build    reuse the builds under bench-results/.build when present`,
         `  --strict        exit with 1 when a goal is not met`,
+        `  --pan-input M   suite pan: playwright (page.mouse, each step awaited; default) or cdp`,
+        `                  (Input.dispatchMouseEvent on the clock, no step waits for the page)`,
         '',
       ].join('\n'),
     );
@@ -67,6 +73,10 @@ function options() {
     if (!SUITES[name])
       throw new Error(`no suite named ${name} (${Object.keys(SUITES).join(', ')})`);
   }
+  const panInput = values['pan-input'];
+  if (panInput !== 'playwright' && panInput !== 'cdp') {
+    throw new Error('--pan-input must be playwright or cdp');
+  }
   return {
     runs: integer('runs', 1),
     warmup: integer('warmup', 0),
@@ -74,6 +84,7 @@ function options() {
     suites,
     skipBuild: values['skip-build'],
     strict: values.strict,
+    panInput,
   };
 }
 

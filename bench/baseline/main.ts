@@ -1,5 +1,6 @@
 // The benchmark's baseline: the app's default style drawn by plain MapLibre, with no React and no
-// XState. `bench/suites/ready.mjs` compares the app's time to its first complete frame with this.
+// XState. `bench/suites/ready.mjs` compares the app's time to its first complete frame with this,
+// `bench/suites/pan.mjs` its frame interval during a pan.
 import { Map, setWorkerUrl } from 'maplibre-gl';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import 'maplibre-gl/dist/maplibre-gl.css';
@@ -8,6 +9,8 @@ declare global {
   interface Window {
     /** `performance.now()` at the first `idle` after `load`: the first complete frame. */
     __firstIdle?: number;
+    /** The map, for the harness to listen to `move` and `moveend` (bench/suites/pan.mjs). */
+    __map?: Map;
   }
 }
 
@@ -31,6 +34,8 @@ const map = new Map({
   maxZoom: 19,
   maxPitch: 60,
 });
+
+window.__map = map;
 
 map.once('load', () => {
   map.once('idle', () => {

@@ -4,7 +4,7 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { BASELINE_OUT_DIR } from '../vite.config.mjs';
+import { BASELINE_OUT_DIR, REACT_MAP_GL_OUT_DIR, benchPageConfig } from '../vite.config.mjs';
 
 const exists = (file) =>
   fs.access(file).then(
@@ -30,6 +30,8 @@ function runCommand(command, args, cwd) {
 /**
  * `builds.app()`: the app as `npm run build` makes it, copied from dist/.
  * `builds.baseline()`: bench/baseline, plain MapLibre (bench/vite.config.mjs).
+ * `builds.reactMapGl()`: bench/react-map-gl, the same map through react-map-gl with a controlled
+ *   `viewState`, built like the baseline plus @vitejs/plugin-react (as the app is).
  * `builds.appWithoutMaplibre()`: the app built by its own vite.config.ts with `maplibre-gl`
  *   external; an import map in its index.html points `maplibre-gl` at a copy of MapLibre's own
  *   ESM bundle in vendor/, so the page still runs and what it loads can be told apart.
@@ -76,6 +78,15 @@ export function createBuilds({ repo, log, skipBuild = false }) {
     baseline: () =>
       once('baseline', BASELINE_OUT_DIR, async () => {
         await viteBuild({ configFile: path.join(repo, 'bench', 'vite.config.mjs') });
+      }),
+
+    reactMapGl: () =>
+      once('react-map-gl', REACT_MAP_GL_OUT_DIR, async (dir) => {
+        const { default: react } = await import('@vitejs/plugin-react');
+        await viteBuild({
+          configFile: false,
+          ...benchPageConfig('react-map-gl', { outDir: dir, plugins: [react()] }),
+        });
       }),
 
     appWithoutMaplibre: () =>

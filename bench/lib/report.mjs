@@ -3,7 +3,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { describeGoal } from './stats.mjs';
 
-const DIGITS = { ms: 1, KiB: 1, kB: 1, count: 0, ratio: 3 };
+const DIGITS = { ms: 1, KiB: 1, kB: 1, count: 0, ratio: 3, 'events/s': 0, µs: 2 };
 
 export function formatNumber(value, unit) {
   if (typeof value !== 'number' || Number.isNaN(value)) return '—';

@@ -15,7 +15,7 @@ export const READY_GOAL = { on: 'ratio', max: 1.05 };
  * same instrumentation. In both, `window.__benchMarks.canvas` is when MapLibre's canvas entered
  * the DOM (the map was constructed), which splits start-up from drawing.
  */
-function recordMapReady() {
+export function recordMapReady() {
   const marks = {};
   window.__benchMarks = marks;
   const check = () => {
