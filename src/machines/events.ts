@@ -75,9 +75,12 @@ export type CameraEmitted =
 
 /** A place as the selection machine knows it: plain data, from a rendered feature or the index. */
 export interface PlaceSummary {
+  /** GeoNames id, also the feature id in the `places` vector tiles. */
   id: number;
   name: string;
+  /** ISO 3166-1 alpha-2. */
   country: string;
+  /** 0 where GeoNames has none. */
   population: number;
   lng: number;
   lat: number;

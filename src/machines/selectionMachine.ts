@@ -72,27 +72,19 @@ export const selectionMachine = setup({
   states: {
     pointer: {
       initial: 'idle',
-      states: {
-        idle: {
-          on: {
-            'place.hovered': {
-              target: 'hovering',
-              actions: [
-                'hover',
-                { type: 'highlightHovered', params: ({ event }) => ({ id: event.place.id }) },
-              ],
-            },
-          },
+      on: {
+        'place.hovered': {
+          target: '.hovering',
+          actions: [
+            'hover',
+            { type: 'highlightHovered', params: ({ event }) => ({ id: event.place.id }) },
+          ],
         },
+      },
+      states: {
+        idle: {},
         hovering: {
           on: {
-            'place.hovered': {
-              target: 'hovering',
-              actions: [
-                'hover',
-                { type: 'highlightHovered', params: ({ event }) => ({ id: event.place.id }) },
-              ],
-            },
             'place.unhovered': {
               target: 'idle',
               actions: ['unhover', { type: 'highlightHovered', params: { id: null } }],

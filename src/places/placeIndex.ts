@@ -1,21 +1,13 @@
 // The place search index built by scripts/build-places.mjs (public/places/search.json): parsing
 // and prefix search. Pure: no DOM, no MapLibre, so it runs in a worker or in Node as well.
 
+import type { PlaceSummary } from '../machines/events';
 import { foldName } from './fold.js';
 
 export { foldName };
 
-export type Place = {
-  /** GeoNames id, also the feature id in the `places` vector tiles. */
-  id: number;
-  name: string;
-  /** ISO 3166-1 alpha-2. */
-  country: string;
-  /** 0 where GeoNames has none. */
-  population: number;
-  lng: number;
-  lat: number;
-};
+/** A place from the index: the same plain data the selection machine holds. */
+export type Place = PlaceSummary;
 
 /**
  * Columns in the order of the folded names (JavaScript string order, ties most populous first),
