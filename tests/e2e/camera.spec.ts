@@ -1,0 +1,362 @@
+import type { Page } from '@playwright/test';
+import { HASH_NOTICES, parseHash } from '../../src/url/cameraHash';
+import {
+  differingFraction,
+  hashWrites,
+  lastClick,
+  lastHashChange,
+  pageNow,
+  probeCamera,
+  recordHashWrites,
+  rotationMatch,
+  settle,
+  steadyCanvasShot,
+  takeScaleWrites,
+  watchScaleBar,
+} from './support/camera';
+import { expect, expectMapDrawn, expectReady, mapPixels, mapRegion, test } from './support/map';
+
+// The camera, driven with the real mouse, wheel and keyboard, read back from the address bar (and,
+// to know that a movement has ended, from the camera machine), and checked in the pixels drawn.
+
+// A smaller page than the other files' draws several times faster under SwiftShader, so the
+// movements here have frames enough to animate and the file stays quick on a busy machine.
+test.use({ viewport: { width: 640, height: 420 } });
+
+const START = '3/48/5';
+const zoomIn = (page: Page) => page.getByRole('button', { name: 'Zoom in' });
+const zoomOut = (page: Page) => page.getByRole('button', { name: 'Zoom out' });
+const resetNorth = (page: Page) => page.getByRole('button', { name: 'Reset bearing to north' });
+const canvas = (page: Page) => page.locator('.maplibregl-canvas');
+
+async function open(page: Page, map: string): Promise<void> {
+  await page.goto(`./#map=${map}`);
+  await expectReady(page);
+}
+
+/**
+ * A point of the map at fractions of its width and height, checked to be bare canvas (not under a
+ * control, a notice or a panel), so the mouse there reaches the map.
+ */
+async function onMap(page: Page, fx = 0.5, fy = 0.5): Promise<{ x: number; y: number }> {
+  const box = await mapRegion(page).boundingBox();
+  if (!box) throw new Error('The map region has no box');
+  const point = { x: box.x + box.width * fx, y: box.y + box.height * fy };
+  const hit = await page.evaluate(
+    ({ x, y }) => document.elementFromPoint(x, y)?.classList.contains('maplibregl-canvas'),
+    point,
+  );
+  expect(hit, `the canvas is uncovered at ${JSON.stringify(point)}`).toBe(true);
+  return point;
+}
+
+/** Same-document navigation, as following an in-page link: a history entry and a hashchange. */
+async function followLink(page: Page, hash: string): Promise<void> {
+  await page.evaluate((value) => {
+    window.location.hash = value;
+  }, hash);
+}
+
+test('a drag pans and the wheel zooms; the hash is written once each ends, never during', async ({
+  page,
+}) => {
+  await recordHashWrites(page);
+  await open(page, START);
+  const initial = await page.evaluate(() => window.location.hash);
+  let writesBefore = (await hashWrites(page)).length;
+
+  // Drag right and down: the map follows the pointer, so the centre moves west and north.
+  const { x, y } = await onMap(page, 0.5, 0.5);
+  await page.mouse.move(x, y);
+  await page.mouse.down();
+  const during: string[] = [];
+  for (let i = 1; i <= 6; i++) {
+    await page.mouse.move(x + i * 25, y + i * 14);
+    during.push(await page.evaluate(() => window.location.hash));
+  }
+  const stateDuring = (await probeCamera(page)).state;
+  const beforeUp = await pageNow(page);
+  await page.mouse.up();
+
+  const panned = (await settle(page, (camera) => camera.center.lng !== 5)).settled;
+  expect(stateDuring, 'the camera machine during the drag').toBe('{"user":"panning"}');
+  expect(new Set(during), 'the hash during the drag').toEqual(new Set([initial]));
+  expect(panned.zoom, 'zoom').toBe(3);
+  expect(panned.center.lng, 'longitude: dragged right, so west').toBeLessThan(0);
+  expect(panned.center.lat, 'latitude: dragged down, so north').toBeGreaterThan(50);
+  let writes = (await hashWrites(page)).slice(writesBefore);
+  expect(
+    writes.filter((write) => write.t < beforeUp),
+    'writes before mouse up',
+  ).toEqual([]);
+  expect(writes.length, `hash writes for one pan: ${JSON.stringify(writes)}`).toBeGreaterThan(0);
+  expect(writes.length, `hash writes for one pan: ${JSON.stringify(writes)}`).toBeLessThan(3);
+
+  // Wheel in with the pointer at the middle: the centre stays (within a pixel or two).
+  writesBefore += writes.length;
+  await page.mouse.move(x, y);
+  for (let i = 0; i < 3; i++) await page.mouse.wheel(0, -200);
+  const zoomed = (await settle(page, (camera) => camera.zoom > 3.5)).settled;
+  expect(Math.abs(zoomed.center.lng - panned.center.lng), 'longitude kept').toBeLessThan(0.2);
+  expect(Math.abs(zoomed.center.lat - panned.center.lat), 'latitude kept').toBeLessThan(0.2);
+  for (let i = 0; i < 3; i++) await page.mouse.wheel(0, 200);
+  await settle(page, (camera) => camera.zoom < zoomed.zoom - 0.5);
+  // A wheel gesture may end and start again between events, but the hash never follows frames.
+  writes = (await hashWrites(page)).slice(writesBefore);
+  expect(
+    writes.length,
+    `hash writes for two wheel gestures: ${JSON.stringify(writes)}`,
+  ).toBeLessThan(7);
+});
+
+test('Zoom in and Zoom out step by exactly 1, stop at the limits, and jump with reduced motion', async ({
+  page,
+}) => {
+  await recordHashWrites(page);
+  await open(page, '19/48/5');
+  await watchScaleBar(page);
+  await expect(zoomIn(page)).toBeDisabled();
+  await expect(zoomOut(page)).toBeEnabled();
+
+  /** Clicks a button; returns the hash writes, ms from click to write, and the scale's changes. */
+  async function clickAndSettle(button: 'Zoom in' | 'Zoom out', to: number) {
+    const before = (await hashWrites(page)).length;
+    await takeScaleWrites(page);
+    await page.getByRole('button', { name: button }).click();
+    await settle(page, (camera) => camera.zoom === to);
+    const writes = (await hashWrites(page)).slice(before);
+    const clickedAt = await lastClick(page);
+    const ms = (writes[0]?.t ?? NaN) - clickedAt;
+    const scales = await takeScaleWrites(page, clickedAt);
+    return { hashes: writes.map((write) => write.hash), ms, scales };
+  }
+
+  const eased = await clickAndSettle('Zoom out', 18);
+  expect(eased.hashes).toEqual(['#map=18/48/5']);
+  await expect(zoomIn(page)).toBeEnabled();
+  expect((await clickAndSettle('Zoom in', 19)).hashes).toEqual(['#map=19/48/5']);
+  await expect(zoomIn(page)).toBeDisabled();
+
+  // With reduced motion the app's movements jump: following a link to the minimum zoom...
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await takeScaleWrites(page);
+  await followLink(page, 'map=0/20/5');
+  await settle(page, (camera) => camera.zoom === 0);
+  const scales = await takeScaleWrites(page, await lastHashChange(page));
+  expect(scales, 'scale changes for a jump').toHaveLength(1);
+  await expect(zoomOut(page)).toBeDisabled();
+  await expect(zoomIn(page)).toBeEnabled();
+
+  // ...and a zoom button.
+  const jumped = await clickAndSettle('Zoom in', 1);
+  expect(jumped.hashes).toEqual(['#map=1/20/5']);
+  await expect(zoomOut(page)).toBeEnabled();
+
+  const summary = JSON.stringify({ eased, jumped });
+  expect(eased.ms, `the eased zoom's duration: ${summary}`).toBeGreaterThanOrEqual(200);
+  expect(eased.scales.length, `intermediate scales when eased: ${summary}`).toBeGreaterThan(1);
+  expect(jumped.ms, `the jump's duration: ${summary}`).toBeLessThan(300);
+  expect(jumped.scales, `no intermediate scale in a jump: ${summary}`).toHaveLength(1);
+});
+
+test('the keyboard, from Tab: arrows pan, + zooms by 1, Shift+arrows rotate; Reset north', async ({
+  page,
+}) => {
+  await open(page, START);
+  await expect(resetNorth(page)).toBeDisabled();
+  await page.keyboard.press('Tab');
+  await expect(canvas(page)).toBeFocused();
+
+  await page.keyboard.press('ArrowRight');
+  const panned = (await settle(page, (camera) => camera.center.lng !== 5)).settled;
+  expect(panned.center.lng, 'ArrowRight: the view moves east').toBeGreaterThan(5);
+  expect(panned.center.lat).toBeCloseTo(48, 1);
+  expect(panned.zoom).toBe(3);
+
+  await page.keyboard.press('+');
+  expect(parseHash((await settle(page, (c) => c.zoom !== 3)).hash).camera?.zoom).toBe(4);
+
+  for (let i = 0; i < 3; i++) await page.keyboard.press('Shift+ArrowRight');
+  const turned = await settle(page, (camera) => camera.bearing !== 0);
+  const bearing = parseHash(turned.hash).camera?.bearing ?? 0;
+  // Three steps of 15°; a step pressed during the previous one starts from where that one got to.
+  expect(bearing, `bearing in ${turned.hash}`).toBeGreaterThanOrEqual(15);
+  expect(bearing, `bearing in ${turned.hash}`).toBeLessThanOrEqual(45);
+  await expect(resetNorth(page)).toBeEnabled();
+
+  await resetNorth(page).click();
+  const north = await settle(page, (camera) => camera.bearing === 0);
+  expect(north.hash.split('/'), `no bearing in ${north.hash}`).toHaveLength(3);
+  await expect(resetNorth(page)).toBeDisabled();
+});
+
+test('a rotated view draws rotated, and Reset north draws it north-up', async ({ page }) => {
+  // Guards against a build that draws every view north-up while reporting the right bearing (as
+  // Oxc's compressor once made MapLibre do). Differing pixels alone would not prove a rotation
+  // (any other change of view differs too), so the north-up view, turned by the bearing, must
+  // match the rotated one, and must not match it unturned.
+  await open(page, '3/48/5/45/0');
+  expect((await probeCamera(page)).settled.bearing, 'the camera reports the bearing').toBe(45);
+  await expect(resetNorth(page)).toBeEnabled();
+  const rotated = await steadyCanvasShot(page);
+
+  await resetNorth(page).click();
+  expect((await settle(page, (camera) => camera.bearing === 0)).hash).toBe('#map=3/48/5');
+  await expect(resetNorth(page)).toBeDisabled();
+  const northUp = await steadyCanvasShot(page);
+
+  expect(differingFraction(rotated, northUp), 'pixels that differ').toBeGreaterThan(0.2);
+  expect(rotationMatch(northUp, rotated, 45), 'north-up turned by 45°').toBeGreaterThan(0.85);
+  expect(rotationMatch(northUp, rotated, 0), 'north-up as it is').toBeLessThan(0.75);
+});
+
+test('Back flies to the previous camera; with reduced motion, Forward jumps', async ({ page }) => {
+  await recordHashWrites(page);
+  await open(page, '2/10/10');
+  const first = await steadyCanvasShot(page);
+  await watchScaleBar(page);
+
+  await followLink(page, 'map=5/48/2');
+  expect((await settle(page, (camera) => camera.zoom === 5)).hash).toBe('#map=5/48/2');
+
+  await page.goBack();
+  const back = await settle(page, (camera) => camera.zoom === 2);
+  expect(back.hash).toBe('#map=2/10/10');
+  const flown = await takeScaleWrites(page, await lastHashChange(page));
+  expect(flown.length, 'scale changes in a flight').toBeGreaterThan(2);
+  expect(back.settled.center.lng).toBeCloseTo(10, 1);
+  expect(back.settled.center.lat).toBeCloseTo(10, 1);
+  // Where it flew back to is drawn as it was at the start.
+  const afterBack = await steadyCanvasShot(page);
+  expect(differingFraction(first, afterBack), 'the map drawn after Back').toBeLessThan(0.03);
+
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await page.goForward();
+  expect((await settle(page, (camera) => camera.zoom === 5)).hash).toBe('#map=5/48/2');
+  const forwardAt = await lastHashChange(page);
+  const scales = await takeScaleWrites(page, forwardAt);
+  expect(scales, 'one scale change: a jump, no flight').toHaveLength(1);
+  const ms = scales[0]!.t - forwardAt;
+  expect(ms, 'ms from the hashchange to the new scale drawn').toBeLessThan(500);
+});
+
+/** The notice that lists `text` (other notices may be shown beside it). */
+const notice = (page: Page, text: string) => page.getByRole('note').filter({ hasText: text });
+
+test('a malformed link #map=abc opens the default view with a notice', async ({ page }) => {
+  await page.goto('./#map=abc');
+  await expectReady(page);
+  await expect(notice(page, HASH_NOTICES.cameraUnreadable)).toBeVisible();
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  await expectMapDrawn(page);
+  // No uncaught errors: the `pageErrors` fixture checks after every test.
+});
+
+test('an out-of-range link #map=99/95/0 opens a valid view with a notice', async ({ page }) => {
+  await page.goto('./#map=99/95/0');
+  await expectReady(page);
+  const note = notice(page, HASH_NOTICES.zoomRange);
+  await expect(note).toContainText(HASH_NOTICES.latitudeRange);
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  // At the maximum zoom by the edge of the world (MapLibre leaves its last pixel row undrawn).
+  const pixels = await mapPixels(page);
+  expect(pixels.water, JSON.stringify(pixels)).toBeGreaterThan(0.95);
+  await expect(zoomIn(page)).toBeDisabled();
+
+  // The next movement writes a valid hash in place of the bad one.
+  await zoomOut(page).click();
+  const after = await settle(page, (camera) => camera.zoom !== 19);
+  expect(parseHash(after.hash).camera?.zoom).toBe(18);
+  expect(parseHash(after.hash).notices, after.hash).toEqual([]);
+
+  // A bad link followed within the page: a notice again, and the camera stays where it was.
+  await note.getByRole('button', { name: 'Dismiss' }).click();
+  await expect(note).toHaveCount(0);
+  await followLink(page, 'map=abc');
+  await expect(notice(page, HASH_NOTICES.cameraUnreadable)).toBeVisible();
+  expect((await probeCamera(page)).settled).toEqual(after.settled);
+  await expect(page.getByRole('alert')).toHaveCount(0);
+});
+
+test('on a narrow page, a notice stays clear of the camera controls', async ({ page }) => {
+  // 640 px wide (this file's page): the notice is up to 36rem wide and centred, and the controls
+  // sit at the top right, so without room kept for them they cover the notice's Dismiss button.
+  await page.goto('./#map=abc');
+  const note = notice(page, HASH_NOTICES.cameraUnreadable);
+  await expect(note).toBeVisible();
+  const controls = page.getByRole('group', { name: 'Camera' });
+  await expect
+    .poll(
+      async () => {
+        const [a, b] = await Promise.all([note.boundingBox(), controls.boundingBox()]);
+        if (!a || !b) return 'no box';
+        const width = Math.min(a.x + a.width, b.x + b.width) - Math.max(a.x, b.x);
+        const height = Math.min(a.y + a.height, b.y + b.height) - Math.max(a.y, b.y);
+        return width > 0 && height > 0 ? `overlap ${width}×${height} px` : 'clear';
+      },
+      { timeout: 3_000 },
+    )
+    .toBe('clear');
+});
+
+test('a burst of mixed input leaves no stuck state: hash, map and controls agree', async ({
+  page,
+}) => {
+  await open(page, START);
+  const { x, y } = await onMap(page, 0.55, 0.55);
+  const centreOf = async (name: string) => {
+    const box = await page.getByRole('button', { name }).boundingBox();
+    if (!box) throw new Error(`No box for ${name}`);
+    return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+  };
+  const buttons = {
+    in: await centreOf('Zoom in'),
+    out: await centreOf('Zoom out'),
+    north: await centreOf('Reset bearing to north'),
+  };
+  // Raw clicks where the buttons are, with no waiting for them to be enabled, as a person clicks.
+  const press = (at: { x: number; y: number }) => page.mouse.click(at.x, at.y);
+  // A drag also gives the canvas focus back for the keys that follow.
+  const drag = async (dx: number, dy: number, button: 'left' | 'right' = 'left') => {
+    await page.mouse.move(x, y);
+    await page.mouse.down({ button });
+    for (let i = 1; i <= 3; i++) await page.mouse.move(x + (dx * i) / 3, y + (dy * i) / 3);
+    await page.mouse.up({ button });
+  };
+
+  // A link followed and Back pressed at once: the second flight interrupts the first.
+  await followLink(page, 'map=4/40/0');
+  await page.goBack();
+  await drag(90, 30);
+  await page.mouse.wheel(0, -150);
+  await page.keyboard.press('+');
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('Shift+ArrowRight');
+  await press(buttons.in);
+  await press(buttons.out);
+  await drag(30, 0, 'right');
+  await page.keyboard.press('Shift+ArrowUp');
+  await page.setViewportSize({ width: 600, height: 400 }); // a resize, as a window's
+  await page.mouse.wheel(0, 120);
+  await press(buttons.north);
+  await drag(-50, 60);
+  await page.keyboard.press('-');
+  await page.setViewportSize({ width: 640, height: 420 });
+  await press(buttons.in);
+
+  const end = await settle(page);
+  const { zoom, bearing, pitch } = end.settled;
+  await expect(zoomIn(page)).toBeEnabled({ enabled: zoom < 19 });
+  await expect(zoomOut(page)).toBeEnabled({ enabled: zoom > 0 });
+  await expect(resetNorth(page)).toBeEnabled({ enabled: bearing !== 0 || pitch !== 0 });
+
+  // What is drawn is the camera in the hash: the same link, opened afresh, draws the same map.
+  const drawn = await steadyCanvasShot(page);
+  await page.reload();
+  await expectReady(page);
+  const reopened = await steadyCanvasShot(page);
+  // Not zero: the hash rounds the camera (bearing to 0.1°, pitch to 1°) and label placement
+  // depends on what loaded first, which moves thousands of small place dots and labels a little.
+  // A wrong camera differs by far more (over half the pixels).
+  expect(differingFraction(drawn, reopened), `map drawn for ${end.hash}`).toBeLessThan(0.15);
+});
