@@ -8,6 +8,7 @@ import { CameraControls } from './CameraControls';
 import { FailureAlert, LoadingStatus, PartialFailureNotice } from './LifecycleOverlay';
 import { MapView } from './MapView';
 import { NoticeList } from './NoticeList';
+import { PlaceIndexProvider } from './PlaceIndexContext';
 import { PlacePopup } from './PlacePopup';
 import { PlacesPanel } from './PlacesPanel';
 import { ScaleBar } from './ScaleBar';
@@ -69,12 +70,10 @@ export function App(props: AppProps) {
         </div>
         <CameraControls />
         <ScaleBar />
-        <PlacePopup />
-        <PlacesPanel
-          baseUrl={props.baseUrl}
-          linkPlaceId={link.placeId}
-          linkHasCamera={link.camera !== null}
-        />
+        <PlaceIndexProvider baseUrl={props.baseUrl} eager={link.placeId !== null}>
+          <PlacePopup />
+          <PlacesPanel linkPlaceId={link.placeId} linkHasCamera={link.camera !== null} />
+        </PlaceIndexProvider>
       </main>
     </ChartroomProvider>
   );

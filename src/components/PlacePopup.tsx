@@ -1,8 +1,10 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useSelector } from '@xstate/react';
 import type { PlaceSummary } from '../machines/events';
+import { placeById } from '../places/placeIndex';
 import { useChartroom, useSelection } from './ChartroomContext';
+import { usePlaces } from './PlaceIndexContext';
 
 const populationFormat = new Intl.NumberFormat();
 const countryNames = new Intl.DisplayNames(undefined, { type: 'region' });
@@ -28,7 +30,16 @@ export function formatCoordinates({ lat, lng }: { lat: number; lng: number }): s
 export function PlacePopup() {
   const selection = useSelection();
   const { owner } = useChartroom();
-  const place = useSelector(selection, (s) => s.context.selected);
+  const selected = useSelector(selection, (s) => s.context.selected);
+  const { places } = usePlaces();
+  // A place clicked on the map carries its tile position, snapped to the tile grid; the index
+  // has the exact one.
+  const place = useMemo(
+    () =>
+      (selected && places.status === 'ready' ? placeById(places.index, selected.id) : undefined) ??
+      selected,
+    [selected, places],
+  );
   const byKeyboard = useSelector(selection, (s) => s.context.byKeyboard);
   // React renders into this element; MapLibre's popup holds it while a place is selected.
   const [host] = useState(() => document.createElement('div'));

@@ -1,28 +1,18 @@
-import { useEffect, useRef, useState } from 'react';
-import { useSelector } from '@xstate/react';
+import { useEffect, useRef } from 'react';
 import { PLACE_ZOOM } from '../machines/selectionMachine';
 import { placeById } from '../places/placeIndex';
-import { useChartroom, useLifecycle } from './ChartroomContext';
+import { useChartroom } from './ChartroomContext';
+import { usePlaces } from './PlaceIndexContext';
 import { PlacesInView } from './PlacesInView';
 import { SearchBox } from './SearchBox';
-import { usePlaceIndex } from './usePlaceIndex';
 
 export const UNKNOWN_PLACE_NOTICE = 'The place in the link was not found, so no place is selected.';
 
-/**
- * Search and the places in view. The index loads once the map is ready (or at once for a link
- * that names a place, or when search is focused), so it never delays the first frame.
- */
-export function PlacesPanel(props: {
-  baseUrl: string;
-  linkPlaceId: number | null;
-  linkHasCamera: boolean;
-}) {
-  const { baseUrl, linkPlaceId, linkHasCamera } = props;
+/** Search and the places in view; also opens the place a link names. */
+export function PlacesPanel(props: { linkPlaceId: number | null; linkHasCamera: boolean }) {
+  const { linkPlaceId, linkHasCamera } = props;
   const { app } = useChartroom();
-  const ready = useSelector(useLifecycle(), (s) => s.matches('ready'));
-  const [searchWanted, setSearchWanted] = useState(false);
-  const places = usePlaceIndex(baseUrl, ready || searchWanted || linkPlaceId !== null);
+  const { places, want } = usePlaces();
   const linkOpened = useRef(false);
 
   useEffect(() => {
@@ -46,7 +36,7 @@ export function PlacesPanel(props: {
 
   return (
     <aside className="places-panel" aria-label="Places">
-      <SearchBox places={places} onWanted={() => setSearchWanted(true)} />
+      <SearchBox places={places} onWanted={want} />
       <PlacesInView places={places} />
     </aside>
   );
