@@ -27,6 +27,7 @@ const SUITES = {
   ready: () => import('./suites/ready.mjs'),
   pan: () => import('./suites/pan.mjs'),
   camera: () => import('./suites/camera.mjs'),
+  places: () => import('./suites/places.mjs'),
 };
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

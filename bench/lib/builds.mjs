@@ -28,6 +28,31 @@ function runCommand(command, args, cwd) {
 }
 
 /**
+ * Every place in the app's search index (scripts/build-places.mjs: columns, coordinates in degrees
+ * × 1e5) as one GeoJSON FeatureCollection, the way a page without tiles would load them.
+ */
+async function placesGeoJson(searchJson) {
+  const index = JSON.parse(await fs.readFile(searchJson, 'utf8'));
+  if (index.format !== 'chartroom-places' || index.version !== 1) {
+    throw new Error(`${searchJson} is not a chartroom-places index, version 1`);
+  }
+  const features = [];
+  for (let i = 0; i < index.count; i++) {
+    features.push({
+      type: 'Feature',
+      id: index.ids[i],
+      geometry: { type: 'Point', coordinates: [index.lngs[i] / 1e5, index.lats[i] / 1e5] },
+      properties: {
+        name: index.names[i],
+        country: index.countries.slice(2 * i, 2 * i + 2),
+        population: index.populations[i],
+      },
+    });
+  }
+  return JSON.stringify({ type: 'FeatureCollection', features });
+}
+
+/**
  * `builds.app()`: the app as `npm run build` makes it, copied from dist/.
  * `builds.baseline()`: bench/baseline, plain MapLibre (bench/vite.config.mjs).
  * `builds.reactMapGl()`: bench/react-map-gl, the same map through react-map-gl with a controlled
@@ -35,17 +60,23 @@ function runCommand(command, args, cwd) {
  * `builds.appWithoutMaplibre()`: the app built by its own vite.config.ts with `maplibre-gl`
  *   external; an import map in its index.html points `maplibre-gl` at a copy of MapLibre's own
  *   ESM bundle in vendor/, so the page still runs and what it loads can be told apart.
+ * `builds.naive()`: bench/naive, plain MapLibre drawing the places with the app's layers, built like
+ *   the baseline, plus `places.geojson`: every place in public/places/search.json as one GeoJSON
+ *   FeatureCollection (Point features with id, name, country, population), written next to it.
+ * `builds.search()`: bench/search, the app's place index and search in a page, built like the
+ *   baseline.
  * Each resolves to `{ dir, seconds }`.
  */
 export function createBuilds({ repo, log, skipBuild = false }) {
   const buildRoot = path.join(repo, 'bench-results', '.build');
   const memo = new Map();
-  const once = (key, dir, make) => {
+  const once = (key, dir, make, needs = ['index.html']) => {
     if (!memo.has(key)) {
       memo.set(
         key,
         (async () => {
-          if (skipBuild && (await exists(path.join(dir, 'index.html')))) {
+          const present = await Promise.all(needs.map((f) => exists(path.join(dir, f))));
+          if (skipBuild && present.every(Boolean)) {
             log(`build ${key}: reusing ${path.relative(repo, dir)} (--skip-build)`);
             return { dir, seconds: 0, reused: true };
           }
@@ -87,6 +118,24 @@ export function createBuilds({ repo, log, skipBuild = false }) {
           configFile: false,
           ...benchPageConfig('react-map-gl', { outDir: dir, plugins: [react()] }),
         });
+      }),
+
+    naive: () =>
+      once(
+        'naive',
+        path.join(buildRoot, 'naive'),
+        async (dir) => {
+          await viteBuild({ configFile: false, ...benchPageConfig('naive', { outDir: dir }) });
+          const geojson = await placesGeoJson(path.join(repo, 'public', 'places', 'search.json'));
+          await fs.writeFile(path.join(dir, 'places.geojson'), geojson);
+          log(`build naive: places.geojson ${(geojson.length / 1024 / 1024).toFixed(1)} MiB`);
+        },
+        ['index.html', 'places.geojson'],
+      ),
+
+    search: () =>
+      once('search', path.join(buildRoot, 'search'), async (dir) => {
+        await viteBuild({ configFile: false, ...benchPageConfig('search', { outDir: dir }) });
       }),
 
     appWithoutMaplibre: () =>

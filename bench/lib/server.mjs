@@ -11,6 +11,7 @@ export const MIME_TYPES = {
   '.mjs': 'text/javascript; charset=utf-8',
   '.css': 'text/css; charset=utf-8',
   '.json': 'application/json; charset=utf-8',
+  '.geojson': 'application/geo+json',
   '.map': 'application/json; charset=utf-8',
   '.pbf': 'application/x-protobuf',
   '.mvt': 'application/vnd.mapbox-vector-tile',

@@ -124,7 +124,7 @@ export function installPanProbes() {
   });
 }
 
-const PROBES = { content: `(${recordMapReady})();\n(${installPanProbes})();` };
+export const PROBES = { content: `(${recordMapReady})();\n(${installPanProbes})();` };
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -139,7 +139,7 @@ function readLongitude() {
 const INITIAL_LONGITUDE = 10;
 
 /** One pan, on a page that is ready: the drag, then waiting until everything is quiet. */
-async function pan(page, { timeoutMs, input }) {
+export async function pan(page, { timeoutMs, input }) {
   const watching = await page.evaluate(() => window.__bench.watchMap());
   await page.waitForFunction(
     (quiet) => {
@@ -253,7 +253,7 @@ async function pan(page, { timeoutMs, input }) {
 }
 
 /** One run's figures, from the timestamps `pan` collected. */
-function measure(data) {
+export function measure(data) {
   const { startedAt, endedAt, upAt, commits } = data;
   const frames = data.frames.filter((t) => t <= endedAt);
   const intervals = frames.slice(1).map((t, i) => t - frames[i]);
