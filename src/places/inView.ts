@@ -1,4 +1,4 @@
-import type { Place, PlaceIndex } from './placeIndex';
+import { placeAt, type Place, type PlaceIndex } from './placeIndex';
 
 /** West, south, east, north; west may be below −180 or east above 180 near the antimeridian. */
 export type Bounds = readonly [number, number, number, number];
@@ -16,17 +16,6 @@ function populationOrder(index: PlaceIndex): Uint32Array {
     byPopulation.set(index, order);
   }
   return order;
-}
-
-export function placeAt(index: PlaceIndex, row: number): Place {
-  return {
-    id: index.ids[row] ?? 0,
-    name: index.names[row] ?? '',
-    country: index.countries.slice(row * 2, row * 2 + 2),
-    population: index.populations[row] ?? 0,
-    lng: index.lngs[row] ?? 0,
-    lat: index.lats[row] ?? 0,
-  };
 }
 
 /**

@@ -124,7 +124,8 @@ function boundary(index: PlaceIndex, prefix: string, within: boolean, lo: number
   return lo;
 }
 
-function placeAt(index: PlaceIndex, i: number): Place {
+/** The place in row `i` of the index. */
+export function placeAt(index: PlaceIndex, i: number): Place {
   return {
     id: index.ids[i]!,
     name: index.names[i]!,
