@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { BASE_URL, CHROMIUM_ARGS, CHROMIUM_PATH } from './tests/e2e/support/chromium';
+import { BASE_URL, CHROMIUM_ARGS, CHROMIUM_PATH, E2E_PORT } from './tests/e2e/support/chromium';
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -10,10 +10,13 @@ export default defineConfig({
   retries: 0,
   forbidOnly: !!process.env.CI,
   reporter: 'list',
+  outputDir: process.env.E2E_OUTPUT ?? 'test-results',
   timeout: 60_000,
   expect: { timeout: 10_000 },
   webServer: {
-    command: 'npx vite preview --port 4173 --strictPort',
+    // `E2E_DIST` serves another build folder (e.g. `vite build --outDir /tmp/x`), so parallel
+    // runs need not share dist/.
+    command: `npx vite preview --port ${E2E_PORT} --strictPort${process.env.E2E_DIST ? ` --outDir ${process.env.E2E_DIST}` : ''}`,
     url: BASE_URL,
     reuseExistingServer: !process.env.CI,
     timeout: 60_000,

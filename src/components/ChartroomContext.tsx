@@ -8,6 +8,7 @@ import { noticesMachine } from '../machines/noticesMachine';
 import { selectionMachine } from '../machines/selectionMachine';
 import type { AppEvent } from '../machines/events';
 import type { MapOwner } from '../map/mapOwner';
+import { createInspectionHub, type InspectionHub } from '../inspection/hub';
 
 export type AppActor = ActorRefFrom<typeof appMachine>;
 export type LifecycleActor = ActorRefFrom<typeof lifecycleMachine>;
@@ -19,6 +20,8 @@ interface Chartroom {
   app: AppActor;
   owner: MapOwner;
   input: AppInput;
+  /** Every inspection event of the actor system, from its very first. */
+  hub: InspectionHub;
 }
 
 const ChartroomContext = createContext<Chartroom | null>(null);
@@ -56,12 +59,15 @@ function connectMachines(owner: MapOwner) {
 export function ChartroomProvider(props: {
   owner: MapOwner;
   input: AppInput;
+  /** Created by the caller when it must listen before the system starts; otherwise here. */
+  hub?: InspectionHub;
   children: ReactNode;
 }) {
   const { owner, input, children } = props;
   const [machine] = useState(() => connectMachines(owner));
-  const app = useActorRef(machine, { input });
-  const [value] = useState<Chartroom>(() => ({ app, owner, input }));
+  const [hub] = useState(() => props.hub ?? createInspectionHub());
+  const app = useActorRef(machine, { input, inspect: hub.inspect });
+  const [value] = useState<Chartroom>(() => ({ app, owner, input, hub }));
   return <ChartroomContext.Provider value={value}>{children}</ChartroomContext.Provider>;
 }
 

@@ -12,4 +12,6 @@ export const CHROMIUM_ARGS = [
   '--no-first-run',
 ];
 
-export const BASE_URL = 'http://127.0.0.1:4173/';
+/** `E2E_PORT` lets a second run (another checkout, a bench) use its own preview server. */
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 4173);
+export const BASE_URL = `http://127.0.0.1:${E2E_PORT}/`;
