@@ -5,6 +5,7 @@ import { DEFAULT_LIMITS, parseHash, type Camera } from '../url/cameraHash';
 import { chooseStyle } from '../url/styleParam';
 import { ChartroomProvider } from './ChartroomContext';
 import { CameraControls } from './CameraControls';
+import { FlowPanel } from './FlowPanel';
 import { FailureAlert, LoadingStatus, PartialFailureNotice } from './LifecycleOverlay';
 import { MapView } from './MapView';
 import { NoticeList } from './NoticeList';
@@ -70,6 +71,7 @@ export function App(props: AppProps) {
         </div>
         <CameraControls />
         <ScaleBar />
+        <FlowPanel />
         <PlaceIndexProvider baseUrl={props.baseUrl} eager={link.placeId !== null}>
           <PlacePopup />
           <PlacesPanel linkPlaceId={link.placeId} linkHasCamera={link.camera !== null} />
