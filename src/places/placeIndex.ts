@@ -170,16 +170,12 @@ export function searchPlaces(index: PlaceIndex, query: string, limit = 10): Plac
   return best.map((i) => placeAt(index, i));
 }
 
-const byIdCache = new WeakMap<PlaceIndex, Map<number, number>>();
-
-/** The place with this GeoNames id, or undefined (the id map is built on the first call). */
+/**
+ * The place with this GeoNames id, or undefined. A scan of the typed id column (~0.1 ms for 135k
+ * places) beats building an id → row map, which costs 15–50 ms on the first call: the click that
+ * opens a popup would pay for it.
+ */
 export function placeById(index: PlaceIndex, id: number): Place | undefined {
-  let byId = byIdCache.get(index);
-  if (!byId) {
-    byId = new Map();
-    for (let i = 0; i < index.count; i++) byId.set(index.ids[i]!, i);
-    byIdCache.set(index, byId);
-  }
-  const i = byId.get(id);
-  return i === undefined ? undefined : placeAt(index, i);
+  const i = index.ids.indexOf(id);
+  return i < 0 ? undefined : placeAt(index, i);
 }

@@ -6,6 +6,7 @@ import {
   PARIS_VIEW,
   canvasCentre,
   canvasIsTopmostAt,
+  colourAt,
   expectWaterAt,
   hashState,
   mapCanvas,
@@ -52,9 +53,8 @@ test('a click on a rendered place opens its popup, which stays open', async ({ p
   expect((await hashState(page)).placeId).toBe(PARIS.id);
 });
 
-// KNOWN BUG (fails today): a click reads the place from the vector tile, whose point is snapped to
-// the tile grid (4096 units a tile: about 0.003° at zoom 5), so the popup shows 48.8539° N,
-// 2.3483° E for Paris, while a link, the list or search show GeoNames' 48.8534° N, 2.3488° E.
+// A click reads the place from the vector tile, whose point is snapped to the tile grid (about
+// 0.003° at zoom 5); the popup must still show GeoNames' own coordinates, as a link does.
 test('a place clicked on the map shows its exact coordinates, as a link to it does', async ({
   page,
 }) => {
@@ -109,6 +109,39 @@ test('the pointer over a place shows a pointing cursor, and away from it the def
   await page.mouse.move(sea.x, sea.y, { steps: 4 });
   await expect.poll(async () => (await cursor()).inline).toBe('');
   expect((await cursor()).computed).not.toBe('pointer');
+});
+
+/** The places layer's dot colours, as the embedded style's places layer paints them. */
+const DOT = [0x37, 0x47, 0x4f] as const;
+const HOVERED_DOT = [0xef, 0x6c, 0x00] as const;
+const near = (a: readonly number[], b: readonly number[]) =>
+  Math.max(...a.map((v, i) => Math.abs(v - (b[i] ?? 0)))) <= 40;
+
+test('hovering a place in the list highlights its dot on the map, and leaving it does not', async ({
+  page,
+}) => {
+  const { paris, sea } = await openParisView(page);
+  const list = page.getByRole('list', { name: 'Places in view' });
+  const parisItem = list.getByRole('button', { name: 'Paris', exact: true });
+  await expect(parisItem).toBeVisible();
+  expect(near(await colourAt(page, paris), DOT), 'Paris is drawn as a plain dot').toBe(true);
+
+  await parisItem.hover();
+  await expect.poll(async () => near(await colourAt(page, paris), HOVERED_DOT)).toBe(true);
+
+  // Another item moves the highlight away from Paris.
+  const other = list
+    .getByRole('button')
+    .filter({ hasNotText: /^Paris$/ })
+    .first();
+  await other.hover();
+  await expect.poll(async () => near(await colourAt(page, paris), DOT)).toBe(true);
+
+  await parisItem.hover();
+  await expect.poll(async () => near(await colourAt(page, paris), HOVERED_DOT)).toBe(true);
+  // Leaving the list for empty sea ends the hover.
+  await page.mouse.move(sea.x, sea.y, { steps: 4 });
+  await expect.poll(async () => near(await colourAt(page, paris), DOT)).toBe(true);
 });
 
 test('a place chosen from the list opens its popup, and the camera flies there', async ({
