@@ -1,6 +1,8 @@
 import { useState } from 'react';
+import { createInspectionHub } from '../inspection/hub';
 import type { AppInput } from '../machines/appMachine';
 import { MapOwner, type MapOwnerOptions } from '../map/mapOwner';
+import { createTraceRecorder } from '../trace/recorder';
 import { DEFAULT_LIMITS, parseHash, type Camera } from '../url/cameraHash';
 import { chooseStyle } from '../url/styleParam';
 import { ChartroomProvider } from './ChartroomContext';
@@ -13,6 +15,7 @@ import { PlaceIndexProvider } from './PlaceIndexContext';
 import { PlacePopup } from './PlacePopup';
 import { PlacesPanel } from './PlacesPanel';
 import { ScaleBar } from './ScaleBar';
+import { TraceRecorderContext } from './TraceContext';
 import { UrlSync } from './UrlSync';
 
 /** The view a link without a camera opens on: the whole inhabited world. */
@@ -51,13 +54,17 @@ function startup({ search, hash, baseUrl, mapOptions }: AppProps) {
       ...mapOptions,
     },
   });
-  return { owner, input, link };
+  // Listening before the actor system starts, the trace holds the session from its first event.
+  const hub = createInspectionHub();
+  const recorder = createTraceRecorder({ url: new URL(search + hash, baseUrl).href, input });
+  hub.subscribe(recorder.inspect);
+  return { owner, input, link, hub, recorder };
 }
 
 export function App(props: AppProps) {
-  const [{ owner, input, link }] = useState(() => startup(props));
+  const [{ owner, input, link, hub, recorder }] = useState(() => startup(props));
   return (
-    <ChartroomProvider owner={owner} input={input}>
+    <ChartroomProvider owner={owner} input={input} hub={hub}>
       <main className="app">
         <MapView />
         <UrlSync />
@@ -71,7 +78,9 @@ export function App(props: AppProps) {
         </div>
         <CameraControls />
         <ScaleBar />
-        <FlowPanel />
+        <TraceRecorderContext value={recorder}>
+          <FlowPanel />
+        </TraceRecorderContext>
         <PlaceIndexProvider baseUrl={props.baseUrl} eager={link.placeId !== null}>
           <PlacePopup />
           <PlacesPanel linkPlaceId={link.placeId} linkHasCamera={link.camera !== null} />

@@ -1,0 +1,139 @@
+import type { InspectionEvent } from 'xstate';
+import type { AppInput } from '../machines/appMachine';
+import type { AppEvent } from '../machines/events';
+import { APP_VERSION } from './appVersion';
+import { EVENT_FIELDS } from './eventSchema';
+import {
+  TRACE_FORMAT,
+  TRACE_VERSION,
+  type Checkpoint,
+  type Trace,
+  type TraceEvent,
+  type TraceTarget,
+} from './format';
+import { TRACED_MACHINES, readStates, type RootLike } from './states';
+
+/** A checkpoint is taken once this many events have come in since the last one. */
+export const CHECKPOINT_EVERY = 50;
+
+/** The child of the root whose events come from the map adapter (`sendBack`). */
+const ADAPTER_ID = 'mapEvents';
+
+export interface TraceRecorderOptions {
+  url: string;
+  input: AppInput;
+  /** This app's version by default. */
+  appVersion?: string;
+  /** Wall-clock start, for people reading the trace; now by default. */
+  startedAt?: string;
+  /** Milliseconds on a monotonic clock; `performance.now` by default. */
+  now?: () => number;
+  /** Runs a function once the current task's machine work is done; `queueMicrotask` by default. */
+  defer?: (fn: () => void) => void;
+  checkpointEvery?: number;
+}
+
+export interface TraceRecorder {
+  /** Subscribe this to the actor system's inspection. */
+  readonly inspect: (event: InspectionEvent) => void;
+  /** The session so far, ending with a checkpoint of the states now. */
+  trace(): Trace;
+}
+
+interface ChildRef {
+  sessionId: string;
+}
+
+/**
+ * Records the events that reach the actor system from outside: those the UI sends to the root or
+ * to a child (`actor.send`, so no source actor) and those the map adapter sends back to the root.
+ * Everything else (the root routing an event to a child, the selection asking the camera to fly,
+ * a delayed transition) follows from these, so it is not recorded.
+ */
+export function createTraceRecorder(options: TraceRecorderOptions): TraceRecorder {
+  const {
+    url,
+    input,
+    appVersion = APP_VERSION,
+    startedAt: wallClockStart = new Date().toISOString(),
+    now = () => performance.now(),
+    defer = queueMicrotask,
+    checkpointEvery = CHECKPOINT_EVERY,
+  } = options;
+  const events: TraceEvent[] = [];
+  const checkpoints: Checkpoint[] = [];
+  let root: (RootLike & ChildRef) | null = null;
+  let timeZero = 0;
+  let sinceCheckpoint = 0;
+  let checkpointDue = false;
+
+  const elapsed = () => now() - timeZero;
+  const childId = (ref: ChildRef | undefined): string | null => {
+    if (!ref || !root) return null;
+    const { children } = root.getSnapshot() as { children: Record<string, ChildRef | undefined> };
+    return Object.keys(children).find((id) => children[id]?.sessionId === ref.sessionId) ?? null;
+  };
+  const targetOf = (ref: ChildRef): TraceTarget | null => {
+    if (ref.sessionId === root?.sessionId) return 'chartroom';
+    const id = childId(ref);
+    return TRACED_MACHINES.find((machine) => machine === id) ?? null;
+  };
+
+  /** Periodic checkpoints wait for the end of the task, when the machines have settled. */
+  const takeCheckpoint = (t: number) => {
+    if (!root) return;
+    const afterEvent = events.length;
+    const last = checkpoints.at(-1);
+    if (last && last.afterEvent === afterEvent && last.t === t) return;
+    checkpoints.push({ t, afterEvent, states: readStates(root) });
+    sinceCheckpoint = 0;
+  };
+
+  const inspect = (inspection: InspectionEvent) => {
+    if (inspection.type !== '@xstate.event') return;
+    const { actorRef, sourceRef, event } = inspection;
+    if (!root) {
+      // The root's own start: time zero, when its first delays are scheduled.
+      if (event.type === 'xstate.init' && actorRef.sessionId === inspection.rootId) {
+        root = actorRef;
+        timeZero = now();
+      }
+      return;
+    }
+    if (!Object.hasOwn(EVENT_FIELDS, event.type)) return;
+    const fromOutside = sourceRef === undefined;
+    const fromAdapter =
+      sourceRef !== undefined &&
+      actorRef.sessionId === root.sessionId &&
+      childId(sourceRef) === ADAPTER_ID;
+    if (!fromOutside && !fromAdapter) return;
+    const to = targetOf(actorRef);
+    if (!to) return;
+    events.push({ t: elapsed(), to, event: event as AppEvent });
+    sinceCheckpoint += 1;
+    if (sinceCheckpoint >= checkpointEvery && !checkpointDue) {
+      checkpointDue = true;
+      defer(() => {
+        checkpointDue = false;
+        // Stamped with the last event's time: the task that sent it has not let any timer run.
+        takeCheckpoint(events.at(-1)?.t ?? 0);
+      });
+    }
+  };
+
+  return {
+    inspect,
+    trace() {
+      if (root) takeCheckpoint(Math.max(elapsed(), events.at(-1)?.t ?? 0));
+      return {
+        format: TRACE_FORMAT,
+        version: TRACE_VERSION,
+        appVersion,
+        startedAt: wallClockStart,
+        initial: { url, camera: input.camera, limits: input.limits, notices: input.notices },
+        events: [...events],
+        checkpoints: [...checkpoints],
+      };
+    },
+  };
+}

@@ -1,0 +1,124 @@
+import { createActor, type StateValue } from 'xstate';
+import { appMachine } from '../machines/appMachine';
+import { cameraMachine } from '../machines/cameraMachine';
+import { lifecycleMachine } from '../machines/lifecycleMachine';
+import { selectionMachine } from '../machines/selectionMachine';
+import { ReplayClock } from './clock';
+import type { Checkpoint, Trace } from './format';
+import {
+  TRACED_MACHINES,
+  readStates,
+  stateDifferences,
+  stateValueOf,
+  type TracedMachine,
+} from './states';
+
+/** One step of the path: a machine entered a state, or gave the map a command. */
+export type PathStep =
+  | { t: number; kind: 'state'; machine: TracedMachine; state: StateValue }
+  | { t: number; kind: 'command'; machine: TracedMachine; command: string };
+
+export interface Divergence {
+  index: number;
+  checkpoint: Checkpoint;
+  differences: string[];
+}
+
+export interface ReplayResult {
+  path: PathStep[];
+  /** How many checkpoints were reached and matched. */
+  matched: number;
+  /** The first checkpoint replay did not reach; replay stops there. */
+  divergence: Divergence | null;
+}
+
+/**
+ * The machines as the app wires them, with a fake map port: every command the machines give the
+ * map is written to the path instead, and no map answers. The map's answers are in the trace.
+ */
+function fakePort(log: (machine: TracedMachine, command: string) => void) {
+  return appMachine.provide({
+    actors: {
+      lifecycle: lifecycleMachine.provide({
+        actions: {
+          reloadMap: () => log('lifecycle', 'reloadMap'),
+          nudgeRepaint: () => log('lifecycle', 'nudgeRepaint'),
+        },
+      }),
+      camera: cameraMachine.provide({
+        actions: {
+          zoomIn: () => log('camera', 'zoomIn'),
+          zoomOut: () => log('camera', 'zoomOut'),
+          resetNorth: () => log('camera', 'resetNorth'),
+          flyTo: (_, { reason }) => log('camera', `flyTo (${reason})`),
+          fitBounds: (_, { reason }) => log('camera', `fitBounds (${reason})`),
+        },
+      }),
+      selection: selectionMachine.provide({
+        actions: {
+          highlightHovered: (_, { id }) => log('selection', `highlightHovered ${id}`),
+          highlightSelected: (_, { id }) => log('selection', `highlightSelected ${id}`),
+        },
+      }),
+    },
+  });
+}
+
+/**
+ * Replays a validated trace headlessly: the same machines on a simulated clock, each event sent to
+ * the actor that received it, at its recorded time. Checks every checkpoint on the way.
+ */
+export function replayTrace(trace: Trace): ReplayResult {
+  const clock = new ReplayClock();
+  const path: PathStep[] = [];
+  const app = createActor(
+    fakePort((machine, command) =>
+      path.push({ t: clock.now(), kind: 'command', machine, command }),
+    ),
+    {
+      input: {
+        camera: trace.initial.camera,
+        limits: trace.initial.limits,
+        notices: trace.initial.notices,
+      },
+      clock,
+    },
+  );
+  const labels = new Map<TracedMachine, string>();
+  const noteStates = () => {
+    for (const machine of TRACED_MACHINES) {
+      if (machine === 'notices') continue;
+      const state = stateValueOf(app, machine);
+      const label = JSON.stringify(state);
+      if (labels.get(machine) === label) continue;
+      labels.set(machine, label);
+      path.push({ t: clock.now(), kind: 'state', machine, state });
+    }
+  };
+  app.start();
+  for (const machine of TRACED_MACHINES) app.system.get(machine)?.subscribe(noteStates);
+  noteStates();
+
+  let sent = 0;
+  const sendNext = () => {
+    const { t, to, event } = trace.events[sent++]!;
+    clock.advanceTo(t);
+    (to === 'chartroom' ? app : app.system.get(to))?.send(event);
+  };
+  let matched = 0;
+  try {
+    for (const [index, checkpoint] of trace.checkpoints.entries()) {
+      while (sent < checkpoint.afterEvent) sendNext();
+      clock.advanceTo(checkpoint.t);
+      const differences = stateDifferences(checkpoint.states, readStates(app));
+      if (differences.length > 0) {
+        return { path, matched, divergence: { index, checkpoint, differences } };
+      }
+      matched += 1;
+    }
+    while (sent < trace.events.length) sendNext();
+    return { path, matched, divergence: null };
+  } finally {
+    app.stop();
+  }
+}

@@ -1,0 +1,94 @@
+import type { SnapshotFrom, StateValue } from 'xstate';
+import type { appMachine } from '../machines/appMachine';
+import type { cameraMachine } from '../machines/cameraMachine';
+import type { lifecycleMachine } from '../machines/lifecycleMachine';
+import type { noticesMachine } from '../machines/noticesMachine';
+import type { selectionMachine } from '../machines/selectionMachine';
+import type { MachineStates } from './format';
+
+/** The parts of the root actor a checkpoint reads. */
+export interface RootLike {
+  getSnapshot(): unknown;
+}
+
+/** The machines a trace follows, by their systemId (also their id under the root). */
+export const TRACED_MACHINES = ['lifecycle', 'camera', 'selection', 'notices'] as const;
+export type TracedMachine = (typeof TRACED_MACHINES)[number];
+
+interface Snapshots {
+  lifecycle: SnapshotFrom<typeof lifecycleMachine>;
+  camera: SnapshotFrom<typeof cameraMachine>;
+  selection: SnapshotFrom<typeof selectionMachine>;
+  notices: SnapshotFrom<typeof noticesMachine>;
+}
+
+function snapshotOf<K extends TracedMachine>(root: RootLike, id: K): Snapshots[K] {
+  const { children } = root.getSnapshot() as SnapshotFrom<typeof appMachine>;
+  const child = children[id];
+  if (!child) throw new Error(`The ${id} actor is not running`);
+  return child.getSnapshot() as Snapshots[K];
+}
+
+/** One machine's state value, read from the root actor's children. */
+export const stateValueOf = (root: RootLike, id: TracedMachine): StateValue =>
+  snapshotOf(root, id).value as StateValue;
+
+/** What a checkpoint records: every state value, the selected place and the notices shown. */
+export function readStates(root: RootLike): MachineStates {
+  const selection = snapshotOf(root, 'selection');
+  return {
+    lifecycle: stateValueOf(root, 'lifecycle'),
+    camera: stateValueOf(root, 'camera'),
+    selection: selection.value,
+    selectedPlace: selection.context.selected?.id ?? null,
+    notices: snapshotOf(root, 'notices').context.notices.map((notice) => notice.text),
+  };
+}
+
+/** `loading.drawing`; a parallel state lists each region: `pointer.idle, selection.none`. */
+export function stateLabel(value: StateValue): string {
+  if (typeof value === 'string') return value;
+  return Object.entries(value)
+    .map(([key, child]) => {
+      if (child === undefined) return key;
+      const inner = stateLabel(child);
+      return inner.includes(', ')
+        ? inner
+            .split(', ')
+            .map((part) => `${key}.${part}`)
+            .join(', ')
+        : `${key}.${inner}`;
+    })
+    .join(', ');
+}
+
+function sameJson(a: unknown, b: unknown): boolean {
+  if (Array.isArray(a) && Array.isArray(b)) {
+    return a.length === b.length && a.every((item, i) => sameJson(item, b[i]));
+  }
+  if (typeof a === 'object' && a !== null && typeof b === 'object' && b !== null) {
+    if (Array.isArray(a) || Array.isArray(b)) return false;
+    const keysA = Object.keys(a);
+    const keysB = Object.keys(b);
+    return (
+      keysA.length === keysB.length &&
+      keysA.every((key) => sameJson(a[key as keyof typeof a], b[key as keyof typeof b]))
+    );
+  }
+  return Object.is(a, b);
+}
+
+const show = (key: keyof MachineStates, value: unknown): string =>
+  key === 'lifecycle' || key === 'camera' || key === 'selection'
+    ? stateLabel(value as StateValue)
+    : JSON.stringify(value);
+
+/** How replayed states differ from recorded ones, one sentence per differing field. */
+export function stateDifferences(recorded: MachineStates, replayed: MachineStates): string[] {
+  return (Object.keys(recorded) as (keyof MachineStates)[])
+    .filter((key) => !sameJson(recorded[key], replayed[key]))
+    .map(
+      (key) =>
+        `${key}: replay reached ${show(key, replayed[key])}, the trace recorded ${show(key, recorded[key])}`,
+    );
+}

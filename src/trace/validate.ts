@@ -1,0 +1,107 @@
+import { appEvent } from './eventSchema';
+import {
+  arrayOf,
+  finiteNumber,
+  isRecord,
+  nullable,
+  object,
+  oneOf,
+  stateValue,
+  string,
+  type Check,
+} from './checks';
+import { TRACE_FORMAT, TRACE_TARGETS, TRACE_VERSION, type Trace } from './format';
+
+/** A trace that cannot be replayed; the message names the field, or the event and its index. */
+export class TraceError extends Error {
+  override name = 'TraceError';
+}
+
+const camera = object({
+  center: object({ lng: finiteNumber, lat: finiteNumber }),
+  zoom: finiteNumber,
+  bearing: finiteNumber,
+  pitch: finiteNumber,
+});
+const initial = object({
+  url: string,
+  camera,
+  limits: object({ minZoom: finiteNumber, maxZoom: finiteNumber, maxPitch: finiteNumber }),
+  notices: arrayOf(string),
+});
+const time: Check = (value, path) =>
+  finiteNumber(value, path) ??
+  ((value as number) >= 0 ? null : `${path}: expected a time of 0 or more, got ${String(value)}`);
+const traceEvent = object({ t: time, to: oneOf(...TRACE_TARGETS), event: appEvent });
+const checkpoint = object({
+  t: time,
+  afterEvent: finiteNumber,
+  states: object({
+    lifecycle: stateValue,
+    camera: stateValue,
+    selection: stateValue,
+    selectedPlace: nullable(finiteNumber),
+    notices: arrayOf(string),
+  }),
+});
+
+/** Throws a {@link TraceError} for the first problem found. */
+const check = (problem: string | null) => {
+  if (problem) throw new TraceError(problem);
+};
+
+/**
+ * Checks that parsed JSON is a trace this version of the app can replay, and returns it typed.
+ * Times never decrease, and each checkpoint sits between the events around it.
+ */
+export function parseTrace(value: unknown): Trace {
+  if (!isRecord(value)) throw new TraceError('the trace must be a JSON object');
+  check(
+    value.format === TRACE_FORMAT
+      ? null
+      : `format: expected "${TRACE_FORMAT}", got ${JSON.stringify(value.format) ?? 'nothing'}`,
+  );
+  check(finiteNumber(value.version, 'version'));
+  if (value.version !== TRACE_VERSION) {
+    throw new TraceError(
+      `version: this replay reads version ${TRACE_VERSION} traces; the file is version ${String(value.version)}`,
+    );
+  }
+  check(string(value.appVersion, 'appVersion'));
+  if (value.startedAt !== undefined) check(string(value.startedAt, 'startedAt'));
+  check(initial(value.initial, 'initial'));
+  check(arrayOf(traceEvent)(value.events, 'events'));
+  check(arrayOf(checkpoint)(value.checkpoints, 'checkpoints'));
+  const trace = value as unknown as Trace;
+
+  trace.events.forEach(({ t, event }, i) => {
+    const before = trace.events[i - 1];
+    if (before && t < before.t) {
+      throw new TraceError(
+        `events[${i}].t: ${event.type} at ${t} ms comes before events[${i - 1}] at ${before.t} ms; times must not decrease`,
+      );
+    }
+  });
+  trace.checkpoints.forEach(({ t, afterEvent }, i) => {
+    const path = `checkpoints[${i}]`;
+    if (!Number.isInteger(afterEvent) || afterEvent < 0 || afterEvent > trace.events.length) {
+      throw new TraceError(
+        `${path}.afterEvent: expected a whole number from 0 to ${trace.events.length} (the number of events), got ${afterEvent}`,
+      );
+    }
+    const previous = trace.checkpoints[i - 1];
+    if (previous && (afterEvent < previous.afterEvent || t < previous.t)) {
+      throw new TraceError(
+        `${path}: comes before checkpoints[${i - 1}]; checkpoints must be in order`,
+      );
+    }
+    const last = trace.events[afterEvent - 1];
+    const next = trace.events[afterEvent];
+    if ((last && t < last.t) || (next && t > next.t)) {
+      throw new TraceError(
+        `${path}.t: ${t} ms is not between the times of the events around it (event ${afterEvent - 1} and ${afterEvent})`,
+      );
+    }
+  });
+  return trace;
+}
