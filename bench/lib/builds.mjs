@@ -57,6 +57,8 @@ async function placesGeoJson(searchJson) {
  * `builds.baseline()`: bench/baseline, plain MapLibre (bench/vite.config.mjs).
  * `builds.reactMapGl()`: bench/react-map-gl, the same map through react-map-gl with a controlled
  *   `viewState`, built like the baseline plus @vitejs/plugin-react (as the app is).
+ * `builds.appWithoutPlaces()`: the app built by its own vite.config.ts with bench/no-places'
+ *   PlacesAdapter (no places source, layers or pointer queries) in place of src/map's.
  * `builds.appWithoutMaplibre()`: the app built by its own vite.config.ts with `maplibre-gl`
  *   external; an import map in its index.html points `maplibre-gl` at a copy of MapLibre's own
  *   ESM bundle in vendor/, so the page still runs and what it loads can be told apart.
@@ -136,6 +138,39 @@ export function createBuilds({ repo, log, skipBuild = false }) {
     search: () =>
       once('search', path.join(buildRoot, 'search'), async (dir) => {
         await viteBuild({ configFile: false, ...benchPageConfig('search', { outDir: dir }) });
+      }),
+
+    appWithoutPlaces: () =>
+      once('app-without-places', path.join(buildRoot, 'app-without-places'), async (dir) => {
+        const stub = path.join(repo, 'bench', 'no-places', 'placesAdapter.ts');
+        await viteBuild({
+          configFile: path.join(repo, 'vite.config.ts'),
+          root: repo,
+          build: {
+            outDir: dir,
+            emptyOutDir: true,
+            chunkSizeWarningLimit: 4096,
+            rolldownOptions: { checks: { bundlerTimings: false } },
+          },
+          plugins: [
+            {
+              name: 'chartroom-bench-without-places',
+              enforce: 'pre',
+              resolveId(source, importer) {
+                if (source === './placesAdapter' && importer?.endsWith('/src/map/mapOwner.ts'))
+                  return stub;
+                return null;
+              },
+            },
+          ],
+        });
+        // The stub really replaced the adapter: no script mentions the places source.
+        const assets = path.join(dir, 'assets');
+        for (const file of await fs.readdir(assets)) {
+          if (!file.endsWith('.js')) continue;
+          if ((await fs.readFile(path.join(assets, file), 'utf8')).includes('chartroom-places'))
+            throw new Error(`the app without places still adds its places (${file})`);
+        }
       }),
 
     appWithoutMaplibre: () =>

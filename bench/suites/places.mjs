@@ -16,6 +16,10 @@ export const WITHOUT_PLACES_GOAL = { on: 'ratio', max: 1.1 };
 export const CLICK_GOAL = { on: 'ratio', max: 1 };
 export const SEARCH_MEDIAN_GOAL = { on: 'value', max: 5 };
 export const SEARCH_P95_GOAL = { on: 'value', max: 16 };
+/** Places in view are recomputed at the end of a movement: at most 4 ms on the main thread. */
+export const IN_VIEW_GOAL = { on: 'value', max: 4 };
+/** The in-view run: this many viewports a page, with this seed. */
+export const IN_VIEW = { seed: 20250202, views: 400 };
 /** The search run: this many real names, picked with this seed, typed letter by letter. */
 export const SEARCH = { seed: 20250101, names: 50, limit: 10 };
 /** After ready, and again after the mouse reaches Paris, before the click. */
@@ -72,7 +76,7 @@ export function installClickProbe(selector) {
 }
 
 /** One click on the canvas centre of a page opened at PARIS_VIEW, in a fresh context. */
-async function clickOnce(browser, url, selector, timeoutMs) {
+export async function clickOnce(browser, url, selector, timeoutMs) {
   const context = await browser.newContext({ viewport: VIEWPORT });
   try {
     await context.addInitScript({
@@ -151,12 +155,13 @@ async function searchOnce(browser, url, timeoutMs) {
     const error = await page.evaluate(() => window.__searchError);
     if (error) throw new Error(`search page: ${error}`);
     return await page.evaluate(
-      ({ seed, names, limit }) => ({
+      ({ search: { seed, names, limit }, inView }) => ({
         loadMs: window.__search.loadMs,
         count: window.__search.count,
         ...window.__search.run(seed, names, limit),
+        inView: window.__search.inView(inView.seed, inView.views),
       }),
-      SEARCH,
+      { search: SEARCH, inView: IN_VIEW },
     );
   } finally {
     await context.close();
@@ -174,6 +179,7 @@ export default {
   async run({ browser, builds, serve, runs, warmup, timeoutMs, panInput = 'playwright', log }) {
     const built = {
       app: await builds.app(),
+      withoutPlaces: await builds.appWithoutPlaces(),
       naive: await builds.naive(),
       baseline: await builds.baseline(),
       search: await builds.search(),
@@ -184,8 +190,8 @@ export default {
       i < warmup ? `warm-up ${i + 1}/${warmup}` : `run ${i - warmup + 1}/${runs}`;
 
     // 1. Ready, at the app's default view (zoom 1.5), app / naive GeoJSON / baseline interleaved.
-    const READY_PAGES = ['app', 'naive', 'baseline'];
-    const ready = { app: [], naive: [], baseline: [] };
+    const READY_PAGES = ['app', 'withoutPlaces', 'naive', 'baseline'];
+    const ready = { app: [], withoutPlaces: [], naive: [], baseline: [] };
     const readyErrors = [];
     let geojsonServed = 0;
     for (let i = 0; i < warmup + runs; i++) {
@@ -202,7 +208,7 @@ export default {
             throw new Error('the naive page did not load places.geojson');
           geojsonServed = file.bytes;
         }
-        log(`places ready ${label(i)} ${key.padEnd(8)} ${result.ready.toFixed(1)} ms`);
+        log(`places ready ${label(i)} ${key.padEnd(13)} ${result.ready.toFixed(1)} ms`);
         readyErrors.push(...result.errors.map((e) => `${key}: ${e}`));
         if (i >= warmup) ready[key].push(result.ready);
       }
@@ -255,6 +261,12 @@ export default {
           `median ${med.toFixed(3)} ms, p95 ${p95.toFixed(3)} ms, max ` +
           `${Math.max(...result.samples).toFixed(2)} ms (index loaded in ${result.loadMs.toFixed(0)} ms)`,
       );
+      const v = result.inView;
+      log(
+        `places in view ${label(i)} ${v.samples.length} views (${v.sparse} sparse): median ` +
+          `${percentile(v.samples, 50).toFixed(3)} ms, p95 ${percentile(v.samples, 95).toFixed(3)} ms, ` +
+          `max ${Math.max(...v.samples).toFixed(2)} ms; first (orders the index) ${v.firstMs.toFixed(1)} ms`,
+      );
       if (i >= warmup) searches.push({ ...result, median: med, p95 });
     }
 
@@ -275,6 +287,9 @@ export default {
     const allSamples = searches.flatMap((r) => r.samples);
     const searchMedian = summarize(searches.map((r) => r.median));
     const searchP95 = summarize(searches.map((r) => r.p95));
+    const inViewP95 = summarize(searches.map((r) => percentile(r.inView.samples, 95)));
+    const inViewMax = summarize(searches.map((r) => Math.max(...r.inView.samples)));
+    const inViewFirst = summarize(searches.map((r) => r.inView.firstMs));
 
     const rows = [
       {
@@ -285,11 +300,17 @@ export default {
         goal: NAIVE_GOAL,
       },
       {
-        name: 'ready: app WITH places vs plain MapLibre WITHOUT places (bench/baseline)',
+        name: 'ready: app with places vs the app without places (bench/no-places)',
+        unit: 'ms',
+        value: s.app.median,
+        baseline: s.withoutPlaces.median,
+        goal: WITHOUT_PLACES_GOAL,
+      },
+      {
+        name: '  app with places vs plain MapLibre without places (bench/baseline)',
         unit: 'ms',
         value: s.app.median,
         baseline: s.baseline.median,
-        goal: WITHOUT_PLACES_GOAL,
       },
       {
         name: 'mousedown on Paris → dialog in DOM: app vs MapLibre Popup (same tiles)',
@@ -328,17 +349,33 @@ export default {
         value: searchP95.median,
         goal: SEARCH_P95_GOAL,
       },
+      {
+        name: `places in view at movement end, p95 (${IN_VIEW.views} viewports a run)`,
+        unit: 'ms',
+        value: inViewP95.median,
+        goal: IN_VIEW_GOAL,
+      },
+      {
+        name: 'places in view, slowest call of a run',
+        unit: 'ms',
+        value: inViewMax.median,
+        goal: IN_VIEW_GOAL,
+      },
+      {
+        name: '  places in view, first call (orders the index by population, once)',
+        unit: 'ms',
+        value: inViewFirst.median,
+      },
     ];
 
     const list = (values, digits = 0) => values.map((v) => v.toFixed(digits)).join(' ');
     const first = searches[0];
     const notes = [
-      `ready runs (ms): app ${list(ready.app)}; naive ${list(ready.naive)}; baseline ${list(ready.baseline)}`,
-      'without places: the app cannot drop its places layers without a change to src/, and ' +
-        'routing **/places/** to 404 would still add the source, its failed requests and its ' +
-        'error path; so the "without places" figure is plain MapLibre with the same style and ' +
-        'view and no places (bench/baseline), i.e. the row includes React/XState start-up too ' +
-        '(the ready suite measures that part alone against the same baseline).',
+      `ready runs (ms): app ${list(ready.app)}; without places ${list(ready.withoutPlaces)}; ` +
+        `naive ${list(ready.naive)}; baseline ${list(ready.baseline)}`,
+      'without places: the app built with bench/no-places/placesAdapter.ts in place of ' +
+        'src/map/placesAdapter.ts (no places source, layers or pointer queries); the build ' +
+        'checks that no script mentions the places source.',
       `click (mousedown → in DOM, ms): app ${list(downToShown.app.samples, 1)}; ` +
         `MapLibre Popup ${list(downToShown.tiles.samples, 1)}; mouse.click sends mousedown and ` +
         'mouseup back to back; MapLibre opens on its click (at mouseup)',
@@ -368,9 +405,13 @@ export default {
           median: searchMedian,
           p95: searchP95,
           names: first?.names,
-          runs: searches.map(({ samples, ...rest }) => ({
+          runs: searches.map(({ samples, inView, ...rest }) => ({
             ...rest,
             samples: samples.map((ms) => Math.round(ms * 1000) / 1000),
+            inView: {
+              ...inView,
+              samples: inView.samples.map((ms) => Math.round(ms * 1000) / 1000),
+            },
           })),
         },
       },

@@ -3,25 +3,9 @@ import { createPortal } from 'react-dom';
 import { useSelector } from '@xstate/react';
 import type { PlaceSummary } from '../machines/events';
 import { placeById } from '../places/placeIndex';
-import { useChartroom, useSelection } from './ChartroomContext';
+import { useChartroom, useLifecycle, useSelection } from './ChartroomContext';
+import { countryName, formatCoordinates, formatPopulation, warmPlaceFormats } from './placeFormat';
 import { usePlaces } from './PlaceIndexContext';
-
-const populationFormat = new Intl.NumberFormat();
-const countryNames = new Intl.DisplayNames(undefined, { type: 'region' });
-
-export function countryName(code: string): string {
-  try {
-    return countryNames.of(code) ?? code;
-  } catch {
-    return code;
-  }
-}
-
-export function formatCoordinates({ lat, lng }: { lat: number; lng: number }): string {
-  const ns = `${Math.abs(lat).toFixed(4)}° ${lat >= 0 ? 'N' : 'S'}`;
-  const ew = `${Math.abs(lng).toFixed(4)}° ${lng >= 0 ? 'E' : 'W'}`;
-  return `${ns}, ${ew}`;
-}
 
 /**
  * The selected place's popup: React content in MapLibre's popup, which keeps it anchored to the
@@ -41,6 +25,8 @@ export function PlacePopup() {
     [selected, places],
   );
   const byKeyboard = useSelector(selection, (s) => s.context.byKeyboard);
+  const mapReady = useSelector(useLifecycle(), (s) => s.matches('ready'));
+  useEffect(() => (mapReady ? warmPlaceFormats() : undefined), [mapReady]);
   // React renders into this element; MapLibre's popup holds it while a place is selected.
   const [host] = useState(() => document.createElement('div'));
 
@@ -83,7 +69,7 @@ function PopupContent(props: { place: PlaceSummary; onClose: () => void }) {
         <dt>Country</dt>
         <dd>{countryName(place.country)}</dd>
         <dt>Population</dt>
-        <dd>{populationFormat.format(place.population)}</dd>
+        <dd>{formatPopulation(place.population)}</dd>
         <dt>Coordinates</dt>
         <dd>{formatCoordinates(place)}</dd>
       </dl>

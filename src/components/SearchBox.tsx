@@ -1,7 +1,7 @@
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { searchPlaces, type Place } from '../places/placeIndex';
 import { useSelection } from './ChartroomContext';
-import { countryName } from './PlacePopup';
+import { countryName } from './placeFormat';
 import type { PlaceIndexState } from './usePlaceIndex';
 
 export const SEARCH_LIMIT = 10;

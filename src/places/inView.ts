@@ -7,12 +7,27 @@ export const PLACES_IN_VIEW_LIMIT = 50;
 
 const byPopulation = new WeakMap<PlaceIndex, Uint32Array>();
 
-/** The index's rows, most populous first: computed once per index. */
+/** Rows fit in 18 bits; population × 2^18 + row stays an exact integer below 2^53. */
+const ROW_BITS = 2 ** 18;
+
+/**
+ * The index's rows, most populous first (ties: lower row first), computed once per index. The
+ * rows are packed with their populations into numbers that a typed array sorts natively: 135k
+ * places take a few milliseconds instead of the tens a comparator function costs.
+ */
 function populationOrder(index: PlaceIndex): Uint32Array {
   let order = byPopulation.get(index);
   if (!order) {
-    order = new Uint32Array(index.count).map((_, i) => i);
-    order.sort((a, b) => (index.populations[b] ?? 0) - (index.populations[a] ?? 0));
+    const { count, populations } = index;
+    if (count > ROW_BITS) throw new Error(`placesInBounds handles up to ${ROW_BITS} places`);
+    const keys = new Float64Array(count);
+    for (let i = 0; i < count; i++) {
+      const population = Math.max(0, Math.min(2 ** 34, Math.floor(populations[i] ?? 0)));
+      keys[i] = population * ROW_BITS + (ROW_BITS - 1 - i);
+    }
+    keys.sort();
+    order = new Uint32Array(count);
+    for (let k = 0; k < count; k++) order[k] = ROW_BITS - 1 - (keys[count - 1 - k]! % ROW_BITS);
     byPopulation.set(index, order);
   }
   return order;

@@ -1,0 +1,24 @@
+// The app without places, for the "places" suite: bench/lib/builds.mjs builds the app with this
+// module in place of src/map/placesAdapter.ts, so no places source, layers or pointer queries are
+// added to the map. Everything else (React, the statecharts, the places index loaded after ready,
+// the panel) is the app as built by `npm run build`.
+import type { Map as MapLibreMap } from 'maplibre-gl';
+import type { AppEvent, Bounds } from '../../src/machines/events';
+
+export class PlacesAdapter {
+  constructor(
+    private readonly map: MapLibreMap,
+    _emit: (event: AppEvent) => void,
+  ) {}
+
+  dispose(): void {}
+  highlightHovered(_id: number | null): void {}
+  highlightSelected(_id: number | null): void {}
+  openPopup(_lng: number, _lat: number, _content: HTMLElement): void {}
+  closePopup(): void {}
+
+  visibleBounds(): Bounds {
+    const bounds = this.map.getBounds();
+    return [bounds.getWest(), bounds.getSouth(), bounds.getEast(), bounds.getNorth()];
+  }
+}
