@@ -3,18 +3,15 @@
 // added to the map. Everything else (React, the statecharts, the places index loaded after ready,
 // the panel) is the app as built by `npm run build`.
 import type { Map as MapLibreMap } from 'maplibre-gl';
-import type { AppEvent, Bounds } from '../../src/machines/events';
+import type { Bounds } from '../../src/machines/events';
 
 export class PlacesAdapter {
-  constructor(
-    private readonly map: MapLibreMap,
-    _emit: (event: AppEvent) => void,
-  ) {}
+  constructor(private readonly map: MapLibreMap) {}
 
   dispose(): void {}
-  highlightHovered(_id: number | null): void {}
-  highlightSelected(_id: number | null): void {}
-  openPopup(_lng: number, _lat: number, _content: HTMLElement): void {}
+  highlightHovered(): void {}
+  highlightSelected(): void {}
+  openPopup(): void {}
   closePopup(): void {}
 
   visibleBounds(): Bounds {
