@@ -1,4 +1,5 @@
 import type { FailureReason } from '../machines/events';
+import { MAX_STYLE_BYTES } from '../map/styleLoader';
 
 export interface FailureMessage {
   text: string;
@@ -8,11 +9,27 @@ export interface FailureMessage {
 
 export const FAILURE_MESSAGES: Record<FailureReason, FailureMessage> = {
   'style-unreachable': {
-    text: 'The map style could not be downloaded. Check the connection, then try again.',
+    text: 'The map style could not be downloaded: the server answered with an error or could not be reached. Check the connection, then try again.',
     retryable: true,
   },
+  'style-not-found': {
+    text: 'The map style was not found at its address (the server answered “not found”). Check the link, then try again.',
+    retryable: true,
+  },
+  'style-not-json': {
+    text: 'The map style is damaged: it is not valid JSON, so the map cannot be drawn.',
+    retryable: true,
+  },
+  'style-not-a-style': {
+    text: 'The style link does not lead to a map style (it has no version 8, sources and layers), so the map cannot be drawn.',
+    retryable: true,
+  },
+  'style-too-large': {
+    text: `The map style is far too large to be a style (over ${MAX_STYLE_BYTES / 1024 / 1024} MB), so it was not downloaded.`,
+    retryable: false,
+  },
   'style-invalid': {
-    text: 'The map style is damaged or not a MapLibre style, so the map cannot be drawn.',
+    text: 'The map style breaks the MapLibre style rules, so the map cannot be drawn.',
     retryable: true,
   },
   'webgl-unavailable': {

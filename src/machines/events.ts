@@ -8,6 +8,10 @@ import type { Camera } from '../url/cameraHash';
 /** Why the map could not be shown, in terms a person can act on. */
 export type FailureReason =
   | 'style-unreachable'
+  | 'style-not-found'
+  | 'style-not-json'
+  | 'style-not-a-style'
+  | 'style-too-large'
   | 'style-invalid'
   | 'webgl-unavailable'
   | 'worker-failed'

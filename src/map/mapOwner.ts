@@ -10,6 +10,7 @@ import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import type { AppEvent, Bounds, Camera, MoveReason } from '../machines/events';
 import { classifyMapError, type RawMapError } from './classifyError';
 import { PlacesAdapter } from './placesAdapter';
+import { StyleLoadError, loadStyle } from './styleLoader';
 import { MOVEMENT_EVENTS, tagAppMove, translateMovement, type RawMovement } from './cameraEvents';
 
 setWorkerUrl(workerUrl);
@@ -54,6 +55,10 @@ export class MapOwner {
   private frame: number | null = null;
   private unlisten: (() => void) | null = null;
   private places: PlacesAdapter | null = null;
+  /** Aborts the style download of the current map. */
+  private styleAbort: AbortController | null = null;
+  /** The open popup, kept here so a map that is replaced (Retry) or still loading shows it. */
+  private popup: { lng: number; lat: number; content: HTMLElement } | null = null;
 
   constructor(private readonly options: MapOwnerOptions) {}
 
@@ -101,9 +106,9 @@ export class MapOwner {
     this.emit({ type: 'map.started' });
     let map: MapLibreMap;
     try {
+      // No style yet: the owner downloads and checks it first (see loadStyle), then hands it over.
       map = new MapLibreMap({
         container,
-        style: this.options.styleUrl,
         attributionControl: false,
         // Relative URLs in the embedded style resolve against the page, wherever it is hosted.
         transformRequest: (url) => ({ url: new URL(url, document.baseURI).href }),
@@ -126,8 +131,31 @@ export class MapOwner {
     map.getCanvas().setAttribute('role', 'application');
     map.addControl(new AttributionControl({ compact: false, customAttribution: ATTRIBUTION }));
     this.unlisten = this.listen(map);
-    this.places = new PlacesAdapter(map, (event) => this.emit(event));
-    this.places.highlightSelected(this.selectedId);
+    this.fetchStyle(map);
+  }
+
+  private fetchStyle(map: MapLibreMap): void {
+    const abort = new AbortController();
+    this.styleAbort = abort;
+    loadStyle(this.options.styleUrl, { signal: abort.signal }).then(
+      (style) => {
+        if (abort.signal.aborted || this.map !== map) return;
+        map.setStyle(style);
+        // The places join the style once it is set (they add their layers on `style.load`).
+        const places = new PlacesAdapter(map, (event) => this.emit(event));
+        this.places = places;
+        places.highlightSelected(this.selectedId);
+        if (this.popup) places.openPopup(this.popup.lng, this.popup.lat, this.popup.content);
+      },
+      (error: unknown) => {
+        if (abort.signal.aborted || this.map !== map) return;
+        this.emit({
+          type: 'map.errored',
+          reason: error instanceof StyleLoadError ? error.reason : 'style-unreachable',
+          detail: error instanceof Error ? error.message : String(error),
+        });
+      },
+    );
   }
 
   private listen(map: MapLibreMap): () => void {
@@ -229,10 +257,12 @@ export class MapOwner {
   }
 
   openPopup(lng: number, lat: number, content: HTMLElement): void {
+    this.popup = { lng, lat, content };
     this.places?.openPopup(lng, lat, content);
   }
 
   closePopup(): void {
+    this.popup = null;
     this.places?.closePopup();
   }
 
@@ -241,6 +271,8 @@ export class MapOwner {
   }
 
   private destroy(): void {
+    this.styleAbort?.abort();
+    this.styleAbort = null;
     this.unlisten?.();
     this.unlisten = null;
     this.places?.dispose();

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { StrictMode } from 'react';
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   constructorFailures,
@@ -28,8 +28,24 @@ const onlyMap = (): FakeMap => {
 };
 const fire = (map: FakeMap, type: string, event: object = {}) => act(() => map.fire(type, event));
 
-beforeEach(resetFakeMaps);
-afterEach(cleanup);
+/** The style the stubbed `fetch` serves; a test may swap in another answer. */
+const STYLE = { version: 8, sources: {}, layers: [] };
+let answerStyle: () => Response = () => Response.json(STYLE);
+const styleRequests: string[] = [];
+
+beforeEach(() => {
+  resetFakeMaps();
+  answerStyle = () => Response.json(STYLE);
+  styleRequests.length = 0;
+  vi.stubGlobal('fetch', (url: RequestInfo | URL) => {
+    styleRequests.push(String(url));
+    return Promise.resolve(answerStyle());
+  });
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
 
 describe('the app under StrictMode', () => {
   it('leaves exactly one live map, subscribed once, after the double mount', () => {
@@ -77,9 +93,13 @@ describe('the app under StrictMode', () => {
     expect(countLiveMaps()).toBe(0);
   });
 
-  it('uses the default style, resolved against the page', () => {
+  it('downloads the default style, resolved against the page, and hands it to the map', async () => {
     renderApp();
-    expect(onlyMap().options.style).toBe('http://localhost/app/styles/basemap.json');
+    const map = onlyMap();
+    expect(map.options.style).toBeUndefined();
+    await waitFor(() => expect(map.style).toEqual(STYLE));
+    // StrictMode's first mount started (and aborted) a download too.
+    expect(new Set(styleRequests)).toEqual(new Set(['http://localhost/app/styles/basemap.json']));
   });
 });
 
@@ -100,6 +120,36 @@ describe('failures in the shell', () => {
     fire(second, 'load');
     fire(second, 'idle');
     expect(region()).toHaveAttribute('aria-busy', 'false');
+  });
+
+  it('says when the style is not found, and Retry downloads it again into a new map', async () => {
+    answerStyle = () => new Response('Not Found', { status: 404 });
+    renderApp();
+    const first = onlyMap();
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('was not found');
+    expect(first.style).toBeNull();
+    answerStyle = () => Response.json(STYLE);
+    const before = styleRequests.length;
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    const second = onlyMap();
+    expect(second).not.toBe(first);
+    await waitFor(() => expect(second.style).toEqual(STYLE));
+    expect(styleRequests).toHaveLength(before + 1);
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('refuses a style that is not one, saying so, and a map removed meanwhile stays quiet', async () => {
+    answerStyle = () => Response.json({ tilejson: '3.0.0' });
+    renderApp('?style=http://example.com/tiles.json');
+    expect(await screen.findByRole('alert')).toHaveTextContent('does not lead to a map style');
+    cleanup();
+    resetFakeMaps();
+    renderApp();
+    const map = onlyMap();
+    cleanup();
+    await Promise.resolve();
+    expect(map.style).toBeNull();
   });
 
   it('explains a browser without WebGL, with no Retry', () => {
@@ -129,7 +179,7 @@ describe('failures in the shell', () => {
 
   it('refuses a javascript: style link with a notice and opens the default map', () => {
     renderApp('?style=javascript:alert(1)');
-    expect(onlyMap().options.style).toBe('http://localhost/app/styles/basemap.json');
+    expect(new Set(styleRequests)).toEqual(new Set(['http://localhost/app/styles/basemap.json']));
     expect(screen.getByRole('note')).toHaveTextContent('Only http and https style links');
   });
 });

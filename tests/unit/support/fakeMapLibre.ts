@@ -10,6 +10,8 @@ export const constructorFailures: Error[] = [];
 export class FakeMap {
   removed = false;
   repaints = 0;
+  /** What `setStyle` was given last. */
+  style: unknown = null;
   private listeners = new Map<string, Set<Listener>>();
 
   constructor(public readonly options: Record<string, unknown>) {
@@ -47,6 +49,10 @@ export class FakeMap {
     return count;
   }
 
+  setStyle(style: unknown): this {
+    this.style = style;
+    return this;
+  }
   addControl(): this {
     return this;
   }
