@@ -1,9 +1,30 @@
 import { defineConfig } from 'vitest/config';
+import type { Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { STYLE_ORIGINS_ENV, contentSecurityPolicy, parseStyleOrigins } from './src/security/csp';
+
+/**
+ * Writes the Content-Security-Policy into the built index.html, right after the charset (which
+ * must stay in the first 1024 bytes) and before any script. Build only: the dev server injects
+ * inline scripts (React Refresh) that the policy would block.
+ */
+function contentSecurityPolicyMeta(): Plugin {
+  const CHARSET = '<meta charset="UTF-8" />';
+  return {
+    name: 'chartroom-csp',
+    apply: 'build',
+    transformIndexHtml(html) {
+      if (!html.includes(CHARSET)) throw new Error(`index.html has no ${CHARSET}`);
+      const policy = contentSecurityPolicy(parseStyleOrigins(process.env[STYLE_ORIGINS_ENV]));
+      const meta = `<meta http-equiv="Content-Security-Policy" content="${policy}" />`;
+      return html.replace(CHARSET, `${CHARSET}\n    ${meta}`);
+    },
+  };
+}
 
 export default defineConfig({
   base: './',
-  plugins: [react()],
+  plugins: [react(), contentSecurityPolicyMeta()],
   build: {
     target: 'es2022',
     sourcemap: false,

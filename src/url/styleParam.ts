@@ -11,10 +11,38 @@ export interface StyleChoice {
 const ALLOWED_PROTOCOLS = new Set(['http:', 'https:']);
 
 /**
+ * The origins the page's Content-Security-Policy lets it fetch from (`connect-src`), or null when
+ * no policy is set in the page (Vite's dev server): then any origin may be tried. The production
+ * build's policy allows only the app's own origin, plus those named at build time in
+ * `CHARTROOM_STYLE_ORIGINS`; asking for another would only be blocked, so it is refused up front.
+ */
+export function originsInPolicy(doc: Document | undefined = globalThis.document): string[] | null {
+  const meta = doc?.querySelector('meta[http-equiv="Content-Security-Policy" i]');
+  const policy = meta?.getAttribute('content');
+  if (!policy) return null;
+  const directives = policy.split(';').map((directive) => directive.trim().split(/\s+/));
+  const connect =
+    directives.find(([name]) => name === 'connect-src') ??
+    directives.find(([name]) => name === 'default-src');
+  return (connect ?? []).slice(1).flatMap((source) => {
+    if (source === "'self'") return [doc?.location?.origin ?? ''];
+    try {
+      return [new URL(source).origin];
+    } catch {
+      return [];
+    }
+  });
+}
+
+/**
  * Reads `?style=URL` from a query string. A usable http(s) or relative URL is taken as it is;
  * anything else (`javascript:`, `data:`, `blob:`, garbage) is refused, and the default is used.
  */
-export function chooseStyle(search: string, baseUrl: string): StyleChoice {
+export function chooseStyle(
+  search: string,
+  baseUrl: string,
+  allowedOrigins: readonly string[] | null = originsInPolicy(),
+): StyleChoice {
   const fallback = new URL(DEFAULT_STYLE_PATH, baseUrl).href;
   const params = new URLSearchParams(search);
   if (!params.has('style')) return { url: fallback, notice: null };
@@ -35,6 +63,12 @@ export function chooseStyle(search: string, baseUrl: string): StyleChoice {
     return {
       url: fallback,
       notice: 'Only http and https style links can be used, so the default map is shown.',
+    };
+  }
+  if (allowedOrigins && !allowedOrigins.includes(url.origin)) {
+    return {
+      url: fallback,
+      notice: `Styles from ${url.origin} are not allowed by this site's security policy, so the default map is shown.`,
     };
   }
   return { url: url.href, notice: null };

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, type Page } from '@playwright/test';
 import { formatHash, parseHash, type Camera } from '../../../src/url/cameraHash';
+import { withPageStyle } from './map';
 import { decodePng } from './png';
 
 // ---------------------------------------------------------------------------------------------
@@ -201,12 +202,7 @@ const CANVAS_ONLY = `
 `;
 
 export async function canvasShot(page: Page): Promise<Buffer> {
-  const style = await page.addStyleTag({ content: CANVAS_ONLY });
-  try {
-    return await page.screenshot();
-  } finally {
-    await style.evaluate((element) => element.parentNode?.removeChild(element));
-  }
+  return withPageStyle(page, CANVAS_ONLY, () => page.screenshot());
 }
 
 /** Fraction of a grid of samples whose colour differs clearly between two screenshots. */

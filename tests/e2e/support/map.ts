@@ -19,8 +19,28 @@ export async function expectReady(page: Page): Promise<void> {
   });
 }
 
-/** Every test fails on an uncaught error in the page, whatever it was testing. */
-export const test = base.extend<{ pageErrors: Error[] }>({
+/** A Content-Security-Policy violation seen in the page, by its event or by the console. */
+export interface CspViolation {
+  via: 'event' | 'console';
+  directive: string;
+  blockedURI: string;
+  sample: string;
+}
+
+declare global {
+  interface Window {
+    __chartroomCspViolation?: (violation: CspViolation) => void;
+  }
+}
+
+/**
+ * Every test fails on an uncaught error in the page, and on any Content-Security-Policy
+ * violation, whatever it was testing. Violations are recorded from the document's
+ * `securitypolicyviolation` events (an init script, so from the first byte of every navigation)
+ * and from Chromium's console messages, which also cover workers. A test that provokes one on
+ * purpose reads `cspViolations` and empties it.
+ */
+export const test = base.extend<{ pageErrors: Error[]; cspViolations: CspViolation[] }>({
   pageErrors: [
     async ({ page }, use) => {
       const errors: Error[] = [];
@@ -30,6 +50,36 @@ export const test = base.extend<{ pageErrors: Error[] }>({
         errors.map((error) => error.message),
         'uncaught errors in the page',
       ).toEqual([]);
+    },
+    { auto: true },
+  ],
+  cspViolations: [
+    async ({ page }, use) => {
+      const violations: CspViolation[] = [];
+      await page.exposeFunction('__chartroomCspViolation', (violation: CspViolation) => {
+        violations.push({ ...violation, via: 'event' });
+      });
+      await page.addInitScript(() => {
+        document.addEventListener(
+          'securitypolicyviolation',
+          (event) =>
+            void window.__chartroomCspViolation?.({
+              via: 'event',
+              directive: event.effectiveDirective,
+              blockedURI: event.blockedURI,
+              sample: event.sample,
+            }),
+          true,
+        );
+      });
+      page.on('console', (message) => {
+        const text = message.text();
+        if (/Content Security Policy/i.test(text)) {
+          violations.push({ via: 'console', directive: '', blockedURI: '', sample: text });
+        }
+      });
+      await use(violations);
+      expect(violations, 'Content-Security-Policy violations').toEqual([]);
     },
     { auto: true },
   ],
@@ -109,18 +159,36 @@ export interface MapPixels {
 }
 
 /**
+ * Runs `action` with extra CSS applied to the page, then removes it. The CSS goes in through a
+ * constructed stylesheet (CSSOM), not a `<style>` element, so the app's Content-Security-Policy
+ * (no inline styles) does not block it.
+ */
+export async function withPageStyle<T>(
+  page: Page,
+  css: string,
+  action: () => Promise<T>,
+): Promise<T> {
+  await page.evaluate((text) => {
+    const sheet = new CSSStyleSheet();
+    sheet.replaceSync(text);
+    document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+  }, css);
+  try {
+    return await action();
+  } finally {
+    await page.evaluate(() => {
+      document.adoptedStyleSheets = document.adoptedStyleSheets.slice(0, -1);
+    });
+  }
+}
+
+/**
  * Screenshots what the map's canvas drew, and only that: controls, notices and attribution are
  * hidden for the moment of the screenshot, and so is the region's own background (which has the
  * water colour), so water seen here comes from the canvas and magenta shows where it drew nothing.
  */
 export async function mapPixels(page: Page): Promise<MapPixels> {
-  const style = await page.addStyleTag({ content: CANVAS_ONLY });
-  let png: Buffer;
-  try {
-    png = await page.screenshot();
-  } finally {
-    await style.evaluate((element) => element.parentNode?.removeChild(element));
-  }
+  const png = await withPageStyle(page, CANVAS_ONLY, () => page.screenshot());
   const { width, height, data } = decodePng(png);
   let samples = 0;
   let water = 0;
