@@ -84,7 +84,8 @@ export function createTraceRecorder(options: TraceRecorderOptions): TraceRecorde
     if (!root) return;
     const afterEvent = events.length;
     const last = checkpoints.at(-1);
-    if (last && last.afterEvent === afterEvent && last.t === t) return;
+    // Nothing new to compare: no event and no time since the last one.
+    if (last && last.afterEvent === afterEvent && t <= last.t) return;
     checkpoints.push({ t, afterEvent, states: readStates(root) });
     sinceCheckpoint = 0;
   };
