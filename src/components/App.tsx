@@ -4,6 +4,7 @@ import type { AppInput } from '../machines/appMachine';
 import { MapOwner, type MapOwnerOptions } from '../map/mapOwner';
 import { createTraceRecorder } from '../trace/recorder';
 import { DEFAULT_LIMITS, parseHash, type Camera } from '../url/cameraHash';
+import { wantsInspector } from '../url/inspectParam';
 import { chooseStyle } from '../url/styleParam';
 import { ChartroomProvider } from './ChartroomContext';
 import { CameraControls } from './CameraControls';
@@ -15,6 +16,7 @@ import { PlaceIndexProvider } from './PlaceIndexContext';
 import { PlacePopup } from './PlacePopup';
 import { PlacesPanel } from './PlacesPanel';
 import { ScaleBar } from './ScaleBar';
+import { StatelyInspector } from './StatelyInspector';
 import { TraceRecorderContext } from './TraceContext';
 import { UrlSync } from './UrlSync';
 
@@ -81,6 +83,7 @@ export function App(props: AppProps) {
         <TraceRecorderContext value={recorder}>
           <FlowPanel />
         </TraceRecorderContext>
+        {wantsInspector(props.search) && <StatelyInspector />}
         <PlaceIndexProvider baseUrl={props.baseUrl} eager={link.placeId !== null}>
           <PlacePopup />
           <PlacesPanel linkPlaceId={link.placeId} linkHasCamera={link.camera !== null} />

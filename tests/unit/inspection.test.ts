@@ -1,0 +1,98 @@
+import type { AnyActorRef, InspectionEvent } from 'xstate';
+import { createActor } from 'xstate';
+import { describe, expect, it, vi } from 'vitest';
+import { createInspectionHub } from '../../src/inspection/hub';
+import { actorsOf, createInspectionSampler, FRAME_SAMPLE_MS } from '../../src/inspection/sampling';
+import { appMachine } from '../../src/machines/appMachine';
+import { DEFAULT_LIMITS } from '../../src/url/cameraHash';
+import { wantsInspector } from '../../src/url/inspectParam';
+
+const actorRef = {} as AnyActorRef;
+const eventOf = (type: string, extra: object = {}) => ({ type, ...extra });
+const inspectEvent = (event: { type: string }): InspectionEvent => ({
+  type: '@xstate.event',
+  rootId: 'x',
+  actorRef,
+  sourceRef: undefined,
+  event,
+});
+const inspectSnapshot = (event: { type: string }): InspectionEvent => ({
+  type: '@xstate.snapshot',
+  rootId: 'x',
+  actorRef,
+  event,
+  snapshot: {} as never,
+});
+
+describe('the inspector sampler', () => {
+  it('lets through one frame event per interval, with its snapshots, and every other event', () => {
+    let now = 0;
+    const keep = createInspectionSampler(() => now);
+    const frames = Array.from({ length: 60 }, (_, i) => eventOf('camera.moved', { i }));
+    const kept: number[] = [];
+    frames.forEach((frame, i) => {
+      now = i * 16;
+      if (keep(inspectEvent(frame))) kept.push(i);
+      // Every actor's snapshot after that event follows the event's fate.
+      expect(keep(inspectSnapshot(frame))).toBe(kept.includes(i));
+      expect(keep(inspectSnapshot(frame))).toBe(kept.includes(i));
+    });
+    // 60 frames 16 ms apart (960 ms): one every 250 ms.
+    expect(kept).toEqual([0, 16, 32, 48]);
+    expect(
+      kept.map((i) => i * 16).every((t, k, all) => k === 0 || t - all[k - 1]! >= FRAME_SAMPLE_MS),
+    ).toBe(true);
+
+    const click = eventOf('map.clicked');
+    expect(keep(inspectEvent(click))).toBe(true);
+    expect(keep(inspectSnapshot(click))).toBe(true);
+    expect(keep({ type: '@xstate.actor', rootId: 'x', actorRef })).toBe(true);
+    expect(
+      keep({ type: '@xstate.action', rootId: 'x', actorRef, action: { type: 'a', params: {} } }),
+    ).toBe(false);
+  });
+});
+
+describe('the inspection hub', () => {
+  it('fans every event out, and drops a listener that throws without breaking the others', () => {
+    const onError = vi.fn();
+    const hub = createInspectionHub(onError);
+    const seen: string[] = [];
+    const stop = hub.subscribe((e) => seen.push(e.type));
+    hub.subscribe(() => {
+      throw new Error('broken listener');
+    });
+    const actor = createActor(appMachine, {
+      input: {
+        camera: { center: { lng: 0, lat: 0 }, zoom: 2, bearing: 0, pitch: 0 },
+        limits: DEFAULT_LIMITS,
+        notices: [],
+      },
+      inspect: hub.inspect,
+    });
+    actor.start();
+    expect(onError).toHaveBeenCalledTimes(1);
+    expect(seen).toContain('@xstate.actor');
+    const before = seen.length;
+    stop();
+    actor.send({ type: 'notice.dismissed' });
+    expect(seen.length).toBe(before);
+    // Every machine of the system is found for the inspector's first announcement.
+    expect(actorsOf(actor).map((a) => a.id)).toEqual(
+      expect.arrayContaining(['lifecycle', 'camera', 'notices', 'selection', 'mapEvents']),
+    );
+    actor.stop();
+  });
+});
+
+describe('?inspect', () => {
+  it.each([
+    ['?inspect', true],
+    ['?inspect=1', true],
+    ['?style=x&inspect', true],
+    ['', false],
+    ['?inspect=0', false],
+    ['?inspect=false', false],
+    ['?inspector', false],
+  ])('%s → %s', (search, wanted) => expect(wantsInspector(search)).toBe(wanted));
+});
