@@ -11,9 +11,9 @@ import {
   type TraceEvent,
   type TraceTarget,
 } from './format';
-import { TRACED_MACHINES, readStates, type RootLike } from './states';
+import { TRACED_MACHINES, readStates, stateDifferences, type RootLike } from './states';
 
-/** A checkpoint is taken once this many events have come in since the last one. */
+/** Checkpoints follow every change of state, and come at least this often, in events. */
 export const CHECKPOINT_EVERY = 50;
 
 /** The child of the root whose events come from the map adapter (`sendBack`). */
@@ -67,7 +67,8 @@ export function createTraceRecorder(options: TraceRecorderOptions): TraceRecorde
   let sinceCheckpoint = 0;
   let checkpointDue = false;
 
-  const elapsed = () => now() - timeZero;
+  // Rounded to the microsecond, which browsers' clocks never beat, leaving out float noise.
+  const elapsed = () => Math.round((now() - timeZero) * 1000) / 1000;
   const childId = (ref: ChildRef | undefined): string | null => {
     if (!ref || !root) return null;
     const { children } = root.getSnapshot() as { children: Record<string, ChildRef | undefined> };
@@ -79,14 +80,19 @@ export function createTraceRecorder(options: TraceRecorderOptions): TraceRecorde
     return TRACED_MACHINES.find((machine) => machine === id) ?? null;
   };
 
-  /** Periodic checkpoints wait for the end of the task, when the machines have settled. */
-  const takeCheckpoint = (t: number) => {
+  /**
+   * Adds a checkpoint of the states now, unless it would say nothing new. `always` for the one at
+   * the end; otherwise only when a state changed or many events went by without one.
+   */
+  const takeCheckpoint = (t: number, always: boolean) => {
     if (!root) return;
     const afterEvent = events.length;
     const last = checkpoints.at(-1);
-    // Nothing new to compare: no event and no time since the last one.
     if (last && last.afterEvent === afterEvent && t <= last.t) return;
-    checkpoints.push({ t, afterEvent, states: readStates(root) });
+    const states = readStates(root);
+    const changed = !last || stateDifferences(last.states, states).length > 0;
+    if (!always && !changed && sinceCheckpoint < checkpointEvery) return;
+    checkpoints.push({ t, afterEvent, states });
     sinceCheckpoint = 0;
   };
 
@@ -112,20 +118,20 @@ export function createTraceRecorder(options: TraceRecorderOptions): TraceRecorde
     if (!to) return;
     events.push({ t: elapsed(), to, event: event as AppEvent });
     sinceCheckpoint += 1;
-    if (sinceCheckpoint >= checkpointEvery && !checkpointDue) {
-      checkpointDue = true;
-      defer(() => {
-        checkpointDue = false;
-        // Stamped with the last event's time: the task that sent it has not let any timer run.
-        takeCheckpoint(events.at(-1)?.t ?? 0);
-      });
-    }
+    if (checkpointDue) return;
+    // Checkpoints wait for the end of the task, when the machines have taken in its events. They
+    // are stamped with the last event's time: that task has let no timer run since.
+    checkpointDue = true;
+    defer(() => {
+      checkpointDue = false;
+      takeCheckpoint(events.at(-1)?.t ?? 0, false);
+    });
   };
 
   return {
     inspect,
     trace() {
-      if (root) takeCheckpoint(Math.max(elapsed(), events.at(-1)?.t ?? 0));
+      if (root) takeCheckpoint(Math.max(elapsed(), events.at(-1)?.t ?? 0), true);
       return {
         format: TRACE_FORMAT,
         version: TRACE_VERSION,

@@ -110,23 +110,43 @@ describe('the trace recorder', () => {
     });
   });
 
-  it('takes a checkpoint every N events, once the task that sent them is done', () => {
-    const { clock, recorder, adapter, deferred, runDeferred } = recordSession(2);
+  it('takes a checkpoint when a task changed a state, once that task is done', () => {
+    const { clock, recorder, adapter, deferred, runDeferred } = recordSession();
     adapter({ type: 'map.started' });
+    runDeferred();
+    clock.increment(10);
+    for (const t of [1, 2, 3]) adapter({ type: 'camera.moved', camera: START, t });
+    expect(deferred, 'one check per task').toHaveLength(1);
+    runDeferred();
     clock.increment(10);
     adapter({ type: 'map.loaded' });
     adapter({ type: 'map.idle' });
-    expect(deferred).toHaveLength(1);
     runDeferred();
     clock.increment(5);
     const { checkpoints } = recorder.trace();
-    // The deferred one counts every event of its task, stamped with the last one's time; the
-    // trace ends with one taken now.
+    // Each is stamped with its task's last event; the trace ends with one taken now.
     expect(checkpoints.map(({ t, afterEvent }) => ({ t, afterEvent }))).toEqual([
-      { t: 10, afterEvent: 3 },
-      { t: 15, afterEvent: 3 },
+      { t: 0, afterEvent: 1 },
+      { t: 20, afterEvent: 6 },
+      { t: 25, afterEvent: 6 },
     ]);
-    expect(checkpoints[0]!.states.lifecycle).toBe('ready');
+    expect(checkpoints.map((c) => c.states.lifecycle)).toEqual([
+      { loading: 'fetchingStyle' },
+      'ready',
+      'ready',
+    ]);
+  });
+
+  it('takes one every N events even when no state changed', () => {
+    const { recorder, adapter, runDeferred } = recordSession(3);
+    adapter({ type: 'map.started' });
+    runDeferred();
+    adapter({ type: 'camera.moved', camera: START, t: 1 });
+    runDeferred();
+    adapter({ type: 'camera.moved', camera: START, t: 2 });
+    adapter({ type: 'camera.moved', camera: START, t: 3 });
+    runDeferred();
+    expect(recorder.trace().checkpoints.map((c) => c.afterEvent)).toEqual([1, 4]);
   });
 
   it('makes traces that replay to every checkpoint, timers included', () => {

@@ -1,0 +1,106 @@
+// @vitest-environment jsdom
+import { StrictMode } from 'react';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { replayTrace } from '../../src/trace/replay';
+import { parseTrace } from '../../src/trace/validate';
+import { liveFakeMaps, resetFakeMaps } from './support/fakeMapLibre';
+
+vi.mock('maplibre-gl', async () => (await import('./support/fakeMapLibre')).fakeMapLibreModule());
+
+const { App } = await import('../../src/components/App');
+
+const STYLE = { version: 8, sources: {}, layers: [] };
+
+beforeEach(() => {
+  resetFakeMaps();
+  vi.stubGlobal('fetch', () => Promise.resolve(Response.json(STYLE)));
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  vi.useRealTimers();
+});
+
+/** Clicks `Download trace` and returns what the browser would save, and under which name. */
+async function downloadTrace() {
+  const blobs = new Map<string, Blob>();
+  vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
+    const url = `blob:http://localhost/${blobs.size}`;
+    blobs.set(url, blob as Blob);
+    return url;
+  });
+  const revoked = vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {});
+  const clicked: HTMLAnchorElement[] = [];
+  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+    this: HTMLAnchorElement,
+  ) {
+    clicked.push(this);
+  });
+  vi.useFakeTimers({ toFake: ['setTimeout'] });
+  fireEvent.click(screen.getByRole('button', { name: 'Flows' }));
+  fireEvent.click(screen.getByRole('button', { name: 'Download trace' }));
+  expect(clicked).toHaveLength(1);
+  const [link] = clicked;
+  expect(link!.isConnected, 'the link is removed once clicked').toBe(false);
+  expect(revoked).not.toHaveBeenCalled();
+  vi.advanceTimersByTime(1_000);
+  expect(revoked).toHaveBeenCalledWith(link!.href);
+  const blob = blobs.get(link!.href);
+  expect(blob?.type).toBe('application/json');
+  return { name: link!.download, json: JSON.parse(await blob!.text()) as unknown };
+}
+
+describe('Download trace', () => {
+  it('saves the session under StrictMode as a trace that replays to every checkpoint', async () => {
+    render(
+      <StrictMode>
+        <App search="" hash="#map=40/48.85/2.35" baseUrl="http://localhost/app/" />
+      </StrictMode>,
+    );
+    await vi.waitFor(() => expect(liveFakeMaps()[0]?.style).toEqual(STYLE));
+    const [map] = liveFakeMaps();
+    act(() => {
+      map!.fire('load');
+      map!.fire('idle');
+    });
+    act(() => {
+      map!.fire('movestart', { originalEvent: { timeStamp: 10 } });
+      map!.fire('dragstart', { originalEvent: { timeStamp: 11 } });
+    });
+    act(() => {
+      map!.fire('dragend', { originalEvent: { timeStamp: 50 } });
+      map!.fire('moveend', { originalEvent: { timeStamp: 60 } });
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Dismiss' }));
+
+    const { name, json } = await downloadTrace();
+    expect(name).toMatch(/^chartroom-trace-\d{4}-\d\d-\d\dT\d\d-\d\d-\d\d\.json$/);
+    const trace = parseTrace(json);
+    expect(trace.initial.url).toBe('http://localhost/app/#map=40/48.85/2.35');
+    // The link's zoom was out of range: the app opened at its limit, with a notice.
+    expect(trace.initial.camera.zoom).toBe(19);
+    expect(trace.initial.notices).toHaveLength(1);
+    expect(trace.events.map(({ to, event }) => `${to} ${event.type}`)).toEqual([
+      // StrictMode mounts the map view twice: a map is made, removed and made again.
+      'chartroom map.started',
+      'chartroom map.started',
+      'chartroom map.loaded',
+      'chartroom map.idle',
+      'chartroom camera.moveStarted',
+      'chartroom camera.gestureStarted',
+      'chartroom camera.gestureEnded',
+      'chartroom camera.moveEnded',
+      'notices notice.dismissed',
+    ]);
+    expect(trace.checkpoints.at(-1)?.states).toMatchObject({
+      lifecycle: 'ready',
+      camera: 'idle',
+      notices: [],
+    });
+    const { divergence, matched } = replayTrace(trace);
+    expect(divergence).toBeNull();
+    expect(matched).toBe(trace.checkpoints.length);
+  });
+});
