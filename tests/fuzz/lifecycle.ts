@@ -23,14 +23,20 @@ type LifecycleSnapshot = ReturnType<Watched<typeof recordingLifecycle>['actor'][
 
 export const LIFECYCLE_DELAYS = [REPAINT_NUDGE_MS, RESTORE_TIMEOUT_MS, LOAD_TIMEOUT_MS];
 
-const reasonArb = fc.constantFrom<FailureReason>(
-  'style-unreachable',
-  'style-invalid',
-  'webgl-unavailable',
-  'worker-failed',
-  'timed-out',
-  'context-lost',
-);
+/** Every failure reason: a reason added to the union and missing here fails to compile. */
+const REASONS: Record<FailureReason, true> = {
+  'style-unreachable': true,
+  'style-not-found': true,
+  'style-not-json': true,
+  'style-not-a-style': true,
+  'style-too-large': true,
+  'style-invalid': true,
+  'webgl-unavailable': true,
+  'worker-failed': true,
+  'timed-out': true,
+  'context-lost': true,
+};
+const reasonArb = fc.constantFrom(...(Object.keys(REASONS) as FailureReason[]));
 const errored = (reason: FailureReason, detail = 'Failed to fetch'): E => ({
   type: 'map.errored',
   reason,
