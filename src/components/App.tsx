@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { createFlowLog } from '../inspection/flowLog';
 import { createInspectionHub } from '../inspection/hub';
 import type { AppInput } from '../machines/appMachine';
 import { MapOwner, type MapOwnerOptions } from '../map/mapOwner';
@@ -60,11 +61,13 @@ function startup({ search, hash, baseUrl, mapOptions }: AppProps) {
   const hub = createInspectionHub();
   const recorder = createTraceRecorder({ url: new URL(search + hash, baseUrl).href, input });
   hub.subscribe(recorder.inspect);
-  return { owner, input, link, hub, recorder };
+  const flowLog = createFlowLog(() => performance.now());
+  hub.subscribe(flowLog.inspect);
+  return { owner, input, link, hub, recorder, flowLog };
 }
 
 export function App(props: AppProps) {
-  const [{ owner, input, link, hub, recorder }] = useState(() => startup(props));
+  const [{ owner, input, link, hub, recorder, flowLog }] = useState(() => startup(props));
   return (
     <ChartroomProvider owner={owner} input={input} hub={hub}>
       <main className="app">
@@ -81,7 +84,7 @@ export function App(props: AppProps) {
         <CameraControls />
         <ScaleBar />
         <TraceRecorderContext value={recorder}>
-          <FlowPanel />
+          <FlowPanel log={flowLog} />
         </TraceRecorderContext>
         {wantsInspector(props.search) && <StatelyInspector />}
         <PlaceIndexProvider baseUrl={props.baseUrl} eager={link.placeId !== null}>

@@ -1,11 +1,16 @@
 import { useId, useState } from 'react';
+import type { FlowLog } from '../inspection/flowLog';
+import { useCamera, useLifecycle, useNotices, useSelection } from './ChartroomContext';
+import { FlowLogView } from './FlowLogView';
+import { MachineView } from './MachineView';
 import { TraceTools } from './TraceTools';
 
 /**
  * The flow panel: a `Flows` button that toggles the `Interaction flows` region, which shows each
- * machine's state, a statechart drawn from its definition and a live log of machine events.
+ * machine's state and tags, its statechart drawn from its own definition, and a live log of
+ * machine events. Closed, it renders nothing but the button (the log keeps recording).
  */
-export function FlowPanel() {
+export function FlowPanel({ log }: { log: FlowLog }) {
   const [open, setOpen] = useState(false);
   const regionId = useId();
   return (
@@ -21,9 +26,28 @@ export function FlowPanel() {
       </button>
       {open && (
         <aside id={regionId} className="flow-panel" aria-label="Interaction flows">
+          <h2>Interaction flows</h2>
+          <Machines />
+          <FlowLogView log={log} />
           <TraceTools />
         </aside>
       )}
+    </div>
+  );
+}
+
+function Machines() {
+  const machines = [
+    ['lifecycle', useLifecycle()],
+    ['camera', useCamera()],
+    ['selection', useSelection()],
+    ['notices', useNotices()],
+  ] as const;
+  return (
+    <div className="machines">
+      {machines.map(([name, actor]) => (
+        <MachineView key={name} name={name} actor={actor} />
+      ))}
     </div>
   );
 }

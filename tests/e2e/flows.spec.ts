@@ -1,0 +1,110 @@
+import type { Locator, Page } from '@playwright/test';
+import { cameraMachine } from '../../src/machines/cameraMachine';
+import { lifecycleMachine } from '../../src/machines/lifecycleMachine';
+import { selectionMachine } from '../../src/machines/selectionMachine';
+import { chartOf, type ChartNode } from '../../src/inspection/statechart';
+import { expect, expectReady, test } from './support/map';
+import { PARIS_VIEW, canvasCentre } from './support/places';
+
+const panel = (page: Page) => page.getByRole('complementary', { name: 'Interaction flows' });
+const machine = (page: Page, name: string) =>
+  panel(page).getByRole('region', { name, exact: true });
+const activeStates = (section: Locator) =>
+  section
+    .locator('[data-active="true"]')
+    .evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-state')));
+const allStates = (section: Locator) =>
+  section
+    .locator('[data-state]')
+    .evaluateAll((nodes) => nodes.map((n) => n.getAttribute('data-state')));
+const logLines = (page: Page) =>
+  panel(page).getByRole('list', { name: 'Machine events' }).getByRole('listitem').allTextContents();
+
+function paths(node: ChartNode): string[] {
+  return node.children.flatMap((child) => [child.path, ...paths(child)]);
+}
+
+test('Flows toggles the panel; each statechart is drawn from its machine, live', async ({
+  page,
+}) => {
+  await page.goto(`./${PARIS_VIEW}`);
+  await expectReady(page);
+  const toggle = page.getByRole('button', { name: 'Flows' });
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  await expect(panel(page)).toHaveCount(0);
+  await toggle.click();
+  await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  await expect(panel(page)).toBeVisible();
+
+  // The boxes are exactly the states of the machine definitions.
+  for (const [name, definition] of [
+    ['lifecycle', lifecycleMachine],
+    ['camera', cameraMachine],
+    ['selection', selectionMachine],
+  ] as const) {
+    expect(new Set(await allStates(machine(page, name))), name).toEqual(
+      new Set(paths(chartOf(definition.root))),
+    );
+  }
+  expect(await activeStates(machine(page, 'lifecycle'))).toEqual(['ready']);
+  expect(await activeStates(machine(page, 'camera'))).toEqual(['idle']);
+  expect(await activeStates(machine(page, 'selection'))).toEqual([
+    'pointer',
+    'pointer.idle',
+    'selection',
+    'selection.none',
+  ]);
+
+  // A click on Paris: the selection's chart and state follow, and the log shows the step.
+  const paris = await canvasCentre(page);
+  await page.mouse.click(paris.x, paris.y);
+  await expect(page.getByRole('dialog', { name: 'Paris', exact: true })).toBeVisible();
+  await expect.poll(() => activeStates(machine(page, 'selection'))).toContain('selection.selected');
+  await expect(machine(page, 'selection')).toContainText('selection.selected');
+  await expect
+    .poll(async () => (await logLines(page)).join('\n'))
+    .toMatch(/selection map\.clicked → .*selection\.selected/);
+
+  await page.keyboard.press('Escape');
+  await expect.poll(() => activeStates(machine(page, 'selection'))).toContain('selection.none');
+  await expect
+    .poll(async () => (await logLines(page)).join('\n'))
+    .toMatch(/selection popup\.closed → .*selection\.none/);
+
+  await toggle.click();
+  await expect(panel(page)).toHaveCount(0);
+});
+
+test('the log pauses, resumes, and shows camera frames only when asked', async ({ page }) => {
+  await page.goto(`./${PARIS_VIEW}`);
+  await expectReady(page);
+  await page.getByRole('button', { name: 'Flows' }).click();
+  const drag = async () => {
+    const { x, y } = await canvasCentre(page);
+    await page.mouse.move(x - 200, y + 150);
+    await page.mouse.down();
+    await page.mouse.move(x - 100, y + 150, { steps: 8 });
+    await page.mouse.up();
+    await expect(machine(page, 'camera')).toContainText('idle', { timeout: 15_000 });
+  };
+
+  // Frames are hidden by default: a drag logs its gesture, not its frames.
+  await drag();
+  await expect.poll(async () => (await logLines(page)).join('\n')).toMatch(/camera camera\.\w+/);
+  expect((await logLines(page)).join('\n')).not.toContain('camera.moved');
+
+  // Paused: nothing new shows; resumed: it catches up.
+  await panel(page).getByRole('button', { name: 'Pause log' }).click();
+  const frozen = await logLines(page);
+  await drag();
+  expect(await logLines(page)).toEqual(frozen);
+  await panel(page).getByRole('button', { name: 'Resume log' }).click();
+  await expect.poll(async () => (await logLines(page))[0]).not.toBe(frozen[0]);
+
+  await panel(page).getByRole('checkbox', { name: 'Hide camera frames' }).uncheck();
+  await expect.poll(async () => (await logLines(page)).join('\n')).toContain('camera.moved');
+  // At most the last 200 events.
+  await drag();
+  await drag();
+  expect((await logLines(page)).length).toBeLessThanOrEqual(200);
+});
