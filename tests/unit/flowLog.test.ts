@@ -67,6 +67,7 @@ describe('the flow log', () => {
       app.send({
         type: 'camera.moved',
         camera: { center: { lng: i / 10, lat: 0 }, zoom: 2, bearing: 0, pitch: 0 },
+        t: i * 16,
       });
     }
     const entries = log.entries();
