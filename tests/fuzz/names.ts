@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import type { PlaceSummary } from '../../src/machines/events';
+import { foldName } from '../../src/places/placeIndex';
 
 /** The longest name the hostile inputs use: 10,000 characters. */
 export const LONG_LENGTH = 10_000;
@@ -51,3 +52,51 @@ export const placeArb: fc.Arbitrary<PlaceSummary> = fc.record(
   },
   { noNullPrototype: true },
 );
+
+/**
+ * A search index (public/places/search.json's format) of these places, built by the rules of
+ * scripts/build-places.mjs: sorted by folded name in code-unit order, ties most populous first;
+ * `folded` left "" where the name is plain ASCII and folds to its lower case; positions × 1e5.
+ * As the build does, it refuses a name that folds to nothing.
+ */
+export function placeIndexJson(places: readonly PlaceSummary[]) {
+  const rows = places.map((place) => {
+    const folded = foldName(place.name);
+    if (folded === '') throw new Error(`place ${place.id} has no usable name`);
+    return { ...place, folded };
+  });
+  rows.sort((a, b) =>
+    a.folded < b.folded ? -1 : a.folded > b.folded ? 1 : b.population - a.population || a.id - b.id,
+  );
+  return {
+    format: 'chartroom-places',
+    version: 1,
+    count: rows.length,
+    folded: rows.map((p) =>
+      /^[\x20-\x7e]*$/.test(p.name) && p.name.toLowerCase() === p.folded ? '' : p.folded,
+    ),
+    names: rows.map((p) => p.name),
+    countries: rows.map((p) => p.country).join(''),
+    ids: rows.map((p) => p.id),
+    populations: rows.map((p) => p.population),
+    lngs: rows.map((p) => Math.round(p.lng * 1e5)),
+    lats: rows.map((p) => Math.round(p.lat * 1e5)),
+  };
+}
+
+/** Every hostile name that folds to something, as a place, with ordinary neighbours. */
+export const HOSTILE_PLACES: readonly PlaceSummary[] = [
+  ...Object.values(HOSTILE_NAMES)
+    .filter((name) => foldName(name) !== '')
+    .map((name, i) => ({
+      id: 9_000_001 + i,
+      name,
+      country: ['FR', 'EG', 'IL', 'DE'][i % 4]!,
+      population: (i * 7919) % 50_000,
+      lng: -170 + i * 20,
+      lat: -60 + i * 8,
+    })),
+  { id: 2988507, name: 'Paris', country: 'FR', population: 2138551, lng: 2.3488, lat: 48.85341 },
+  { id: 360630, name: 'Cairo', country: 'EG', population: 7734614, lng: 31.24967, lat: 30.06263 },
+  { id: 293397, name: 'Tel Aviv', country: 'IL', population: 432892, lng: 34.78057, lat: 32.08088 },
+];

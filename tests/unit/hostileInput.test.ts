@@ -10,6 +10,20 @@ import {
   type HostileUrl,
 } from '../fuzz/urls';
 import { parseHash } from '../../src/url/cameraHash';
+import {
+  foldName,
+  foldQuery,
+  parsePlaceIndex,
+  placeById,
+  searchPlaces,
+} from '../../src/places/placeIndex';
+import {
+  HOSTILE_NAMES,
+  HOSTILE_PLACES,
+  LONG_LENGTH,
+  hostileNameArb,
+  placeIndexJson,
+} from '../fuzz/names';
 
 /**
  * Hostile links through the URL parsers, headless: the hand-made corpus and at least 1,000
@@ -106,3 +120,63 @@ function forBrowser({ search, hash }: HostileUrl) {
     checkHash(fragment).notices.length > 0 || checkSearch(query, BASE, OWN_ORIGIN).notice !== null;
   return { search: query, hash: fragment, invalid };
 }
+
+describe('hostile place names, in the search index', () => {
+  const index = parsePlaceIndex(placeIndexJson(HOSTILE_PLACES));
+  const WORDS = /^(?:[\p{L}\p{N}]+(?: [\p{L}\p{N}]+)*)?$/u;
+
+  /** Every place whose folded name, then a space, starts with the folded query: the oracle. */
+  const bruteForce = (query: string, limit = 10) => {
+    const prefix = foldQuery(query);
+    if (!prefix) return [];
+    return Array.from({ length: index.count }, (_, i) => i)
+      .filter((i) => `${index.folded[i]} `.startsWith(prefix))
+      .sort((a, b) => index.populations[b]! - index.populations[a]! || a - b)
+      .slice(0, limit)
+      .map((i) => index.ids[i]);
+  };
+
+  it('folds every name to words alone, once and for all: no markup survives folding', () => {
+    fc.assert(
+      fc.property(hostileNameArb, (name) => {
+        const folded = foldName(name);
+        expect(folded).toMatch(WORDS);
+        expect(foldName(folded)).toBe(folded);
+      }),
+      { numRuns: RUNS },
+    );
+    expect(foldName(HOSTILE_NAMES.markup)).toBe('img src x onerror window xss 1 paris');
+    expect(foldName(HOSTILE_NAMES.hebrew)).toBe('תל אביב יפו');
+    expect(foldName(HOSTILE_NAMES.long)).toHaveLength(LONG_LENGTH);
+  });
+
+  it('finds each name typed in full, and gives it back exactly, markup and all', () => {
+    for (const place of HOSTILE_PLACES) {
+      const found = searchPlaces(index, place.name).find((p) => p.id === place.id);
+      expect(found, place.name.slice(0, 40)).toEqual({
+        ...place,
+        lng: Math.round(place.lng * 1e5) / 1e5,
+        lat: Math.round(place.lat * 1e5) / 1e5,
+      });
+      expect(placeById(index, place.id)?.name).toBe(place.name);
+    }
+    expect(searchPlaces(index, '<img').map((p) => p.name)).toEqual([HOSTILE_NAMES.markup]);
+    expect(searchPlaces(index, 'תל אביב').map((p) => p.name)).toEqual([HOSTILE_NAMES.hebrew]);
+    expect(searchPlaces(index, 'القا').map((p) => p.name)).toEqual([HOSTILE_NAMES.arabic]);
+  });
+
+  it('agrees with a brute-force scan for hostile queries and for prefixes of hostile names', () => {
+    const query = fc.oneof(
+      hostileNameArb,
+      fc
+        .tuple(fc.constantFrom(...HOSTILE_PLACES), fc.nat({ max: 60 }))
+        .map(([place, cut]) => place.name.slice(0, 1 + cut)),
+    );
+    fc.assert(
+      fc.property(query, (q) => {
+        expect(searchPlaces(index, q).map((p) => p.id)).toEqual(bruteForce(q));
+      }),
+      { numRuns: RUNS },
+    );
+  });
+});
