@@ -28,6 +28,7 @@ const SUITES = {
   pan: () => import('./suites/pan.mjs'),
   camera: () => import('./suites/camera.mjs'),
   places: () => import('./suites/places.mjs'),
+  inspect: () => import('./suites/inspect.mjs'),
 };
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

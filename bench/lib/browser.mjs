@@ -24,13 +24,15 @@ export async function launchBrowser() {
 /**
  * Loads `url` in a fresh browser context (its own, empty cache) and waits until the page has set
  * `window.__firstIdle`. Returns that value: a `performance.now()` timestamp, so milliseconds since
- * the navigation started. `afterReady` runs once the page is ready, before the context closes.
+ * the navigation started. `afterReady` runs once the page is ready, before the context closes;
+ * `setupContext(context)` before the page opens (routes, say).
  */
 export async function loadUntilReady(browser, url, options = {}) {
-  const { initScript, timeoutMs = 60_000, afterReady, viewport = VIEWPORT } = options;
+  const { initScript, timeoutMs = 60_000, afterReady, viewport = VIEWPORT, setupContext } = options;
   const context = await browser.newContext({ viewport });
   try {
     if (initScript) await context.addInitScript(initScript);
+    if (setupContext) await setupContext(context);
     const page = await context.newPage();
     const errors = [];
     page.on('pageerror', (error) => errors.push(String(error)));

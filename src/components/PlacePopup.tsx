@@ -64,7 +64,9 @@ function PopupContent(props: { place: PlaceSummary; onClose: () => void }) {
   const titleId = useId();
   return (
     <div role="dialog" aria-labelledby={titleId} className="place-popup">
-      <h2 id={titleId}>{place.name}</h2>
+      <h2 id={titleId} dir="auto">
+        {place.name}
+      </h2>
       <dl>
         <dt>Country</dt>
         <dd>{countryName(place.country)}</dd>
