@@ -66,3 +66,29 @@ export function classifyMapError(raw: RawMapError): MapEvent {
   }
   return { type: 'map.warned', detail: message };
 }
+
+/** The parts of a MapLibre `sourcedata` event we read to find tiles that were not there. */
+export interface RawSourceData {
+  sourceId?: unknown;
+  tile?: unknown;
+  /** The type of the event's source (`map.getSource(sourceId).type`), looked up by the adapter. */
+  sourceType?: unknown;
+}
+
+/**
+ * MapLibre loads a vector tile that its server answered with 404 as an empty tile and fires no
+ * error (a 404 means "no data here" to it, as in a sparse tileset). This app's tilesets have a
+ * file for every tile, so a 404 is a fault: the tile is recognised by having loaded without the
+ * feature index every decoded tile has, even an empty one.
+ */
+export function classifyLoadedTile(raw: RawSourceData): MapEvent | null {
+  if (raw.sourceType !== 'vector' || typeof raw.tile !== 'object' || raw.tile === null) return null;
+  const tile = raw.tile as { state?: unknown; latestFeatureIndex?: unknown };
+  if (tile.state !== 'loaded' || tile.latestFeatureIndex) return null;
+  return {
+    type: 'map.tileFailed',
+    sourceId: typeof raw.sourceId === 'string' ? raw.sourceId : 'unknown',
+    tile: tileKey(raw.tile),
+    status: 404,
+  };
+}

@@ -8,7 +8,12 @@ import {
 } from 'maplibre-gl';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import type { AppEvent, Bounds, Camera, MoveReason } from '../machines/events';
-import { classifyMapError, type RawMapError } from './classifyError';
+import {
+  classifyLoadedTile,
+  classifyMapError,
+  type RawMapError,
+  type RawSourceData,
+} from './classifyError';
 import { PlacesAdapter } from './placesAdapter';
 import { StyleLoadError, loadStyle } from './styleLoader';
 import { MOVEMENT_EVENTS, tagAppMove, translateMovement, type RawMovement } from './cameraEvents';
@@ -164,6 +169,19 @@ export class MapOwner {
       ['style.load', () => this.emit({ type: 'map.styleLoaded' })],
       ['idle', () => this.emit({ type: 'map.idle' })],
       ['error', (event) => this.emit(classifyMapError(event as RawMapError))],
+      [
+        'sourcedata',
+        (event) => {
+          const { sourceId, tile } = event as RawSourceData;
+          if (tile === undefined || typeof sourceId !== 'string') return;
+          const missing = classifyLoadedTile({
+            sourceId,
+            tile,
+            sourceType: map.getSource(sourceId)?.type,
+          });
+          if (missing) this.emit(missing);
+        },
+      ],
       ['webglcontextlost', () => this.emit({ type: 'map.contextLost' })],
       ['webglcontextrestored', () => this.emit({ type: 'map.contextRestored' })],
     ];

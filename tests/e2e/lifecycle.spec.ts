@@ -1,43 +1,7 @@
 import type { JSHandle } from '@playwright/test';
-import { FAILURE_MESSAGES } from '../../src/components/failureMessages';
 import { expect, expectMapDrawn, expectReady, mapPixels, mapRegion, test } from './support/map';
 
-const STYLE = '**/styles/basemap.json';
-
-test('a style that answers 500 shows an alert, and Retry recovers once it is back', async ({
-  page,
-}) => {
-  await page.route(STYLE, (route) =>
-    route.fulfill({ status: 500, contentType: 'text/plain', body: 'Internal Server Error' }),
-  );
-  await page.goto('./');
-
-  const alert = page.getByRole('alert');
-  await expect(alert).toContainText(FAILURE_MESSAGES['style-unreachable'].text, {
-    timeout: 20_000,
-  });
-  await expect(page.getByRole('status')).toHaveCount(0);
-  await expect(mapRegion(page)).toBeVisible();
-
-  await page.unroute(STYLE);
-  await alert.getByRole('button', { name: 'Retry' }).click();
-
-  await expectReady(page);
-  await expect(page.getByRole('alert')).toHaveCount(0);
-  await expectMapDrawn(page);
-});
-
-test('a style that is not JSON shows the damaged-style alert', async ({ page }) => {
-  await page.route(STYLE, (route) =>
-    route.fulfill({ status: 200, contentType: 'application/json', body: '{ "version": 8, ' }),
-  );
-  await page.goto('./');
-
-  const alert = page.getByRole('alert');
-  await expect(alert).toContainText(FAILURE_MESSAGES['style-invalid'].text, { timeout: 20_000 });
-  await expect(alert.getByRole('button', { name: 'Retry' })).toBeVisible();
-  await expect(page.getByRole('status')).toHaveCount(0);
-});
+// Style faults (404, 500, invalid JSON, invalid spec, a hang) are in faults.spec.ts.
 
 /** The notice for parts of the map that did not load (other notices may be shown beside it). */
 const PARTIAL = /could not be loaded\. The rest of the map still works\./;

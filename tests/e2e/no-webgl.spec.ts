@@ -11,7 +11,8 @@ test.use({
 });
 
 test('without WebGL, an alert explains that this browser cannot draw the map', async ({ page }) => {
-  await page.goto('./');
+  const link = '#map=5/48.85341/2.3488&place=2988507';
+  await page.goto(`./${link}`);
   expect(
     await page.evaluate(() => document.createElement('canvas').getContext('webgl2')),
     'WebGL2 is really off',
@@ -24,5 +25,7 @@ test('without WebGL, an alert explains that this browser cannot draw the map', a
   await expect(page.getByRole('button', { name: 'Retry' })).toHaveCount(0);
   await expect(page.getByRole('status')).toHaveCount(0);
   await expect(mapRegion(page)).toHaveAttribute('aria-busy', 'false');
+  // The camera and the selection in the address are left as they were.
+  expect(await page.evaluate(() => window.location.hash)).toBe(link);
   // No uncaught errors: the `pageErrors` fixture checks after every test.
 });

@@ -138,7 +138,7 @@ const UNCOVERED: Rgb = [255, 0, 255];
 const TOLERANCE = 10;
 const STEP = 4;
 /** Only the canvas stays visible; the page behind it is magenta. */
-const CANVAS_ONLY = `
+export const CANVAS_ONLY = `
   html { background: #ff00ff !important; }
   body * { visibility: hidden !important; }
   .maplibregl-canvas { visibility: visible !important; }

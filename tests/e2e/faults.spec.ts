@@ -1,0 +1,405 @@
+import type { Page, Route } from '@playwright/test';
+import { FAILURE_MESSAGES } from '../../src/components/failureMessages';
+import type { FailureReason } from '../../src/machines/events';
+import {
+  CANVAS_ONLY,
+  expect,
+  expectMapDrawn,
+  expectReady,
+  mapPixels,
+  mapRegion,
+  test,
+  withPageStyle,
+} from './support/map';
+import { decodePng } from './support/png';
+import { PARIS, PARIS_VIEW, canvasCentre, hashState, type Point } from './support/places';
+import { invalidTile } from './support/tiles';
+import { parseHash } from '../../src/url/cameraHash';
+
+// Every fault the app must survive, injected by routing the browser's requests. Each test also
+// checks that the camera (the `#map=` hash) and the selection (Paris's open dialog) are intact.
+
+test.use({ locale: 'en-US' });
+
+const STYLE = '**/styles/basemap.json';
+/** Paris selected, by link: the state a fault during start-up must not lose. */
+const PARIS_LINK = `${PARIS_VIEW}&place=${PARIS.id}`;
+/** The notice for parts of the map that did not load. */
+const PARTIAL = /could not be loaded\. The rest of the map still works\./;
+const PLACES_FAILED = 'The places could not be loaded.';
+/** The selected place's dot, as the places layer paints it (src/map/placesAdapter.ts). */
+const SELECTED_DOT: [number, number, number] = [0xc6, 0x28, 0x28];
+
+const parisDialog = (page: Page) => page.getByRole('dialog', { name: PARIS.name, exact: true });
+/** The map's own alert, not the places' one. */
+const mapAlert = (page: Page) => page.getByRole('alert').filter({ hasNotText: PLACES_FAILED });
+const currentHash = (page: Page) => page.evaluate(() => window.location.hash);
+/** While the map has failed, the address still holds the link's camera and place. */
+async function expectIntactHash(page: Page): Promise<void> {
+  const { camera, placeId } = await hashState(page);
+  expect(placeId).toBe(PARIS.id);
+  expect(camera?.zoom).toBe(5);
+  expect(Math.abs((camera?.center.lat ?? 0) - PARIS.lat)).toBeLessThan(0.01);
+  expect(Math.abs((camera?.center.lng ?? 0) - PARIS.lng)).toBeLessThan(0.01);
+}
+
+/** Pixels of the selected dot's colour around a point, on the canvas alone (no popup over it). */
+async function highlightPixels(page: Page, at: Point): Promise<number> {
+  const png = await withPageStyle(page, CANVAS_ONLY, () =>
+    page.screenshot({ clip: { x: at.x - 12, y: at.y - 12, width: 24, height: 24 } }),
+  );
+  const { data } = decodePng(png);
+  let count = 0;
+  for (let i = 0; i < data.length; i += 4) {
+    const close = [0, 1, 2].every((c) => Math.abs(data[i + c]! - SELECTED_DOT[c]!) <= 30);
+    if (close) count++;
+  }
+  return count;
+}
+
+/** Opens Paris at zoom 5, checks its dot is not highlighted, clicks it: its dialog opens. */
+async function selectParis(page: Page): Promise<{ hash: string; paris: Point }> {
+  await page.goto(`./${PARIS_VIEW}`);
+  await expectReady(page);
+  const paris = await canvasCentre(page);
+  expect(await highlightPixels(page, paris), 'no highlight before the selection').toBe(0);
+  await page.mouse.click(paris.x, paris.y);
+  await expect(parisDialog(page)).toBeVisible();
+  await expect.poll(async () => (await hashState(page)).placeId).toBe(PARIS.id);
+  await expect.poll(() => highlightPixels(page, paris)).toBeGreaterThan(10);
+  return { hash: await currentHash(page), paris };
+}
+
+/**
+ * The camera and the selection are what they were. (The app rewrites a link's hash with the
+ * precision its zoom needs, so cameras are compared as numbers.)
+ */
+async function expectIntact(page: Page, hash: string): Promise<void> {
+  const expected = parseHash(hash);
+  await expect
+    .poll(async () => {
+      const { camera, placeId } = await hashState(page);
+      const same =
+        camera !== null &&
+        expected.camera !== null &&
+        camera.zoom === expected.camera.zoom &&
+        Math.abs(camera.center.lat - expected.camera.center.lat) < 0.01 &&
+        Math.abs(camera.center.lng - expected.camera.center.lng) < 0.01 &&
+        camera.bearing === expected.camera.bearing &&
+        camera.pitch === expected.camera.pitch;
+      return { same, placeId, hash: await currentHash(page) };
+    })
+    .toMatchObject({ same: true, placeId: expected.placeId });
+  await expect(parisDialog(page)).toBeVisible();
+}
+
+// ---------------------------------------------------------------------------------------------
+// The style: the map cannot be drawn without it, so a fault fails the map, says which fault it
+// is, and `Retry` recovers once the fault clears.
+
+const STYLE_FAULTS: Array<{
+  fault: string;
+  reason: FailureReason;
+  answer: (route: Route) => Promise<void>;
+}> = [
+  {
+    fault: 'answers 404',
+    reason: 'style-not-found',
+    answer: (route) => route.fulfill({ status: 404, contentType: 'text/plain', body: 'Not Found' }),
+  },
+  {
+    fault: 'answers 500',
+    reason: 'style-unreachable',
+    answer: (route) => route.fulfill({ status: 500, contentType: 'text/plain', body: 'Oops' }),
+  },
+  {
+    fault: 'is not valid JSON',
+    reason: 'style-not-json',
+    answer: (route) =>
+      route.fulfill({ status: 200, contentType: 'application/json', body: '{ "version": 8, ' }),
+  },
+  {
+    fault: 'breaks the style spec',
+    reason: 'style-invalid',
+    answer: (route) =>
+      route.fulfill({
+        status: 200,
+        contentType: 'application/json',
+        body: JSON.stringify({
+          version: 8,
+          sources: {},
+          layers: [{ id: 'water', type: 'no-such-type' }],
+        }),
+      }),
+  },
+];
+
+for (const { fault, reason, answer } of STYLE_FAULTS) {
+  test(`a style that ${fault} fails the map with its own message; Retry recovers, camera and selection intact`, async ({
+    page,
+  }) => {
+    await page.route(STYLE, answer);
+    await page.goto(`./${PARIS_LINK}`);
+
+    const alert = mapAlert(page);
+    await expect(alert).toContainText(FAILURE_MESSAGES[reason].text, { timeout: 20_000 });
+    await expect(page.getByRole('status')).toHaveCount(0);
+    await expectIntactHash(page);
+
+    await page.unroute(STYLE);
+    await alert.getByRole('button', { name: 'Retry' }).click();
+    await expectReady(page);
+    await expect(mapAlert(page)).toHaveCount(0);
+    await expectIntact(page, PARIS_LINK);
+    await expectMapDrawn(page);
+  });
+}
+
+test('a style request that hangs times out with a message; Retry recovers, camera and selection intact', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  let hung = 0;
+  await page.route(STYLE, () => {
+    hung += 1; // never answered
+  });
+  await page.goto(`./${PARIS_LINK}`);
+  await expect(page.getByRole('status')).toHaveText('Loading the map…');
+
+  const alert = mapAlert(page);
+  await expect(alert).toContainText(FAILURE_MESSAGES['timed-out'].text, { timeout: 60_000 });
+  expect(hung).toBe(1);
+  await expectIntactHash(page);
+
+  await page.unrouteAll({ behavior: 'ignoreErrors' });
+  await alert.getByRole('button', { name: 'Retry' }).click();
+  await expectReady(page);
+  await expectIntact(page, PARIS_LINK);
+});
+
+test('a missing worker script fails the map with a message; Retry recovers once it is back', async ({
+  page,
+}) => {
+  const WORKER = '**/maplibre-gl-worker*.mjs';
+  await page.route(WORKER, (route) => route.fulfill({ status: 404, body: 'Not Found' }));
+  await page.goto(`./${PARIS_LINK}`);
+
+  const alert = mapAlert(page);
+  await expect(alert).toContainText(FAILURE_MESSAGES['worker-failed'].text, { timeout: 20_000 });
+  await expectIntactHash(page);
+
+  await page.unroute(WORKER);
+  await alert.getByRole('button', { name: 'Retry' }).click();
+  await expectReady(page);
+  await expectIntact(page, PARIS_LINK);
+});
+
+// ---------------------------------------------------------------------------------------------
+// Tiles: partial failures. The map stays ready, a notice says so, the rest is drawn.
+
+const TILE_FAULTS: Array<{ fault: string; answer: (route: Route) => Promise<void> }> = [
+  { fault: 'answer 500', answer: (route) => route.fulfill({ status: 500, body: '' }) },
+  { fault: 'answer 404', answer: (route) => route.fulfill({ status: 404, body: '' }) },
+  {
+    // mvt-fixtures 052: a multipoint with too few points, in a layer the style draws.
+    fault: 'are corrupt (mvt-fixtures 052)',
+    answer: (route) =>
+      route.fulfill({
+        status: 200,
+        contentType: 'application/x-protobuf',
+        body: invalidTile('052', 'land'),
+      }),
+  },
+];
+
+for (const { fault, answer } of TILE_FAULTS) {
+  test(`tiles that ${fault} after start-up: still ready, a notice, the rest drawn; camera and selection intact`, async ({
+    page,
+  }) => {
+    const { paris } = await selectParis(page);
+    // Every other zoom-6 basemap tile, as a checkerboard, fails.
+    let failed = 0;
+    await page.route(/\/tiles\/6\/(\d+)\/(\d+)\.pbf$/, (route) => {
+      const [, x, y] = /(\d+)\/(\d+)\.pbf$/.exec(route.request().url()) ?? [];
+      if ((Number(x) + Number(y)) % 2 === 1) return route.fallback();
+      failed += 1;
+      return answer(route);
+    });
+
+    await page.getByRole('button', { name: 'Zoom in' }).click();
+    await expect.poll(async () => (await hashState(page)).camera?.zoom).toBe(6);
+    const zoomed = await currentHash(page);
+
+    await expect(page.getByRole('note').filter({ hasText: PARTIAL })).toBeVisible();
+    expect(failed, 'zoom-6 tiles requested').toBeGreaterThan(0);
+    await expect(mapAlert(page)).toHaveCount(0);
+    await expect(mapRegion(page)).toHaveAttribute('aria-busy', 'false', { timeout: 20_000 });
+    // The other tiles are drawn: land and water both show.
+    await expect
+      .poll(async () => {
+        const { land, water } = await mapPixels(page);
+        return Math.min(land, water);
+      })
+      .toBeGreaterThan(0.05);
+    await expectIntact(page, zoomed);
+    const { camera } = await hashState(page);
+    expect(Math.abs((camera?.center.lat ?? 0) - PARIS.lat)).toBeLessThan(0.01);
+    expect(Math.abs((camera?.center.lng ?? 0) - PARIS.lng)).toBeLessThan(0.01);
+    expect(await highlightPixels(page, paris), 'the selected dot').toBeGreaterThan(10);
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// The places search index: the map stays usable, and a notice offers Retry for the places.
+
+const PLACES_FAULTS: Array<{ fault: string; answer: (route: Route) => Promise<void> }> = [
+  { fault: 'answers 500', answer: (route) => route.fulfill({ status: 500, body: 'Oops' }) },
+  {
+    fault: 'arrives truncated',
+    answer: async (route) => {
+      const response = await route.fetch();
+      const body = await response.body();
+      await route.fulfill({ response, body: body.subarray(0, Math.floor(body.length / 2)) });
+    },
+  },
+];
+
+for (const { fault, answer } of PLACES_FAULTS) {
+  test(`places data that ${fault}: the map stays usable, Retry loads the places; camera and selection intact`, async ({
+    page,
+  }) => {
+    const INDEX = '**/places/search.json';
+    // The index is asked for once the map is ready; it is held until Paris is selected.
+    let release: () => void = () => {};
+    const selected = new Promise<void>((resolve) => (release = resolve));
+    let requests = 0;
+    await page.route(INDEX, async (route) => {
+      requests += 1;
+      await selected;
+      await answer(route);
+    });
+
+    const { hash } = await selectParis(page);
+    release();
+    const placesAlert = page.getByRole('alert').filter({ hasText: PLACES_FAILED });
+    await expect(placesAlert).toBeVisible({ timeout: 20_000 });
+    expect(requests).toBe(1);
+    await expect(mapAlert(page)).toHaveCount(0);
+    await expect(page.getByRole('list', { name: 'Places in view' })).toHaveCount(0);
+    await expectIntact(page, hash);
+
+    // Still usable: the camera moves.
+    await page.getByRole('button', { name: 'Zoom in' }).click();
+    await expect.poll(async () => (await hashState(page)).camera?.zoom).toBe(6);
+    const zoomed = await currentHash(page);
+
+    await page.unroute(INDEX);
+    await placesAlert.getByRole('button', { name: 'Retry' }).click();
+    await expect(page.getByRole('list', { name: 'Places in view' })).toBeVisible({
+      timeout: 20_000,
+    });
+    await expect(placesAlert).toHaveCount(0);
+    await expectIntact(page, zoomed);
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// The graphics context, lost and restored ten times in a row.
+
+test('a WebGL context lost and restored 10 times: restoring each time, then ready, the highlight still shown', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  const { hash, paris } = await selectParis(page);
+
+  for (let i = 0; i < 10; i++) {
+    await page.evaluate(() => {
+      const canvas = document.querySelector<HTMLCanvasElement>('.maplibregl-canvas');
+      const extension = canvas?.getContext('webgl2')?.getExtension('WEBGL_lose_context');
+      if (!extension) throw new Error('No WebGL2 canvas with WEBGL_lose_context');
+      extension.loseContext();
+      // A later task, as a GPU reset would come back.
+      setTimeout(() => extension.restoreContext(), 50);
+    });
+    await expect(mapRegion(page), `loss ${i + 1}`).toHaveAttribute('aria-busy', 'true');
+    await expect(page.getByRole('status')).toHaveText('Restoring the map…');
+    await expectReady(page);
+  }
+
+  await expect(page.getByRole('status')).toHaveCount(0);
+  await expect(mapAlert(page)).toHaveCount(0);
+  await expectIntact(page, hash);
+  await expect.poll(() => highlightPixels(page, paris), 'the selected dot').toBeGreaterThan(10);
+  await expectMapDrawn(page);
+});
+
+// ---------------------------------------------------------------------------------------------
+// `?style=` links that are refused, each with a clear message.
+
+test('a ?style= link to a web page is refused: it is not a style', async ({ page }) => {
+  await page.goto(`./?style=index.html${PARIS_LINK}`);
+  await expect(mapAlert(page)).toContainText(FAILURE_MESSAGES['style-not-a-style'].text, {
+    timeout: 20_000,
+  });
+  await expectIntactHash(page);
+});
+
+test('a ?style= link to JSON that is not a style (a TileJSON) is refused: it is not a style', async ({
+  page,
+}) => {
+  await page.goto(`./?style=places/tiles.json${PARIS_LINK}`);
+  await expect(mapAlert(page)).toContainText(FAILURE_MESSAGES['style-not-a-style'].text, {
+    timeout: 20_000,
+  });
+  await expectIntactHash(page);
+});
+
+test('a ?style= link to a 50 MB file is refused before it is read', async ({ page }) => {
+  const body = Buffer.alloc(50 * 1024 * 1024, 0x20);
+  await page.route('**/huge-style.json', (route) =>
+    route.fulfill({ status: 200, contentType: 'application/json', body }),
+  );
+  await page.goto(`./?style=huge-style.json${PARIS_LINK}`);
+  const alert = mapAlert(page);
+  await expect(alert).toContainText(FAILURE_MESSAGES['style-too-large'].text, { timeout: 20_000 });
+  await expect(alert).toContainText('10 MB');
+  // Retrying cannot make it smaller.
+  await expect(alert.getByRole('button', { name: 'Retry' })).toHaveCount(0);
+  await expectIntactHash(page);
+});
+
+for (const link of ['javascript:alert(1)', 'data:application/json,{"version":8}']) {
+  test(`a ?style=${link.split(':')[0]}: link is refused with a notice; the default map opens with the camera and selection`, async ({
+    page,
+  }) => {
+    let dialogs = 0;
+    page.on('dialog', (dialog) => {
+      dialogs += 1;
+      void dialog.dismiss();
+    });
+    await page.goto(`./?style=${encodeURIComponent(link)}${PARIS_LINK}`);
+    await expect(page.getByRole('note').filter({ hasText: 'Only http and https' })).toBeVisible();
+    await expectReady(page);
+    await expectIntact(page, PARIS_LINK);
+    expect(dialogs).toBe(0);
+  });
+}
+
+test('a ?style= link to another origin is refused by the default security policy, with a notice', async ({
+  page,
+}) => {
+  let requested = 0;
+  await page.route('https://tiles.example.com/**', (route) => {
+    requested += 1;
+    return route.abort();
+  });
+  await page.goto(
+    `./?style=${encodeURIComponent('https://tiles.example.com/style.json')}${PARIS_LINK}`,
+  );
+  await expect(
+    page.getByRole('note').filter({ hasText: 'https://tiles.example.com are not allowed' }),
+  ).toBeVisible();
+  await expectReady(page);
+  await expectIntact(page, PARIS_LINK);
+  expect(requested, 'requests to the other origin').toBe(0);
+});
