@@ -1,13 +1,38 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, type Root } from 'react-dom/client';
 import 'maplibre-gl/dist/maplibre-gl.css';
 import './styles.css';
 import { App } from './components/App';
+import { createActorCensus, installTestingHarness, wantsTestingHarness } from './testingHarness';
 
-const root = document.getElementById('root');
-if (!root) throw new Error('index.html has no #root element');
-createRoot(root).render(
-  <StrictMode>
-    <App search={window.location.search} hash={window.location.hash} baseUrl={document.baseURI} />
-  </StrictMode>,
-);
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html has no #root element');
+const element = container;
+
+// With `?testing`, `window.chartroom` can unmount and mount the whole app again and count what
+// is alive (maps, actors): the leak test uses it. Without the flag, none of it exists.
+const census = wantsTestingHarness(window.location.search) ? createActorCensus() : null;
+let root: Root | null = null;
+
+function mount(): void {
+  if (root) return;
+  root = createRoot(element);
+  root.render(
+    <StrictMode>
+      <App
+        search={window.location.search}
+        hash={window.location.hash}
+        baseUrl={document.baseURI}
+        inspect={census?.inspect}
+      />
+    </StrictMode>,
+  );
+}
+
+function unmount(): void {
+  root?.unmount();
+  root = null;
+}
+
+mount();
+if (census) installTestingHarness(mount, unmount, census);

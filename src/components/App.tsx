@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { createFlowLog } from '../inspection/flowLog';
-import { createInspectionHub } from '../inspection/hub';
+import { createInspectionHub, type InspectionListener } from '../inspection/hub';
 import type { AppInput } from '../machines/appMachine';
 import { MapOwner, type MapOwnerOptions } from '../map/mapOwner';
 import { createTraceRecorder } from '../trace/recorder';
@@ -35,9 +35,11 @@ export interface AppProps {
   hash: string;
   baseUrl: string;
   mapOptions?: MapOwnerOptions['mapOptions'];
+  /** Hears every inspection event of the actor system (the `?testing` harness counts actors). */
+  inspect?: InspectionListener;
 }
 
-function startup({ search, hash, baseUrl, mapOptions }: AppProps) {
+function startup({ search, hash, baseUrl, mapOptions, inspect }: AppProps) {
   const style = chooseStyle(search, baseUrl);
   const link = parseHash(hash, DEFAULT_LIMITS);
   const camera = link.camera ?? DEFAULT_CAMERA;
@@ -63,6 +65,7 @@ function startup({ search, hash, baseUrl, mapOptions }: AppProps) {
   hub.subscribe(recorder.inspect);
   const flowLog = createFlowLog(() => performance.now());
   hub.subscribe(flowLog.inspect);
+  if (inspect) hub.subscribe(inspect);
   return { owner, input, link, hub, recorder, flowLog };
 }
 
