@@ -19,7 +19,12 @@ export const PLACE_ZOOM = 10;
  * empty map. A user's drag during the flight stops only the flight.
  */
 export const selectionMachine = setup({
-  types: { context: {} as SelectionContext, events: {} as PlaceEvent },
+  types: {
+    context: {} as SelectionContext,
+    events: {} as PlaceEvent,
+    /** `popupOpen` exactly while a place is selected. */
+    tags: {} as 'popupOpen',
+  },
   actions: {
     /** Implemented by the map adapter: feature-state `hover` / `selected` on the place. */
     highlightHovered: (_, _params: { id: number | null }) => {},
@@ -106,6 +111,7 @@ export const selectionMachine = setup({
           },
         },
         selected: {
+          tags: 'popupOpen',
           entry: {
             type: 'highlightSelected',
             params: ({ context }) => ({ id: context.selected?.id ?? null }),

@@ -153,12 +153,14 @@ export function checkSelection(
   same(
     {
       popupOpen: value.selection === 'selected',
+      popupTag: snapshot.hasTag('popupOpen'),
       hovering: value.pointer === 'hovering',
       hoverShown: lastId(commands, 'highlightHovered'),
       selectionShown: lastId(commands, 'highlightSelected'),
     },
     {
       popupOpen: context.selected !== null,
+      popupTag: context.selected !== null,
       hovering: context.hovered !== null,
       hoverShown: context.hovered?.id ?? null,
       selectionShown: context.selected?.id ?? null,
