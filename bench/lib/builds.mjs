@@ -164,11 +164,11 @@ export function createBuilds({ repo, log, skipBuild = false }) {
             },
           ],
         });
-        // The stub really replaced the adapter: no script mentions the places source.
+        // The stub really replaced the adapter: no script holds the places layers.
         const assets = path.join(dir, 'assets');
         for (const file of await fs.readdir(assets)) {
           if (!file.endsWith('.js')) continue;
-          if ((await fs.readFile(path.join(assets, file), 'utf8')).includes('chartroom-places'))
+          if ((await fs.readFile(path.join(assets, file), 'utf8')).includes('places-dots'))
             throw new Error(`the app without places still adds its places (${file})`);
         }
       }),
