@@ -1,7 +1,8 @@
 // Suite "inspect": what `?inspect` costs. The pan suite's one-second pan, interleaved, in the app
 // and in the app with `?inspect` connected to a stand-in Stately inspector (the package's own
 // createBrowserReceiver, tests/inspector-receiver, served at the inspector's address), and the
-// JavaScript each loads: the inspector's code is fetched only with `?inspect`.
+// JavaScript each loads: the inspector's code is fetched only with `?inspect`. Also the pan with the
+// Flows panel open and its log showing every camera frame.
 import path from 'node:path';
 import { loadUntilReady } from '../lib/browser.mjs';
 import { javaScriptIn, kib, measureFiles } from '../lib/jsSize.mjs';
@@ -12,14 +13,15 @@ import { PROBES, measure, pan } from './pan.mjs';
 /** With `?inspect`, frames may be at most 20 % further apart during the pan. */
 export const INSPECT_FRAME_GOAL = { on: 'ratio', max: 1.2 };
 
-const PAGES = /** @type {const} */ (['app', 'inspect']);
+const PAGES = /** @type {const} */ (['app', 'inspect', 'flows']);
 
 export default {
   name: 'inspect',
   description:
-    "The pan suite's pan in the app and in the app with ?inspect connected to a stand-in " +
-    'inspector window (createBrowserReceiver): median requestAnimationFrame interval and React ' +
-    'commits; first-load JavaScript with and without ?inspect. Interleaved, fresh context each run.',
+    "The pan suite's pan in the app, in the app with ?inspect connected to a stand-in " +
+    'inspector window (createBrowserReceiver), and in the app with the Flows log open showing ' +
+    'camera frames: median requestAnimationFrame interval and React commits; first-load ' +
+    'JavaScript with and without ?inspect. Interleaved, fresh context each run.',
 
   async run({
     browser,
@@ -37,7 +39,7 @@ export default {
     const receiverDir = await buildReceiver(
       path.join(repo ?? process.cwd(), 'bench-results', '.build', 'inspector-receiver'),
     );
-    const urls = { app: server.url, inspect: `${server.url}?inspect` };
+    const urls = { app: server.url, inspect: `${server.url}?inspect`, flows: server.url };
 
     const runOnce = async (key) => {
       server.takeLog();
@@ -58,19 +60,38 @@ export default {
             const visible = await page.evaluate(() => document.visibilityState);
             if (visible !== 'visible') throw new Error(`the app page is ${visible}, not visible`);
           }
+          if (key === 'flows') {
+            // The panel open, camera frames shown: the log renders during the whole pan.
+            await page.getByRole('button', { name: 'Flows' }).click();
+            await page.getByRole('checkbox', { name: 'Hide camera frames' }).uncheck();
+          }
           const result = await pan(page, { timeoutMs, input: panInput });
+          const logged =
+            key === 'flows'
+              ? await page
+                  .getByRole('list', { name: 'Machine events' })
+                  .getByRole('listitem')
+                  .count()
+              : null;
+          if (logged === 0) throw new Error('the open flow log showed nothing');
           // The inspector window must really have been connected and fed.
           const received = inspector
             ? await inspector.evaluate(() => window.__received?.length ?? 0)
             : null;
-          return { result, received };
+          return { result, received, logged };
         },
       });
       const js = measureFiles(javaScriptIn(server.takeLog()));
-      return { ...measure(after.result), received: after.received, js, errors };
+      return {
+        ...measure(after.result),
+        received: after.received,
+        logged: after.logged,
+        js,
+        errors,
+      };
     };
 
-    const results = { app: [], inspect: [] };
+    const results = { app: [], inspect: [], flows: [] };
     for (let i = 0; i < warmup + runs; i++) {
       for (const key of PAGES) {
         const r = await runOnce(key);
@@ -106,6 +127,18 @@ export default {
         goal: INSPECT_FRAME_GOAL,
       },
       {
+        name: 'pan with the Flows log open, frames shown: median frame interval, open | app',
+        unit: 'ms',
+        value: frame('flows').median,
+        baseline: frame('app').median,
+      },
+      {
+        name: '  React commits in the pan, with the Flows log open (at most one a frame)',
+        unit: 'count',
+        value: summarize(results.flows.map((r) => r.commits)).median,
+        baseline: summarize(results.flows.map((r) => r.frames)).median,
+      },
+      {
         name: '  React commits in the pan, with ?inspect, median',
         unit: 'count',
         value: summarize(results.inspect.map((r) => r.commits)).median,
@@ -126,6 +159,7 @@ export default {
     const list = (key) => results[key].map((r) => r.medianFrameMs.toFixed(1)).join(' ');
     const notes = [
       `per-run median frame interval (ms): app ${list('app')}; ?inspect ${list('inspect')}; ` +
+        `Flows open ${list('flows')}; ` +
         `paired ratios ${paired.samples.map((v) => v.toFixed(3)).join(' ')} (median ${paired.median.toFixed(3)})`,
       `events the inspector window received per run: ${results.inspect.map((r) => r.received).join(' ')}`,
       `inspector chunks: ${extra.map((f) => `${f.name} ${kib(f.gzipBytes).toFixed(1)} KiB gz`).join(', ')}`,
