@@ -25,12 +25,16 @@ export function UrlSync() {
     };
     const settled = camera.on('camera.settled', write);
     let selectedId = selection.getSnapshot().context.selected?.id ?? null;
+    // The address follows a selection a task later: the click that selected a place is about
+    // showing its popup first.
+    let pending: ReturnType<typeof setTimeout> | undefined;
     const selected = selection.subscribe((snapshot) => {
       const id = snapshot.context.selected?.id ?? null;
       if (id === selectedId) return;
       selectedId = id;
       linkPlaceId = null;
-      write();
+      clearTimeout(pending);
+      pending = setTimeout(write, 0);
     });
     const onHashChange = () => {
       const link = parseHash(window.location.hash, input.limits);
@@ -40,6 +44,7 @@ export function UrlSync() {
     };
     window.addEventListener('hashchange', onHashChange);
     return () => {
+      clearTimeout(pending);
       settled.unsubscribe();
       selected.unsubscribe();
       window.removeEventListener('hashchange', onHashChange);

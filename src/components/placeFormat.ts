@@ -32,7 +32,7 @@ export function warmPlaceFormats(): () => void {
     formatPopulation(1);
   };
   if (typeof requestIdleCallback === 'function') {
-    const handle = requestIdleCallback(warm, { timeout: 2000 });
+    const handle = requestIdleCallback(warm, { timeout: 300 });
     return () => cancelIdleCallback(handle);
   }
   const handle = setTimeout(warm, 0);
