@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config';
 import type { Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
-import { STYLE_ORIGINS_ENV, contentSecurityPolicy, parseStyleOrigins } from './src/security/csp';
+import { STYLE_ORIGINS_ENV, contentSecurityPolicy, parseStyleOrigins } from './src/security/csp.ts';
 
 /**
  * Writes the Content-Security-Policy into the built index.html, right after the charset (which
