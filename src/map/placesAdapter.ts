@@ -7,6 +7,7 @@ import {
   type MapMouseEvent,
 } from 'maplibre-gl';
 import type { AppEvent, Bounds, PlaceSummary } from '../machines/events';
+import { closestPlace, type PlaceHit } from './placeHit';
 
 export const PLACES_SOURCE = 'chartroom-places';
 export const PLACES_TILEJSON = 'places/tiles.json';
@@ -186,11 +187,14 @@ export class PlacesAdapter {
       [x + HIT_TOLERANCE_PX, y + HIT_TOLERANCE_PX],
     ];
     const features = this.map.queryRenderedFeatures(box, { layers: [DOTS, LABELS] });
+    const hits: PlaceHit[] = [];
     for (const feature of features) {
       const place = placeFromFeature(feature);
-      if (place) return place;
+      if (!place) continue;
+      const dot = this.map.project([place.lng, place.lat]);
+      hits.push({ place, on: feature.layer.id === DOTS ? 'dot' : 'label', x: dot.x, y: dot.y });
     }
-    return null;
+    return closestPlace(hits, event.point);
   }
 
   private pointerAt(event: MapMouseEvent): void {
