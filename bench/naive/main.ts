@@ -10,7 +10,7 @@
 import { Map, Popup, setWorkerUrl, type MapMouseEvent } from 'maplibre-gl';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import 'maplibre-gl/dist/maplibre-gl.css';
-import { HIT_TOLERANCE_PX, PLACES_LAYERS, PLACES_TILEJSON } from '../../src/map/placesAdapter';
+import { HIT_TOLERANCE_PX, PLACES_LAYERS, PLACES_TILEJSON } from '../../src/map/placesLayers';
 
 declare global {
   interface Window {

@@ -1,7 +1,5 @@
 import {
   Popup,
-  type LayerSpecification,
-  type ExpressionSpecification,
   type Map as MapLibreMap,
   type MapGeoJSONFeature,
   type MapMouseEvent,
@@ -9,67 +7,14 @@ import {
 import type { AppEvent, Bounds, PlaceSummary } from '../machines/events';
 import { closestPlace, type PlaceHit } from './placeHit';
 
-export const PLACES_SOURCE = 'chartroom-places';
-export const PLACES_TILEJSON = 'places/tiles.json';
-const DOTS = 'places-dots';
-const LABELS = 'places-labels';
-/** How far from a dot, in pixels, a click or hover still counts as on it. */
-export const HIT_TOLERANCE_PX = 4;
-
-const POPULATION: ExpressionSpecification = ['coalesce', ['get', 'population'], 0];
-
-export const PLACES_LAYERS: LayerSpecification[] = [
-  {
-    id: DOTS,
-    type: 'circle',
-    source: PLACES_SOURCE,
-    'source-layer': 'places',
-    paint: {
-      'circle-radius': [
-        '+',
-        ['interpolate', ['linear'], ['sqrt', POPULATION], 30, 2, 1000, 4, 5000, 8],
-        [
-          'case',
-          ['boolean', ['feature-state', 'selected'], false],
-          3,
-          ['boolean', ['feature-state', 'hover'], false],
-          2,
-          0,
-        ],
-      ],
-      'circle-color': [
-        'case',
-        ['boolean', ['feature-state', 'selected'], false],
-        '#c62828',
-        ['boolean', ['feature-state', 'hover'], false],
-        '#ef6c00',
-        '#37474f',
-      ],
-      'circle-stroke-color': '#ffffff',
-      'circle-stroke-width': 1,
-    },
-  },
-  {
-    id: LABELS,
-    type: 'symbol',
-    source: PLACES_SOURCE,
-    'source-layer': 'places',
-    layout: {
-      'text-field': ['get', 'name'],
-      'text-font': ['Noto Sans Regular'],
-      'text-size': ['interpolate', ['linear'], ['sqrt', POPULATION], 30, 10, 5000, 15],
-      'text-anchor': 'top',
-      'text-offset': [0, 0.5],
-      'text-optional': true,
-      'symbol-sort-key': ['-', 0, POPULATION],
-    },
-    paint: {
-      'text-color': '#263238',
-      'text-halo-color': 'rgba(255,255,255,0.9)',
-      'text-halo-width': 1.2,
-    },
-  },
-];
+import {
+  DOTS,
+  LABELS,
+  PLACES_LAYERS,
+  PLACES_SOURCE,
+  PLACES_TILEJSON,
+  HIT_TOLERANCE_PX,
+} from './placesLayers';
 
 /** A place as plain data, from a rendered feature. */
 export function placeFromFeature(feature: MapGeoJSONFeature): PlaceSummary | null {

@@ -1,0 +1,95 @@
+// The places' source and layers: plain style data, with no MapLibre code, so that tests and the
+// benchmark pages can use them as they are.
+import type { ExpressionSpecification, LayerSpecification } from 'maplibre-gl';
+
+export const PLACES_SOURCE = 'chartroom-places';
+export const PLACES_TILEJSON = 'places/tiles.json';
+export const DOTS = 'places-dots';
+export const LABELS = 'places-labels';
+/** How far from a dot, in pixels, a click or hover still counts as on it. */
+export const HIT_TOLERANCE_PX = 4;
+
+const POPULATION: ExpressionSpecification = ['coalesce', ['get', 'population'], 0];
+
+/**
+ * The least populous rank (1 largest … 8 smallest, see places/tiles.json) whose names are laid
+ * out below each zoom: at world zooms only cities of a million or more compete for a label, and
+ * from zoom 5 every place does. The dots show every place in the tile at every zoom. Fewer names
+ * laid out is less work for MapLibre's worker and collision index (measured by `npm run bench --
+ * --suite places`, ready against the app without places).
+ */
+export const LABEL_RANK_BY_ZOOM: readonly (readonly [zoom: number, rank: number])[] = [
+  [0, 2],
+  [2, 3],
+  [3, 4],
+  [4, 5],
+  [5, 8],
+];
+
+const labelText = (rank: number): ExpressionSpecification => [
+  'case',
+  ['<=', ['get', 'rank'], rank],
+  ['get', 'name'],
+  '',
+];
+
+/** The name where the place's rank is labelled at this zoom, or no text (no symbol) where not. */
+export const LABEL_TEXT: ExpressionSpecification = [
+  'step',
+  ['zoom'],
+  labelText(LABEL_RANK_BY_ZOOM[0]![1]),
+  ...LABEL_RANK_BY_ZOOM.slice(1).flatMap(([zoom, rank]) => [zoom, labelText(rank)]),
+] as ExpressionSpecification;
+
+export const PLACES_LAYERS: LayerSpecification[] = [
+  {
+    id: DOTS,
+    type: 'circle',
+    source: PLACES_SOURCE,
+    'source-layer': 'places',
+    paint: {
+      'circle-radius': [
+        '+',
+        ['interpolate', ['linear'], ['sqrt', POPULATION], 30, 2, 1000, 4, 5000, 8],
+        [
+          'case',
+          ['boolean', ['feature-state', 'selected'], false],
+          3,
+          ['boolean', ['feature-state', 'hover'], false],
+          2,
+          0,
+        ],
+      ],
+      'circle-color': [
+        'case',
+        ['boolean', ['feature-state', 'selected'], false],
+        '#c62828',
+        ['boolean', ['feature-state', 'hover'], false],
+        '#ef6c00',
+        '#37474f',
+      ],
+      'circle-stroke-color': '#ffffff',
+      'circle-stroke-width': 1,
+    },
+  },
+  {
+    id: LABELS,
+    type: 'symbol',
+    source: PLACES_SOURCE,
+    'source-layer': 'places',
+    layout: {
+      'text-field': LABEL_TEXT,
+      'text-font': ['Noto Sans Regular'],
+      'text-size': ['interpolate', ['linear'], ['sqrt', POPULATION], 30, 10, 5000, 15],
+      'text-anchor': 'top',
+      'text-offset': [0, 0.5],
+      'text-optional': true,
+      'symbol-sort-key': ['-', 0, POPULATION],
+    },
+    paint: {
+      'text-color': '#263238',
+      'text-halo-color': 'rgba(255,255,255,0.9)',
+      'text-halo-width': 1.2,
+    },
+  },
+];

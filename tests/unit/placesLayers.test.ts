@@ -1,0 +1,56 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { expression, validateStyleMin } from '@maplibre/maplibre-gl-style-spec';
+import {
+  LABEL_RANK_BY_ZOOM,
+  LABEL_TEXT,
+  PLACES_LAYERS,
+  PLACES_SOURCE,
+} from '../../src/map/placesLayers';
+
+const basemap = JSON.parse(
+  readFileSync(new URL('../../public/styles/basemap.json', import.meta.url), 'utf8'),
+);
+
+/** The name a place of this rank gets as its label at this zoom ('' is no label). */
+function labelAt(zoom: number, rank: number): string {
+  const parsed = expression.createExpression(LABEL_TEXT, 'layers[places-labels].layout.text-field');
+  if (parsed.result !== 'success') throw new Error(JSON.stringify(parsed.value));
+  const feature = { type: 'Point', properties: { name: 'Name', rank } } as const;
+  return String(parsed.value.evaluate({ zoom }, feature as never));
+}
+
+describe('the places layers', () => {
+  it('make a valid style with the basemap', () => {
+    const style = {
+      ...basemap,
+      sources: {
+        ...basemap.sources,
+        [PLACES_SOURCE]: { type: 'vector', url: 'places/tiles.json' },
+      },
+      layers: [...basemap.layers, ...PLACES_LAYERS],
+    };
+    expect(validateStyleMin(style).map((e) => e.message)).toEqual([]);
+  });
+
+  it('label only cities of a million or more at world zooms, and every place from zoom 5', () => {
+    expect(labelAt(1.5, 1)).toBe('Name');
+    expect(labelAt(1.5, 2)).toBe('Name');
+    expect(labelAt(1.5, 3)).toBe('');
+    expect(labelAt(2, 3)).toBe('Name');
+    expect(labelAt(3.9, 5)).toBe('');
+    expect(labelAt(4, 5)).toBe('Name');
+    expect(labelAt(4.9, 6)).toBe('');
+    for (const rank of [1, 2, 3, 4, 5, 6, 7, 8]) expect(labelAt(5, rank)).toBe('Name');
+    expect(labelAt(12, 8)).toBe('Name');
+  });
+
+  it('label more ranks at every step in, never fewer', () => {
+    for (let i = 1; i < LABEL_RANK_BY_ZOOM.length; i++) {
+      const [zoom, rank] = LABEL_RANK_BY_ZOOM[i]!;
+      const [before, previous] = LABEL_RANK_BY_ZOOM[i - 1]!;
+      expect(zoom).toBeGreaterThan(before);
+      expect(rank).toBeGreaterThanOrEqual(previous);
+    }
+  });
+});
