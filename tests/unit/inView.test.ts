@@ -77,6 +77,36 @@ describe('placesInBounds', () => {
     );
   });
 
+  it('agrees with the obvious way where places crowd a few grid cells, and at the poles and 180°', () => {
+    // Crowded: many places in a few degrees, so cells hold more than the limit and stop early.
+    const crowded = fc.record({
+      population: fc.integer({ min: 0, max: 1000 }),
+      lng: fc.oneof(fc.double({ min: 1, max: 7, noNaN: true }), fc.constantFrom(-180, 180)),
+      lat: fc.oneof(fc.double({ min: 44, max: 49, noNaN: true }), fc.constantFrom(-90, 90)),
+    });
+    const near = fc
+      .record({
+        west: degrees(-4, 8),
+        width: degrees(0, 12),
+        south: degrees(40, 50),
+        height: degrees(0, 10),
+      })
+      .map(({ west, width, south, height }): Bounds => [west, south, west + width, south + height]);
+    fc.assert(
+      fc.property(
+        fc.array(crowded, { minLength: 50, maxLength: 600 }),
+        fc.oneof(near, bounds),
+        fc.integer({ min: 1, max: 60 }),
+        (rows, box, limit) => {
+          const index = indexOf(rows);
+          const got = placesInBounds(index, box, limit).map((p) => p.id);
+          expect(got).toEqual(reference(index, box, limit));
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
   it('finds places across the antimeridian', () => {
     const index = indexOf([
       { population: 10, lng: 179.5, lat: 0 },
