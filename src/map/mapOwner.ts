@@ -211,8 +211,10 @@ export class MapOwner {
       },
     ]);
     for (const [type, handler] of handlers) map.on(type, handler);
+    const endDragOutside = endDragReleasedOutside(map.getContainer());
     return () => {
       this.cancelFrame();
+      endDragOutside();
       for (const [type, handler] of handlers) map.off(type, handler);
     };
   }
@@ -317,4 +319,29 @@ function readCamera(map: MapLibreMap): Camera {
 
 function prefersReducedMotion(): boolean {
   return window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
+}
+
+/**
+ * MapLibre ends a mouse drag on a mouseup inside the map's container only. Released over a panel
+ * or a button outside it, the drag would go on until the next mouse move, and with it the
+ * movement: no `moveend`, no settled camera, no address. Such a release ends it at once, as that
+ * move would: MapLibre's document-level move listener sees a move with the button no longer
+ * pressed and ends the drag (and its inertia) itself. Returns the remover.
+ */
+function endDragReleasedOutside(container: HTMLElement): () => void {
+  const document = container.ownerDocument;
+  const onMouseUp = (event: MouseEvent) => {
+    if (event.target instanceof Node && container.contains(event.target)) return;
+    document.dispatchEvent(
+      new MouseEvent('mousemove', {
+        clientX: event.clientX,
+        clientY: event.clientY,
+        screenX: event.screenX,
+        screenY: event.screenY,
+        buttons: event.buttons,
+      }),
+    );
+  };
+  document.addEventListener('mouseup', onMouseUp);
+  return () => document.removeEventListener('mouseup', onMouseUp);
 }

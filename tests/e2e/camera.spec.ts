@@ -109,6 +109,39 @@ test('a drag pans and the wheel zooms; the hash is written once each ends, never
   ).toBeLessThan(7);
 });
 
+test('a drag released over a panel ends there, with no further move of the mouse', async ({
+  page,
+}) => {
+  await open(page, START);
+  // From the map to the places panel (top left): MapLibre itself ends a drag only on a release
+  // inside the map, so without help this one would pan on until the mouse moved again.
+  const from = await onMap(page, 0.75, 0.75);
+  const panel = page.getByRole('complementary', { name: 'Places' });
+  const box = await panel.boundingBox();
+  if (!box) throw new Error('The places panel has no box');
+  const to = { x: box.x + box.width / 2, y: box.y + Math.min(box.height / 2, 40) };
+  const over = await page.evaluate(
+    ({ x, y }) => document.elementFromPoint(x, y)?.closest('[aria-label="Places"]') !== null,
+    to,
+  );
+  expect(over, 'the release point is on the panel').toBe(true);
+  await page.mouse.move(from.x, from.y);
+  await page.mouse.down();
+  for (let i = 1; i <= 8; i++) {
+    await page.mouse.move(from.x + ((to.x - from.x) * i) / 8, from.y + ((to.y - from.y) * i) / 8);
+  }
+  expect((await probeCamera(page)).state, 'the camera machine during the drag').toBe(
+    '{"user":"panning"}',
+  );
+  await page.mouse.up();
+
+  // Dragged up and left: the map follows, so the centre moves east and south.
+  const { settled, hash } = await settle(page, (camera) => camera.center.lng > 5);
+  expect(settled.center.lat, 'latitude').toBeLessThan(48);
+  // settle() has checked that the address holds this camera.
+  expect(hash, 'the address').toMatch(/^#map=3\//);
+});
+
 test('Zoom in and Zoom out step by exactly 1, stop at the limits, and jump with reduced motion', async ({
   page,
 }) => {
