@@ -135,7 +135,7 @@ export class MapOwner {
     // target inside it, so it must not be a second region named "Map".
     map.getCanvas().setAttribute('role', 'application');
     map.addControl(new AttributionControl({ compact: false, customAttribution: ATTRIBUTION }));
-    this.unlisten = this.listen(map);
+    this.unlisten = this.listen(map, container);
     this.fetchStyle(map);
   }
 
@@ -163,7 +163,7 @@ export class MapOwner {
     );
   }
 
-  private listen(map: MapLibreMap): () => void {
+  private listen(map: MapLibreMap, container: HTMLElement): () => void {
     const handlers: Array<[keyof MapEventType, (event: object) => void]> = [
       ['load', () => this.emit({ type: 'map.loaded' })],
       ['style.load', () => this.emit({ type: 'map.styleLoaded' })],
@@ -211,7 +211,7 @@ export class MapOwner {
       },
     ]);
     for (const [type, handler] of handlers) map.on(type, handler);
-    const endDragOutside = endDragReleasedOutside(map.getContainer());
+    const endDragOutside = endDragReleasedOutside(container);
     return () => {
       this.cancelFrame();
       endDragOutside();

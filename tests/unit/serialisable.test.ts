@@ -42,6 +42,7 @@ const parisFeature = {
   id: PARIS.id,
   properties: { name: PARIS.name, country: PARIS.country, population: PARIS.population },
   geometry: { type: 'Point' as const, coordinates: [PARIS.lng, PARIS.lat] },
+  layer: { id: 'places-dots' },
 };
 
 /** A map owner, attached and connected, whose style answers with `style`. */

@@ -49,5 +49,9 @@ export class FakePlacesMap extends FakeMap {
   queryRenderedFeatures() {
     return this.features;
   }
+  /** A pixel for a place: one degree a pixel, north up. */
+  project([lng, lat]: [number, number]) {
+    return { x: lng, y: -lat };
+  }
   setFeatureState(): void {}
 }
