@@ -42,7 +42,7 @@ const parisFeature = {
   id: PARIS.id,
   properties: { name: PARIS.name, country: PARIS.country, population: PARIS.population },
   geometry: { type: 'Point' as const, coordinates: [PARIS.lng, PARIS.lat] },
-  layer: { id: 'places-dots' },
+  layer: { id: 'places-dots', type: 'circle' as const, source: 'chartroom-places' },
 };
 
 /** A map owner, attached and connected, whose style answers with `style`. */
