@@ -19,6 +19,42 @@ export function onceAFrame(log: FlowLog, onChange: () => void): () => void {
   };
 }
 
+/** A row of the log: one entry, or a run of camera frames in a row, shown as one. */
+export interface FlowRow {
+  /** The first entry's seq: stable while a run grows, so React updates that row in place. */
+  key: number;
+  last: FlowEntry;
+  /** How many entries the row stands for (more than 1 only for camera frames). */
+  count: number;
+}
+
+/**
+ * The entries as rows, oldest first: consecutive camera frames of one machine in one state make
+ * one row, `event ×count`, whose time is the latest frame's. While the map moves, the log then
+ * changes one row's text instead of pushing every row down once a frame, which would have the
+ * browser lay out and paint the whole list again each time.
+ */
+export function rowsOf(entries: readonly FlowEntry[]): FlowRow[] {
+  const rows: FlowRow[] = [];
+  for (const entry of entries) {
+    const previous = rows.at(-1);
+    if (
+      previous &&
+      entry.frame &&
+      previous.last.frame &&
+      previous.last.machine === entry.machine &&
+      previous.last.event === entry.event &&
+      previous.last.state === entry.state
+    ) {
+      previous.last = entry;
+      previous.count += 1;
+    } else {
+      rows.push({ key: entry.seq, last: entry, count: 1 });
+    }
+  }
+  return rows;
+}
+
 /** The live log of the last 200 machine events, newest first; it can pause and hide frames. */
 export function FlowLogView({ log }: { log: FlowLog }) {
   // While paused, the entries shown at the moment of pausing; the log itself keeps recording.
@@ -52,13 +88,13 @@ export function FlowLogView({ log }: { log: FlowLog }) {
         </label>
       </div>
       <ol className="flow-entries" aria-label="Machine events" reversed>
-        {shown
-          .slice()
+        {rowsOf(shown)
           .reverse()
-          .map((entry) => (
-            <li key={entry.seq}>
-              <time>{(entry.t / 1000).toFixed(3)} s</time> <span>{entry.machine}</span>{' '}
-              <code>{entry.event}</code> → <span>{entry.state}</span>
+          .map(({ key, last, count }) => (
+            <li key={key}>
+              <time>{(last.t / 1000).toFixed(3)} s</time> <span>{last.machine}</span>{' '}
+              <code>{last.event}</code>
+              {count > 1 && ` ×${count}`} → <span>{last.state}</span>
             </li>
           ))}
       </ol>

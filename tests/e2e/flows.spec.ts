@@ -103,8 +103,9 @@ test('the log pauses, resumes, and shows camera frames only when asked', async (
 
   await panel(page).getByRole('checkbox', { name: 'Hide camera frames' }).uncheck();
   await expect.poll(async () => (await logLines(page)).join('\n')).toContain('camera.moved');
-  // At most the last 200 events.
+  // At most the last 200 events; a run of frames in one state is one row, counted.
   await drag();
   await drag();
   expect((await logLines(page)).length).toBeLessThanOrEqual(200);
+  expect((await logLines(page)).join('\n')).toMatch(/camera\.moved ×\d+ → user\.\w+/);
 });

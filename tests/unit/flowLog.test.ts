@@ -1,7 +1,7 @@
 import { createActor } from 'xstate';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { onceAFrame } from '../../src/components/FlowLogView';
-import { createFlowLog } from '../../src/inspection/flowLog';
+import { onceAFrame, rowsOf } from '../../src/components/FlowLogView';
+import { createFlowLog, type FlowEntry } from '../../src/inspection/flowLog';
 import { createInspectionHub } from '../../src/inspection/hub';
 import { activePaths, chartOf, formatStateValue } from '../../src/inspection/statechart';
 import { appMachine } from '../../src/machines/appMachine';
@@ -124,5 +124,54 @@ describe('log rendering', () => {
     expect(frames).toHaveLength(1);
     stop();
     app.stop();
+  });
+});
+
+describe('rows of the log', () => {
+  const entry = (seq: number, event: string, state: string, machine = 'camera'): FlowEntry => ({
+    seq,
+    t: seq * 16,
+    machine,
+    event,
+    state,
+    frame: event === 'camera.moved',
+  });
+
+  it('shows a run of camera frames in one state as one row, counted, with the latest time', () => {
+    const entries = [
+      entry(0, 'camera.gestureStarted', 'user.panning'),
+      entry(1, 'camera.moved', 'user.panning'),
+      entry(2, 'camera.moved', 'user.panning'),
+      entry(3, 'camera.moved', 'user.panning'),
+      entry(4, 'camera.gestureEnded', 'user.coasting'),
+      entry(5, 'camera.moved', 'user.coasting'),
+      entry(6, 'camera.moved', 'user.coasting'),
+      entry(7, 'camera.moveEnded', 'idle'),
+    ];
+    const rows = rowsOf(entries);
+    expect(rows.map(({ key, last, count }) => [key, last.seq, count])).toEqual([
+      [0, 0, 1],
+      [1, 3, 3],
+      [4, 4, 1],
+      [5, 6, 2],
+      [7, 7, 1],
+    ]);
+    // Every entry is counted once.
+    expect(rows.reduce((sum, row) => sum + row.count, 0)).toBe(entries.length);
+  });
+
+  it('keeps a growing run under the same key, and never merges other events', () => {
+    const run = [1, 2, 3].map((seq) => entry(seq, 'camera.moved', 'user.panning'));
+    expect(rowsOf(run.slice(0, 1))[0]!.key).toBe(rowsOf(run)[0]!.key);
+    const steps = [
+      entry(1, 'map.idle', 'ready', 'lifecycle'),
+      entry(2, 'map.idle', 'ready', 'lifecycle'),
+    ];
+    expect(rowsOf(steps)).toHaveLength(2);
+    const otherState = [
+      entry(1, 'camera.moved', 'user.panning'),
+      entry(2, 'camera.moved', 'app.flying'),
+    ];
+    expect(rowsOf(otherState)).toHaveLength(2);
   });
 });
