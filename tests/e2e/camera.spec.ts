@@ -117,11 +117,11 @@ test('a drag released over a panel ends there, with no further move of the mouse
   // inside the map, so without help this one would pan on until the mouse moved again.
   const from = await onMap(page, 0.75, 0.75);
   const panel = page.getByRole('complementary', { name: 'Places' });
-  const box = await panel.boundingBox();
-  if (!box) throw new Error('The places panel has no box');
-  const to = { x: box.x + box.width / 2, y: box.y + Math.min(box.height / 2, 40) };
-  const over = await page.evaluate(
-    ({ x, y }) => document.elementFromPoint(x, y)?.closest('[aria-label="Places"]') !== null,
+  const search = await panel.getByRole('combobox', { name: 'Search places' }).boundingBox();
+  if (!search) throw new Error('The search box has no box');
+  const to = { x: search.x + search.width / 2, y: search.y + search.height / 2 };
+  const over = await panel.evaluate(
+    (element, { x, y }) => element.contains(document.elementFromPoint(x, y)),
     to,
   );
   expect(over, 'the release point is on the panel').toBe(true);
