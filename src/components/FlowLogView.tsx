@@ -65,7 +65,10 @@ export function FlowLogView({ log }: { log: FlowLog }) {
     (onChange: () => void) => (paused ? () => {} : onceAFrame(log, onChange)),
     [log, paused],
   );
-  const entries = useSyncExternalStore(subscribe, frozen ? () => frozen : log.entries);
+  // Hiding frames reads the log's steps, which stay the same array while the map moves: React
+  // then skips the render that a new camera frame would otherwise cost once a frame.
+  const live = hideFrames ? log.steps : log.entries;
+  const entries = useSyncExternalStore(subscribe, frozen ? () => frozen : live);
 
   const shown = hideFrames ? entries.filter((entry) => !entry.frame) : entries;
   return (

@@ -28,6 +28,11 @@ export interface FlowLog {
   inspect(event: InspectionEvent): void;
   /** The last `limit` entries, oldest first; the same array until an entry is added. */
   entries(): readonly FlowEntry[];
+  /**
+   * The entries that are not camera frames, oldest first; the same array until a step is added or
+   * leaves the last `limit`, so a view that hides frames has nothing to do while the map moves.
+   */
+  steps(): readonly FlowEntry[];
   /** Called after every entry (synchronously: batch before rendering). */
   subscribe(listener: () => void): () => void;
 }
@@ -39,6 +44,11 @@ export function createFlowLog(now: () => number, limit = 200): FlowLog {
   let buffer: FlowEntry[] = [];
   let seq = 0;
   let view: readonly FlowEntry[] | null = null;
+  let stepsView: readonly FlowEntry[] | null = null;
+  const entries = () => {
+    view ??= buffer.length > limit ? buffer.slice(-limit) : buffer.slice();
+    return view;
+  };
   return {
     inspect(inspection) {
       if (inspection.type !== '@xstate.snapshot') return;
@@ -48,22 +58,27 @@ export function createFlowLog(now: () => number, limit = 200): FlowLog {
       // xstate's own events (init, the done/error of children) are not steps a person made.
       if (type.startsWith('xstate.')) return;
       const value = (inspection.snapshot as { value?: unknown }).value;
+      const frame = FRAME_EVENT_TYPES.has(type);
+      // The entry that this one pushes out of the last `limit`, if any.
+      const leaving = buffer.length >= limit ? buffer[buffer.length - limit] : undefined;
+      if (!frame || (leaving && !leaving.frame)) stepsView = null;
       buffer.push({
         seq: seq++,
         t: now() - start,
         machine,
         event: type,
         state: formatStateValue(value),
-        frame: FRAME_EVENT_TYPES.has(type),
+        frame,
       });
       // Trim in batches, so a long session costs one copy per `limit` entries.
       if (buffer.length >= 2 * limit) buffer = buffer.slice(-limit);
       view = null;
       for (const listener of listeners) listener();
     },
-    entries() {
-      view ??= buffer.length > limit ? buffer.slice(-limit) : buffer.slice();
-      return view;
+    entries,
+    steps() {
+      stepsView ??= entries().filter((entry) => !entry.frame);
+      return stepsView;
     },
     subscribe(listener) {
       listeners.add(listener);

@@ -127,6 +127,34 @@ describe('log rendering', () => {
   });
 });
 
+describe('the steps of the log (camera frames left out)', () => {
+  const frame = (i: number) => ({
+    type: 'camera.moved' as const,
+    camera: { center: { lng: i / 10, lat: 0 }, zoom: 2, bearing: 0, pitch: 0 },
+    t: i * 16,
+  });
+
+  it('stays the same array while only camera frames arrive, and follows the last 200', () => {
+    const { app, log } = system();
+    app.send({ type: 'popup.closed' });
+    const steps = log.steps();
+    expect(steps.map((e) => e.event)).toContain('popup.closed');
+    for (let i = 0; i < 150; i++) app.send(frame(i));
+    // Frames came, no step came or left: a view that hides frames has nothing to render.
+    expect(log.steps()).toBe(steps);
+    expect(log.steps()).toEqual(log.entries().filter((e) => !e.frame));
+    // Enough frames push the step out of the last 200: the steps follow.
+    for (let i = 150; i < 260; i++) app.send(frame(i));
+    expect(log.steps()).not.toBe(steps);
+    expect(log.steps()).toEqual(log.entries().filter((e) => !e.frame));
+    const later = log.steps();
+    app.send({ type: 'popup.closed' });
+    expect(log.steps()).not.toBe(later);
+    expect(log.steps()).toEqual(log.entries().filter((e) => !e.frame));
+    app.stop();
+  });
+});
+
 describe('rows of the log', () => {
   const entry = (seq: number, event: string, state: string, machine = 'camera'): FlowEntry => ({
     seq,
