@@ -1,4 +1,4 @@
-import type { AnyActorRef } from 'xstate';
+import type { AnyActorRef, InspectionEvent } from 'xstate';
 import type { InspectionHub } from './hub';
 import { actorsOf, createInspectionSampler } from './sampling';
 
@@ -11,6 +11,38 @@ export const INSPECTOR_UNREACHABLE_NOTICE =
   'The Stately inspector did not connect (no network, or its page failed to load). The map works as usual.';
 export const INSPECTOR_UNAVAILABLE_NOTICE =
   'The Stately inspector could not be loaded. The map works as usual.';
+
+/** The longest an inspection event waits for the page to be idle before it is sent anyway. */
+export const DELIVERY_TIMEOUT_MS = 250;
+
+/**
+ * Runs `work` with `requestIdleCallback` calling back at once. The package hands every event to
+ * `requestIdleCallback` (with no timeout), which a busy page, or one whose window the inspector's
+ * window covers, may not call for seconds: the events would reach the inspector late or not at
+ * all. The app batches the events itself (see `connectStatelyInspector`) and lets the package
+ * convert and send each batch at once, inside an idle callback of its own that has a timeout.
+ */
+export function withImmediateIdleCallbacks(target: Window, work: () => void): void {
+  const own = Object.prototype.hasOwnProperty.call(target, 'requestIdleCallback');
+  const saved = target.requestIdleCallback;
+  target.requestIdleCallback = (callback: IdleRequestCallback) => {
+    callback({ didTimeout: false, timeRemaining: () => 0 });
+    return 0;
+  };
+  try {
+    work();
+  } finally {
+    if (own) target.requestIdleCallback = saved;
+    else delete (target as { requestIdleCallback?: unknown }).requestIdleCallback;
+  }
+}
+
+/** Calls `flush` when the page is idle, or after `DELIVERY_TIMEOUT_MS` at the latest. */
+function whenIdle(flush: () => void): void {
+  if (typeof requestIdleCallback === 'function')
+    requestIdleCallback(flush, { timeout: DELIVERY_TIMEOUT_MS });
+  else setTimeout(flush, 0);
+}
 
 export interface StatelyInspectorOptions {
   /** Where the inspector lives; the package's default is https://stately.ai/inspect. */
@@ -50,11 +82,24 @@ export function connectStatelyInspector(
       };
       window.addEventListener('message', onMessage);
       const inspector = createBrowserInspector({ ...(options.url ? { url: options.url } : {}) });
+      // Events wait in order for the next idle moment (or the timeout), then go out together.
+      let queue: InspectionEvent[] = [];
+      const flush = () => {
+        const batch = queue;
+        queue = [];
+        if (stopped) return;
+        withImmediateIdleCallbacks(window, () => {
+          for (const event of batch) inspector.inspect.next?.(event);
+        });
+      };
+      const send = (event: InspectionEvent) => {
+        if (queue.push(event) === 1) whenIdle(flush);
+      };
       const rootId = root.sessionId;
       announce = () => {
         for (const actorRef of actorsOf(root)) {
           if (actorRef.getSnapshot().status === 'active')
-            inspector.inspect.next?.({ type: '@xstate.actor', actorRef, rootId });
+            send({ type: '@xstate.actor', actorRef, rootId });
         }
       };
       announce();
@@ -68,7 +113,7 @@ export function connectStatelyInspector(
       }
       const keep = createInspectionSampler(() => performance.now());
       const unsubscribe = hub.subscribe((event) => {
-        if (keep(event)) inspector.inspect.next?.(event);
+        if (keep(event)) send(event);
       });
       disconnect = () => {
         clearTimeout(timer);
