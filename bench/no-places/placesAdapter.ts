@@ -2,8 +2,11 @@
 // module in place of src/map/placesAdapter.ts, so no places source, layers or pointer queries are
 // added to the map. Everything else (React, the statecharts, the places index loaded after ready,
 // the panel) is the app as built by `npm run build`.
-import type { Map as MapLibreMap } from 'maplibre-gl';
+import type { Map as MapLibreMap, StyleSpecification } from 'maplibre-gl';
 import type { Bounds } from '../../src/machines/events';
+
+/** The style as it is: no places source or layers. */
+export const styleWithPlaces = (style: StyleSpecification): StyleSpecification => style;
 
 export class PlacesAdapter {
   constructor(private readonly map: MapLibreMap) {}

@@ -14,7 +14,7 @@ import {
   type RawMapError,
   type RawSourceData,
 } from './classifyError';
-import { PlacesAdapter } from './placesAdapter';
+import { PlacesAdapter, styleWithPlaces } from './placesAdapter';
 import { StyleLoadError, loadStyle } from './styleLoader';
 import { MOVEMENT_EVENTS, tagAppMove, translateMovement, type RawMovement } from './cameraEvents';
 
@@ -145,8 +145,8 @@ export class MapOwner {
     loadStyle(this.options.styleUrl, { signal: abort.signal }).then(
       (style) => {
         if (abort.signal.aborted || this.map !== map) return;
-        map.setStyle(style);
-        // The places join the style once it is set (they add their layers on `style.load`).
+        map.setStyle(styleWithPlaces(style, document.baseURI));
+        // The places are in the style; after a later style load they add themselves again.
         const places = new PlacesAdapter(map, (event) => this.emit(event));
         this.places = places;
         places.highlightSelected(this.selectedId);

@@ -12,8 +12,8 @@ import {
   LABELS,
   PLACES_LAYERS,
   PLACES_SOURCE,
-  PLACES_TILEJSON,
   HIT_TOLERANCE_PX,
+  placesSource,
 } from './placesLayers';
 
 /** A place as plain data, from a rendered feature. */
@@ -36,6 +36,10 @@ export function placeFromFeature(feature: MapGeoJSONFeature): PlaceSummary | nul
  * hover and clicks turned into plain events, feature-state for hover and selection (re-applied
  * after a style reload or a context restore), and the popup's anchor.
  */
+// The map owner adds the places to the style through this module, so that the benchmark's app
+// without places (bench/no-places) can leave the style as it is.
+export { styleWithPlaces } from './placesLayers';
+
 export class PlacesAdapter {
   private hoveredId: number | null = null;
   /** The place under the pointer, as last reported, so only changes become events. */
@@ -111,7 +115,7 @@ export class PlacesAdapter {
   private install(): void {
     const { map } = this;
     if (!map.getSource(PLACES_SOURCE)) {
-      map.addSource(PLACES_SOURCE, { type: 'vector', url: PLACES_TILEJSON });
+      map.addSource(PLACES_SOURCE, placesSource(document.baseURI));
     }
     for (const layer of PLACES_LAYERS) if (!map.getLayer(layer.id)) map.addLayer(layer);
     // Feature-state is lost with the style (and with a lost WebGL context): apply it again.

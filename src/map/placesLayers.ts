@@ -1,13 +1,35 @@
 // The places' source and layers: plain style data, with no MapLibre code, so that tests and the
 // benchmark pages can use them as they are.
-import type { ExpressionSpecification, LayerSpecification } from 'maplibre-gl';
+import type {
+  ExpressionSpecification,
+  LayerSpecification,
+  StyleSpecification,
+  VectorSourceSpecification,
+} from 'maplibre-gl';
 
 export const PLACES_SOURCE = 'chartroom-places';
+/** The places' TileJSON, written by scripts/build-places.mjs (its tile URL is relative to it). */
 export const PLACES_TILEJSON = 'places/tiles.json';
 export const DOTS = 'places-dots';
 export const LABELS = 'places-labels';
 /** How far from a dot, in pixels, a click or hover still counts as on it. */
 export const HIT_TOLERANCE_PX = 4;
+
+/**
+ * The places' source with the TileJSON's fields written out (a test keeps them equal to
+ * places/tiles.json), `baseUrl` being the page's folder. MapLibre then asks for the places' tiles as
+ * soon as the style is set, with no TileJSON round trip first.
+ */
+export function placesSource(baseUrl: string): VectorSourceSpecification {
+  return {
+    type: 'vector',
+    tiles: [`${new URL('places/', baseUrl).href}{z}/{x}/{y}.pbf`],
+    minzoom: 0,
+    maxzoom: 7,
+    bounds: [-180, -80, 180, 80],
+    attribution: '<a href="https://www.geonames.org/" target="_blank" rel="noopener">GeoNames</a>',
+  };
+}
 
 const POPULATION: ExpressionSpecification = ['coalesce', ['get', 'population'], 0];
 
@@ -93,3 +115,20 @@ export const PLACES_LAYERS: LayerSpecification[] = [
     },
   },
 ];
+
+/**
+ * The style with the places' source and layers in it, set in one go: MapLibre then asks for the
+ * places' tiles together with the base map's, and first (the places' world tiles are small, and
+ * dots and labels that come in early are drawn while the base map's tiles are still being parsed).
+ * A source or layer of the same id in the style is kept as it is.
+ */
+export function styleWithPlaces(style: StyleSpecification, baseUrl: string): StyleSpecification {
+  const ids = new Set(style.layers.map((layer) => layer.id));
+  return {
+    ...style,
+    sources: style.sources[PLACES_SOURCE]
+      ? style.sources
+      : { [PLACES_SOURCE]: placesSource(baseUrl), ...style.sources },
+    layers: [...style.layers, ...PLACES_LAYERS.filter((layer) => !ids.has(layer.id))],
+  };
+}

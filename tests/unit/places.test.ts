@@ -7,6 +7,7 @@ import { gzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { VectorTile } from '@mapbox/vector-tile';
 import { PbfReader } from 'pbf';
+import { placesSource } from '../../src/map/placesLayers';
 import { foldName, parsePlaceIndex, placeById, type PlaceIndex } from '../../src/places/placeIndex';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -161,6 +162,19 @@ describe('generated places', { timeout: 30_000 }, () => {
       'population',
       'rank',
     ]);
+  });
+
+  it('is what the map’s own places source says, written out so that no TileJSON is fetched first', () => {
+    const base = 'http://localhost:4173/chartroom/';
+    const { tiles, minzoom, maxzoom, bounds, attribution } = placesSource(base);
+    expect({ tiles, minzoom, maxzoom, bounds, attribution }).toEqual({
+      // The TileJSON's tile URL is relative to the page, as the app has always loaded it.
+      tiles: tileJson.tiles.map((url) => `${base}${url}`),
+      minzoom: tileJson.minzoom,
+      maxzoom: tileJson.maxzoom,
+      bounds: tileJson.bounds,
+      attribution: tileJson.attribution,
+    });
   });
 
   it('writes every tile MapLibre requests within the bounds, so none falls through', () => {

@@ -6,6 +6,8 @@ import {
   LABEL_TEXT,
   PLACES_LAYERS,
   PLACES_SOURCE,
+  placesSource,
+  styleWithPlaces,
 } from '../../src/map/placesLayers';
 
 const basemap = JSON.parse(
@@ -31,6 +33,38 @@ describe('the places layers', () => {
       layers: [...basemap.layers, ...PLACES_LAYERS],
     };
     expect(validateStyleMin(style).map((e) => e.message)).toEqual([]);
+  });
+
+  it('go into the style before it is set: their source first, their layers last, valid', () => {
+    const style = styleWithPlaces(basemap, 'http://localhost:4173/app/');
+    expect(Object.keys(style.sources)).toEqual([PLACES_SOURCE, ...Object.keys(basemap.sources)]);
+    expect(style.sources[PLACES_SOURCE]).toEqual(placesSource('http://localhost:4173/app/'));
+    expect(style.layers).toEqual([...basemap.layers, ...PLACES_LAYERS]);
+    expect(validateStyleMin(style).map((e) => e.message)).toEqual([]);
+    // The style it was given is left as it was.
+    expect(Object.keys(basemap.sources)).not.toContain(PLACES_SOURCE);
+  });
+
+  it('leave a source or layer of the same id in the style as it is, and add each once', () => {
+    const own = { type: 'vector', url: 'mine.json' } as const;
+    const ownDots = { ...PLACES_LAYERS[0]!, paint: { 'circle-color': '#000' } };
+    const style = styleWithPlaces(
+      { ...basemap, sources: { ...basemap.sources, [PLACES_SOURCE]: own }, layers: [ownDots] },
+      'http://localhost/',
+    );
+    expect(style.sources[PLACES_SOURCE]).toBe(own);
+    expect(style.layers).toEqual([ownDots, ...PLACES_LAYERS.slice(1)]);
+    const twice = styleWithPlaces(styleWithPlaces(basemap, 'http://a/'), 'http://a/');
+    expect(twice.layers.length).toBe(basemap.layers.length + PLACES_LAYERS.length);
+  });
+
+  it('ask for their tiles beside the page, whatever folder it is served from', () => {
+    expect(placesSource('http://localhost:4173/').tiles).toEqual([
+      'http://localhost:4173/places/{z}/{x}/{y}.pbf',
+    ]);
+    expect(
+      placesSource('https://example.org/maps/chartroom/index.html?x=1#map=2/0/0').tiles,
+    ).toEqual(['https://example.org/maps/chartroom/places/{z}/{x}/{y}.pbf']);
   });
 
   it('label only cities of a million or more at world zooms, and every place from zoom 5', () => {
