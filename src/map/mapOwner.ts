@@ -146,7 +146,7 @@ export class MapOwner {
       (style) => {
         if (abort.signal.aborted || this.map !== map) return;
         map.setStyle(styleWithPlaces(style, document.baseURI));
-        // The places are in the style; after a later style load they add themselves again.
+        // The places are in the style; the adapter adds them again to a style that lacks them.
         const places = new PlacesAdapter(map, (event) => this.emit(event));
         this.places = places;
         places.highlightSelected(this.selectedId);

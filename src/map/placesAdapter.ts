@@ -16,6 +16,10 @@ import {
   placesSource,
 } from './placesLayers';
 
+// The map owner adds the places to the style through this module, so that the benchmark's app
+// without places (bench/no-places) can leave the style as it is.
+export { styleWithPlaces } from './placesLayers';
+
 /** A place as plain data, from a rendered feature. */
 export function placeFromFeature(feature: MapGeoJSONFeature): PlaceSummary | null {
   const { id, properties, geometry } = feature;
@@ -36,10 +40,6 @@ export function placeFromFeature(feature: MapGeoJSONFeature): PlaceSummary | nul
  * hover and clicks turned into plain events, feature-state for hover and selection (re-applied
  * after a style reload or a context restore), and the popup's anchor.
  */
-// The map owner adds the places to the style through this module, so that the benchmark's app
-// without places (bench/no-places) can leave the style as it is.
-export { styleWithPlaces } from './placesLayers';
-
 export class PlacesAdapter {
   private hoveredId: number | null = null;
   /** The place under the pointer, as last reported, so only changes become events. */

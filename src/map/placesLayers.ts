@@ -8,7 +8,7 @@ import type {
 } from 'maplibre-gl';
 
 export const PLACES_SOURCE = 'chartroom-places';
-/** The places' TileJSON, written by scripts/build-places.mjs (its tile URL is relative to it). */
+/** The places' TileJSON, written by scripts/build-places.mjs (its tile URL is relative to the page). */
 export const PLACES_TILEJSON = 'places/tiles.json';
 export const DOTS = 'places-dots';
 export const LABELS = 'places-labels';
@@ -17,7 +17,7 @@ export const HIT_TOLERANCE_PX = 4;
 
 /**
  * The places' source with the TileJSON's fields written out (a test keeps them equal to
- * places/tiles.json), `baseUrl` being the page's folder. MapLibre then asks for the places' tiles as
+ * places/tiles.json), `baseUrl` being the page's address. MapLibre then asks for the places' tiles as
  * soon as the style is set, with no TileJSON round trip first.
  */
 export function placesSource(baseUrl: string): VectorSourceSpecification {
