@@ -51,6 +51,7 @@ function startup({ search, hash, baseUrl, mapOptions, inspect }: AppProps) {
   };
   const owner = new MapOwner({
     styleUrl: style.url,
+    baseUrl,
     mapOptions: {
       ...camera,
       minZoom: limits.minZoom,

@@ -36,6 +36,8 @@ export const CANVAS_LABEL =
 
 export interface MapOwnerOptions {
   styleUrl: string;
+  /** The page's address: the places' tiles are beside it. */
+  baseUrl: string;
   /** Extra MapLibre options, for tests and benchmarks. */
   mapOptions?: Partial<MapOptions>;
 }
@@ -145,9 +147,9 @@ export class MapOwner {
     loadStyle(this.options.styleUrl, { signal: abort.signal }).then(
       (style) => {
         if (abort.signal.aborted || this.map !== map) return;
-        map.setStyle(styleWithPlaces(style, document.baseURI));
+        map.setStyle(styleWithPlaces(style, this.options.baseUrl));
         // The places are in the style; the adapter adds them again to a style that lacks them.
-        const places = new PlacesAdapter(map, (event) => this.emit(event));
+        const places = new PlacesAdapter(map, this.options.baseUrl, (event) => this.emit(event));
         this.places = places;
         places.highlightSelected(this.selectedId);
         if (this.popup) places.openPopup(this.popup.lng, this.popup.lat, this.popup.content);

@@ -50,6 +50,8 @@ export class PlacesAdapter {
 
   constructor(
     private readonly map: MapLibreMap,
+    /** The page's address: the places' tiles are beside it. */
+    private readonly baseUrl: string,
     private readonly emit: (event: AppEvent) => void,
   ) {
     const onStyleLoad = () => this.install();
@@ -115,7 +117,7 @@ export class PlacesAdapter {
   private install(): void {
     const { map } = this;
     if (!map.getSource(PLACES_SOURCE)) {
-      map.addSource(PLACES_SOURCE, placesSource(document.baseURI));
+      map.addSource(PLACES_SOURCE, placesSource(this.baseUrl));
     }
     for (const layer of PLACES_LAYERS) if (!map.getLayer(layer.id)) map.addLayer(layer);
     // Feature-state is lost with the style (and with a lost WebGL context): apply it again.

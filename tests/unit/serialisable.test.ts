@@ -52,7 +52,10 @@ async function ownerWith(style: Response | Error) {
     return style;
   });
   const events: AppEvent[] = [];
-  const owner = new MapOwner({ styleUrl: 'http://localhost/style.json' });
+  const owner = new MapOwner({
+    styleUrl: 'http://localhost/style.json',
+    baseUrl: 'http://localhost/',
+  });
   owner.connect((event) => events.push(event));
   owner.attach(document.createElement('div'));
   const map = fakeMaps.at(-1) as FakePlacesMap | undefined;
@@ -106,7 +109,10 @@ async function adapterEvents(): Promise<AppEvent[]> {
   owner.detach();
 
   constructorFailures.push(new Error('Failed to initialize WebGL'));
-  const noWebgl = new MapOwner({ styleUrl: 'http://localhost/style.json' });
+  const noWebgl = new MapOwner({
+    styleUrl: 'http://localhost/style.json',
+    baseUrl: 'http://localhost/',
+  });
   noWebgl.connect((event) => events.push(event));
   noWebgl.attach(document.createElement('div'));
 

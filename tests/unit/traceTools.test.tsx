@@ -2,6 +2,8 @@
 import { StrictMode } from 'react';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { StyleSpecification } from 'maplibre-gl';
+import { styleWithPlaces } from '../../src/map/placesLayers';
 import { replayTrace } from '../../src/trace/replay';
 import { parseTrace } from '../../src/trace/validate';
 import { liveFakeMaps, resetFakeMaps } from './support/fakeMapLibre';
@@ -11,6 +13,7 @@ vi.mock('maplibre-gl', async () => (await import('./support/fakeMapLibre')).fake
 const { App } = await import('../../src/components/App');
 
 const STYLE = { version: 8, sources: {}, layers: [] };
+const BASE_URL = 'http://localhost/app/';
 
 beforeEach(() => {
   resetFakeMaps();
@@ -56,10 +59,14 @@ describe('Download trace', () => {
   it('saves the session under StrictMode as a trace that replays to every checkpoint', async () => {
     render(
       <StrictMode>
-        <App search="" hash="#map=40/48.85/2.35" baseUrl="http://localhost/app/" />
+        <App search="" hash="#map=40/48.85/2.35" baseUrl={BASE_URL} />
       </StrictMode>,
     );
-    await vi.waitFor(() => expect(liveFakeMaps()[0]?.style).toEqual(STYLE));
+    await vi.waitFor(() =>
+      expect(liveFakeMaps()[0]?.style).toEqual(
+        styleWithPlaces(STYLE as StyleSpecification, BASE_URL),
+      ),
+    );
     const [map] = liveFakeMaps();
     act(() => {
       map!.fire('load');

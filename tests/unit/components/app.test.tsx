@@ -2,6 +2,8 @@
 import { StrictMode } from 'react';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { StyleSpecification } from 'maplibre-gl';
+import { PLACES_SOURCE, styleWithPlaces } from '../../../src/map/placesLayers';
 import {
   constructorFailures,
   fakeMaps,
@@ -30,6 +32,8 @@ const fire = (map: FakeMap, type: string, event: object = {}) => act(() => map.f
 
 /** The style the stubbed `fetch` serves; a test may swap in another answer. */
 const STYLE = { version: 8, sources: {}, layers: [] };
+/** What the map is handed: the downloaded style with the places' source and layers in it. */
+const STYLE_WITH_PLACES = styleWithPlaces(STYLE as StyleSpecification, 'http://localhost/app/');
 let answerStyle: () => Response = () => Response.json(STYLE);
 const styleRequests: string[] = [];
 
@@ -97,7 +101,10 @@ describe('the app under StrictMode', () => {
     renderApp();
     const map = onlyMap();
     expect(map.options.style).toBeUndefined();
-    await waitFor(() => expect(map.style).toEqual(STYLE));
+    await waitFor(() => expect(map.style).toEqual(STYLE_WITH_PLACES));
+    expect(STYLE_WITH_PLACES.sources[PLACES_SOURCE]).toMatchObject({
+      tiles: ['http://localhost/app/places/{z}/{x}/{y}.pbf'],
+    });
     // StrictMode's first mount started (and aborted) a download too.
     expect(new Set(styleRequests)).toEqual(new Set(['http://localhost/app/styles/basemap.json']));
   });
@@ -134,7 +141,7 @@ describe('failures in the shell', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
     const second = onlyMap();
     expect(second).not.toBe(first);
-    await waitFor(() => expect(second.style).toEqual(STYLE));
+    await waitFor(() => expect(second.style).toEqual(STYLE_WITH_PLACES));
     expect(styleRequests).toHaveLength(before + 1);
     expect(screen.queryByRole('alert')).toBeNull();
   });

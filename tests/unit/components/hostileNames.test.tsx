@@ -36,7 +36,10 @@ let attempt = 0;
 function renderPlaces(): AppActor {
   const index = placeIndexJson(HOSTILE_PLACES);
   vi.stubGlobal('fetch', async () => new Response(JSON.stringify(index)));
-  const owner = new MapOwner({ styleUrl: 'http://localhost/styles/basemap.json' });
+  const owner = new MapOwner({
+    styleUrl: 'http://localhost/styles/basemap.json',
+    baseUrl: 'http://localhost/',
+  });
   vi.spyOn(owner, 'openPopup').mockImplementation((_lng, _lat, content) => {
     document.body.append(content);
   });
