@@ -36,7 +36,11 @@ export default defineConfig({
       output: { minify: { compress: false, mangle: true, codegen: { removeWhitespace: true } } },
     },
   },
-  server: { host: '127.0.0.1' },
+  server: {
+    host: '127.0.0.1',
+    // The benchmark's builds (each with a copy of the tiles: over 100,000 files) are not sources.
+    watch: { ignored: ['**/bench-results/**'] },
+  },
   preview: { host: '127.0.0.1' },
   test: {
     include: ['tests/unit/**/*.test.{ts,tsx}'],
