@@ -148,8 +148,7 @@ export class MapOwner {
       (style) => {
         if (abort.signal.aborted || this.map !== map) return;
         map.setStyle(styleWithPlaces(style, this.options.baseUrl));
-        // The places are in the style; the adapter adds them again to a style that lacks them.
-        const places = new PlacesAdapter(map, this.options.baseUrl, (event) => this.emit(event));
+        const places = new PlacesAdapter(map, (event) => this.emit(event));
         this.places = places;
         places.highlightSelected(this.selectedId);
         if (this.popup) places.openPopup(this.popup.lng, this.popup.lat, this.popup.content);

@@ -7,14 +7,7 @@ import {
 import type { AppEvent, Bounds, PlaceSummary } from '../machines/events';
 import { closestPlace, type PlaceHit } from './placeHit';
 
-import {
-  DOTS,
-  LABELS,
-  PLACES_LAYERS,
-  PLACES_SOURCE,
-  HIT_TOLERANCE_PX,
-  placesSource,
-} from './placesLayers';
+import { DOTS, LABELS, PLACES_SOURCE, HIT_TOLERANCE_PX } from './placesLayers';
 
 // The map owner adds the places to the style through this module, so that the benchmark's app
 // without places (bench/no-places) can leave the style as it is.
@@ -36,8 +29,8 @@ export function placeFromFeature(feature: MapGeoJSONFeature): PlaceSummary | nul
 }
 
 /**
- * The places on one map: the source and layers (added again after every style load), pointer
- * hover and clicks turned into plain events, feature-state for hover and selection (re-applied
+ * The places on one map, whose source and layers the style already holds (`styleWithPlaces`):
+ * pointer hover and clicks turned into plain events, feature-state for hover and selection (re-applied
  * after a style reload or a context restore), and the popup's anchor.
  */
 export class PlacesAdapter {
@@ -50,11 +43,9 @@ export class PlacesAdapter {
 
   constructor(
     private readonly map: MapLibreMap,
-    /** The page's address: the places' tiles are beside it. */
-    private readonly baseUrl: string,
     private readonly emit: (event: AppEvent) => void,
   ) {
-    const onStyleLoad = () => this.install();
+    const onStyleLoad = () => this.reapplyState();
     const onMove = (event: MapMouseEvent) => this.pointerAt(event);
     const onLeave = () => this.hover(null);
     const onClick = (event: MapMouseEvent) => this.click(event);
@@ -62,7 +53,7 @@ export class PlacesAdapter {
     map.on('mousemove', onMove);
     map.on('mouseout', onLeave);
     map.on('click', onClick);
-    if (map.isStyleLoaded()) this.install();
+    if (map.isStyleLoaded()) this.reapplyState();
     this.unlisten = () => {
       map.off('style.load', onStyleLoad);
       map.off('mousemove', onMove);
@@ -114,13 +105,8 @@ export class PlacesAdapter {
     return [bounds.getWest(), bounds.getSouth(), bounds.getEast(), bounds.getNorth()];
   }
 
-  private install(): void {
-    const { map } = this;
-    if (!map.getSource(PLACES_SOURCE)) {
-      map.addSource(PLACES_SOURCE, placesSource(this.baseUrl));
-    }
-    for (const layer of PLACES_LAYERS) if (!map.getLayer(layer.id)) map.addLayer(layer);
-    // Feature-state is lost with the style (and with a lost WebGL context): apply it again.
+  /** Feature-state is lost with the style (and with a lost WebGL context): apply it again. */
+  private reapplyState(): void {
     this.setState(this.hoveredId, { hover: true });
     this.setState(this.selectedId, { selected: true });
   }

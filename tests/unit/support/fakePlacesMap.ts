@@ -1,4 +1,4 @@
-import type { MapGeoJSONFeature } from 'maplibre-gl';
+import type { MapGeoJSONFeature, StyleSpecification } from 'maplibre-gl';
 import type { Camera } from '../../../src/machines/events';
 import { FakeMap } from './fakeMapLibre';
 
@@ -11,8 +11,6 @@ export class FakePlacesMap extends FakeMap {
   /** What `queryRenderedFeatures` finds, wherever it looks. */
   features: Partial<MapGeoJSONFeature>[] = [];
   camera: Camera = { center: { lng: 0, lat: 0 }, zoom: 1, bearing: 0, pitch: 0 };
-  private readonly sources = new Set<string>();
-  private readonly layers = new Set<string>();
 
   override getCanvas(): HTMLCanvasElement {
     return this.canvas;
@@ -32,19 +30,15 @@ export class FakePlacesMap extends FakeMap {
   override getPitch() {
     return this.camera.pitch;
   }
+  /** The style's own sources and layers, as MapLibre answers once a style is set. */
   getSource(id: string) {
-    return this.sources.has(id) ? {} : undefined;
-  }
-  addSource(id: string): this {
-    this.sources.add(id);
-    return this;
+    return this.styleSpec()?.sources[id];
   }
   getLayer(id: string) {
-    return this.layers.has(id) ? {} : undefined;
+    return this.styleSpec()?.layers.find((layer) => layer.id === id);
   }
-  addLayer(layer: { id: string }): this {
-    this.layers.add(layer.id);
-    return this;
+  private styleSpec() {
+    return this.style as StyleSpecification | null;
   }
   queryRenderedFeatures() {
     return this.features;
