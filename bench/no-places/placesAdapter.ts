@@ -17,8 +17,13 @@ export class PlacesAdapter {
   openPopup(): void {}
   closePopup(): void {}
 
-  visibleBounds(): Bounds {
+  movePopup(): void {}
+
+  visibleArea(): { bounds: Bounds; contains: (lng: number, lat: number) => boolean } {
     const bounds = this.map.getBounds();
-    return [bounds.getWest(), bounds.getSouth(), bounds.getEast(), bounds.getNorth()];
+    return {
+      bounds: [bounds.getWest(), bounds.getSouth(), bounds.getEast(), bounds.getNorth()],
+      contains: () => true,
+    };
   }
 }

@@ -47,7 +47,9 @@ function connectMachines(owner: MapOwner) {
       }),
       selection: selectionMachine.provide({
         actions: {
-          highlightHovered: (_, { id }) => owner.highlightHovered(id),
+          // The hovered place (assigned just before) also gives where it is.
+          highlightHovered: ({ context }, { id }) =>
+            owner.highlightHovered(context.hovered?.id === id ? context.hovered : null),
           highlightSelected: (_, { id }) => owner.highlightSelected(id),
         },
       }),

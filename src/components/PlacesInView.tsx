@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from 'react';
-import { placesInBounds } from '../places/inView';
+import { PLACES_IN_VIEW_LIMIT, placesInBounds } from '../places/inView';
 import type { Place } from '../places/placeIndex';
 import { useCamera, useChartroom, useSelection } from './ChartroomContext';
 import type { PlaceIndexState } from './usePlaceIndex';
@@ -18,9 +18,9 @@ export function PlacesInView({ places }: { places: PlaceIndexState }) {
   useEffect(() => {
     if (places.status !== 'ready') return;
     const update = () => {
-      const bounds = owner.visibleBounds();
-      if (!bounds) return;
-      const next = placesInBounds(places.index, bounds);
+      const area = owner.visibleArea();
+      if (!area) return;
+      const next = placesInBounds(places.index, area.bounds, PLACES_IN_VIEW_LIMIT, area.contains);
       setItems((current) => (sameIds(current, next) ? current : next));
     };
     update();
@@ -42,6 +42,12 @@ export function PlacesInView({ places }: { places: PlaceIndexState }) {
               type="button"
               onMouseEnter={() => selection.send({ type: 'place.hovered', place })}
               onFocus={() => selection.send({ type: 'place.hovered', place })}
+              onBlur={() => {
+                // Focus leaving the list ends the highlight it started (the next item's focus,
+                // if any, starts its own); a pointer resting on another place keeps its own.
+                if (selection.getSnapshot().context.hovered?.id === place.id)
+                  selection.send({ type: 'place.unhovered' });
+              }}
               onClick={(event) =>
                 selection.send({
                   type: 'place.chosen',

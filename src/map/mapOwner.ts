@@ -14,7 +14,7 @@ import {
   type RawMapError,
   type RawSourceData,
 } from './classifyError';
-import { PlacesAdapter, styleWithPlaces } from './placesAdapter';
+import { PlacesAdapter, styleWithPlaces, type VisibleArea } from './placesAdapter';
 import { StyleLoadError, loadStyle } from './styleLoader';
 import { MOVEMENT_EVENTS, tagAppMove, translateMovement, type RawMovement } from './cameraEvents';
 
@@ -268,8 +268,8 @@ export class MapOwner {
   /** Kept here too, so a replaced map shows the same selection. */
   private selectedId: number | null = null;
 
-  highlightHovered(id: number | null): void {
-    this.places?.highlightHovered(id);
+  highlightHovered(place: { id: number; lng: number; lat: number } | null): void {
+    this.places?.highlightHovered(place);
   }
 
   highlightSelected(id: number | null): void {
@@ -287,8 +287,15 @@ export class MapOwner {
     this.places?.closePopup();
   }
 
-  visibleBounds(): Bounds | null {
-    return this.places?.visibleBounds() ?? null;
+  /** Moves the open popup's anchor (no popup open: nothing). */
+  movePopup(lng: number, lat: number): void {
+    if (!this.popup) return;
+    this.popup = { ...this.popup, lng, lat };
+    this.places?.movePopup(lng, lat);
+  }
+
+  visibleArea(): VisibleArea | null {
+    return this.places?.visibleArea() ?? null;
   }
 
   private destroy(): void {

@@ -1,4 +1,5 @@
 import {
+  Marker,
   Popup,
   type Map as MapLibreMap,
   type MapGeoJSONFeature,
@@ -12,6 +13,12 @@ import { DOTS, LABELS, PLACES_SOURCE, HIT_TOLERANCE_PX } from './placesLayers';
 // The map owner adds the places to the style through this module, so that the benchmark's app
 // without places (bench/no-places) can leave the style as it is.
 export { styleWithPlaces } from './placesLayers';
+
+/** What the map shows: a box of longitudes and latitudes, and a test for a point in view. */
+export interface VisibleArea {
+  bounds: Bounds;
+  contains: (lng: number, lat: number) => boolean;
+}
 
 /** A place as plain data, from a rendered feature. */
 export function placeFromFeature(feature: MapGeoJSONFeature): PlaceSummary | null {
@@ -39,6 +46,8 @@ export class PlacesAdapter {
   private hoveredPointerId: number | null = null;
   private selectedId: number | null = null;
   private popup: Popup | null = null;
+  /** A ring on a hovered place that has no dot at this zoom (the tiles thin them out). */
+  private hoverRing: Marker | null = null;
   private readonly unlisten: () => void;
 
   constructor(
@@ -66,12 +75,33 @@ export class PlacesAdapter {
     this.unlisten();
     this.popup?.remove();
     this.popup = null;
+    this.hoverRing?.remove();
+    this.hoverRing = null;
   }
 
-  highlightHovered(id: number | null): void {
+  /**
+   * Feature-state `hover` on the place's dot. Below zoom 7 the tiles hold only the most populous
+   * places of each cell, so a place hovered in the list may have no dot: a ring marks it instead.
+   */
+  highlightHovered(place: { id: number; lng: number; lat: number } | null): void {
+    const id = place?.id ?? null;
     this.setState(this.hoveredId, { hover: false });
     this.hoveredId = id;
     this.setState(id, { hover: true });
+    // The place under the pointer is a dot: no query needed.
+    const ringed = place && id !== this.hoveredPointerId && !this.drawsDot(place) ? place : null;
+    if (!ringed) {
+      this.hoverRing?.remove();
+      this.hoverRing = null;
+      return;
+    }
+    if (!this.hoverRing) {
+      const element = document.createElement('div');
+      element.className = 'place-hover-ring';
+      element.setAttribute('aria-hidden', 'true');
+      this.hoverRing = new Marker({ element, anchor: 'center' });
+    }
+    this.hoverRing.setLngLat([ringed.lng, ringed.lat]).addTo(this.map);
   }
 
   highlightSelected(id: number | null): void {
@@ -100,9 +130,27 @@ export class PlacesAdapter {
     this.popup = null;
   }
 
-  visibleBounds(): Bounds {
-    const bounds = this.map.getBounds();
-    return [bounds.getWest(), bounds.getSouth(), bounds.getEast(), bounds.getNorth()];
+  movePopup(lng: number, lat: number): void {
+    this.popup?.setLngLat([lng, lat]);
+  }
+
+  /**
+   * The view: the box around it, and whether a point is on screen. Rotated or tilted, the box's
+   * corners are off screen (at 45° the box is twice the view), so only `contains` tells.
+   */
+  visibleArea(): VisibleArea {
+    const { map } = this;
+    const bounds = map.getBounds();
+    const canvas = map.getCanvas();
+    const width = canvas.clientWidth;
+    const height = canvas.clientHeight;
+    return {
+      bounds: [bounds.getWest(), bounds.getSouth(), bounds.getEast(), bounds.getNorth()],
+      contains: (lng, lat) => {
+        const { x, y } = map.project([lng, lat]);
+        return x >= 0 && x <= width && y >= 0 && y <= height;
+      },
+    };
   }
 
   /** Feature-state is lost with the style (and with a lost WebGL context): apply it again. */
@@ -114,6 +162,17 @@ export class PlacesAdapter {
   private setState(id: number | null, state: Record<string, boolean>): void {
     if (id === null || !this.map.getSource(PLACES_SOURCE)) return;
     this.map.setFeatureState({ source: PLACES_SOURCE, sourceLayer: 'places', id }, state);
+  }
+
+  /** Whether the place has a dot drawn where it is. */
+  private drawsDot(place: { id: number; lng: number; lat: number }): boolean {
+    if (!this.map.getLayer(DOTS)) return false;
+    const { x, y } = this.map.project([place.lng, place.lat]);
+    const box: [[number, number], [number, number]] = [
+      [x - 1, y - 1],
+      [x + 1, y + 1],
+    ];
+    return this.map.queryRenderedFeatures(box, { layers: [DOTS] }).some((f) => f.id === place.id);
   }
 
   private placeAt(event: MapMouseEvent): PlaceSummary | null {

@@ -74,8 +74,13 @@ function populationOrder(index: PlaceIndex): PopulationOrder {
   return order;
 }
 
+/** A view wider than the world shows a place more than once: this copy, or one either side. */
+const WORLD_COPIES = [0, -360, 360];
+
 /**
- * The most populous places inside the bounds, at most `limit`. It visits the grid cells the
+ * The most populous places inside the bounds, at most `limit`, and, given `contains`, inside
+ * the view it tells (the bounds of a rotated or tilted view are a box around it, with corners
+ * off screen). `contains` gets the longitude of the place's copy inside the bounds. It visits the grid cells the
  * bounds touch and, in each, the places most populous first, stopping a cell as soon as its next
  * place ranks below the current `limit`-th best: a narrow view reads a few cells, a wide one a
  * handful of places a cell, and a view of open sea a few empty cells. No pass over every place.
@@ -84,6 +89,7 @@ export function placesInBounds(
   index: PlaceIndex,
   bounds: Bounds,
   limit = PLACES_IN_VIEW_LIMIT,
+  contains?: (lng: number, lat: number) => boolean,
 ): Place[] {
   const [west, south, east, north] = bounds;
   const size = Math.floor(limit);
@@ -115,6 +121,10 @@ export function placesInBounds(
         if (!everyLongitude) {
           const offset = (((lngs[k]! - west) % 360) + 360) % 360;
           if (offset > span) continue;
+          // the longitude of the world copy inside the bounds
+          if (contains && !contains(west + offset, lat)) continue;
+        } else if (contains && !WORLD_COPIES.some((copy) => contains(lngs[k]! + copy, lat))) {
+          continue;
         }
         let i = best.length === size ? size - 1 : best.length;
         while (i > 0 && best[i - 1]! > k) {

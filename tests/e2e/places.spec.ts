@@ -12,6 +12,8 @@ import {
   mapCanvas,
   parseCoordinates,
   pixelOf,
+  placesNamed,
+  rotatedPixelOf,
   type Point,
 } from './support/places';
 
@@ -142,6 +144,55 @@ test('hovering a place in the list highlights its dot on the map, and leaving it
   // Leaving the list for empty sea ends the hover.
   await page.mouse.move(sea.x, sea.y, { steps: 4 });
   await expect.poll(async () => near(await colourAt(page, paris), DOT)).toBe(true);
+});
+
+test('a place in the list with no dot at this zoom is ringed on the map while hovered', async ({
+  page,
+}) => {
+  const { paris, sea } = await openParisView(page);
+  const list = page.getByRole('list', { name: 'Places in view' });
+  const ring = page.locator('.place-hover-ring');
+  // Paris has a dot, which shows the hover itself: no ring.
+  await list.getByRole('button', { name: 'Paris', exact: true }).hover();
+  await expect.poll(async () => near(await colourAt(page, paris), HOVERED_DOT)).toBe(true);
+  await expect(ring).toHaveCount(0);
+
+  // At zoom 5 the tiles keep two places of each 32-pixel cell: Duisburg (half a million people)
+  // loses its cell in the Ruhr, so it is listed but has no dot.
+  const duisburg = placesNamed('Duisburg')[0]!;
+  const at = pixelOf(paris, { ...PARIS, zoom: 5 }, duisburg);
+  await list.getByRole('button', { name: 'Duisburg', exact: true }).hover();
+  await expect(ring).toBeVisible();
+  const box = (await ring.boundingBox())!;
+  expect(Math.abs(box.x + box.width / 2 - at.x), 'ring centred on Duisburg').toBeLessThan(2);
+  expect(Math.abs(box.y + box.height / 2 - at.y), 'ring centred on Duisburg').toBeLessThan(2);
+  // drawn over the map in the hover colour, on its rim
+  expect(near(await colourAt(page, { x: at.x + 8.5, y: at.y }), HOVERED_DOT)).toBe(true);
+  await expect.poll(async () => near(await colourAt(page, paris), DOT)).toBe(true);
+
+  await page.mouse.move(sea.x, sea.y, { steps: 4 });
+  await expect(ring).toHaveCount(0);
+});
+
+test('turned 45°, the list names only places on screen, not those in the corners around it', async ({
+  page,
+}) => {
+  const camera = { lng: PARIS.lng, lat: PARIS.lat, zoom: 4, bearing: 45 };
+  await page.goto(`./#map=4/${PARIS.lat}/${PARIS.lng}/45`);
+  await expectReady(page);
+  const centre = await canvasCentre(page);
+  const box = (await mapCanvas(page).boundingBox())!;
+  const items = page.getByRole('list', { name: 'Places in view' }).getByRole('button');
+  await expect(items).toHaveCount(50);
+  const names = await items.allTextContents();
+  const offScreen = names.filter((name) => {
+    // the most populous place of that name on screen, if any
+    return !placesNamed(name).some((place) => {
+      const { x, y } = rotatedPixelOf(centre, camera, place);
+      return x >= box.x && x <= box.x + box.width && y >= box.y && y <= box.y + box.height;
+    });
+  });
+  expect(offScreen).toEqual([]);
 });
 
 test('a place chosen from the list opens its popup, and the camera flies there', async ({

@@ -24,15 +24,27 @@ function indexOf(rows: readonly Row[]): PlaceIndex {
   });
 }
 
-/** The obvious way: every place inside, sorted by population (ties by row), the first `limit`. */
-function reference(index: PlaceIndex, [west, south, east, north]: Bounds, limit: number): number[] {
+type Contains = (lng: number, lat: number) => boolean;
+
+/**
+ * The obvious way: every place inside (and, given `contains`, with a copy inside the bounds that
+ * it accepts), sorted by population (ties by row), the first `limit`.
+ */
+function reference(
+  index: PlaceIndex,
+  [west, south, east, north]: Bounds,
+  limit: number,
+  contains: Contains = () => true,
+): number[] {
   const inside: number[] = [];
   for (let i = 0; i < index.count; i++) {
     const lat = index.lats[i]!;
     const lng = index.lngs[i]!;
     const spans = east - west >= 360;
-    const inLng =
-      spans || [-360, 0, 360].some((shift) => lng + shift >= west && lng + shift <= east);
+    const inLng = [-360, 0, 360].some(
+      (shift) =>
+        (spans || (lng + shift >= west && lng + shift <= east)) && contains(lng + shift, lat),
+    );
     if (lat >= south && lat <= north && inLng) inside.push(i);
   }
   inside.sort((a, b) => index.populations[b]! - index.populations[a]! || a - b);
@@ -105,6 +117,39 @@ describe('placesInBounds', () => {
       ),
       { numRuns: 300 },
     );
+  });
+
+  it('keeps to the view a test tells, such as a rotated one, still filling the limit', () => {
+    // A diamond: the shape a view rotated by 45° covers inside the box around it.
+    const diamond = fc
+      .record({ lng: degrees(-540, 540), lat: degrees(-90, 90), radius: degrees(0, 200) })
+      .map(
+        ({ lng, lat, radius }): Contains =>
+          (x, y) =>
+            Math.abs(x - lng) + Math.abs(y - lat) <= radius,
+      );
+    fc.assert(
+      fc.property(
+        fc.array(row, { maxLength: 300 }),
+        bounds,
+        fc.integer({ min: 1, max: 60 }),
+        diamond,
+        (rows, box, limit, contains) => {
+          const index = indexOf(rows);
+          const got = placesInBounds(index, box, limit, contains).map((p) => p.id);
+          expect(got).toEqual(reference(index, box, limit, contains));
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it('asks about a place at the longitude of its copy inside the bounds', () => {
+    const index = indexOf([{ population: 10, lng: -179.5, lat: 0 }]);
+    const asked: number[] = [];
+    const contains = (lng: number) => (asked.push(lng), true);
+    expect(placesInBounds(index, [170, -10, 190, 10], 50, contains)).toHaveLength(1);
+    expect(asked).toEqual([180.5]);
   });
 
   it('finds places across the antimeridian', () => {

@@ -111,3 +111,39 @@ export function parseCoordinates(text: string): { lat: number; lng: number } {
   const lng = Number(match[3]) * (match[4] === 'W' ? -1 : 1);
   return { lat, lng };
 }
+
+interface IndexColumns {
+  names: string[];
+  lngs: number[];
+  lats: number[];
+  populations: number[];
+}
+let indexColumns: IndexColumns | null = null;
+
+/** The places of this name in the built search index, most populous first. */
+export function placesNamed(name: string): { lng: number; lat: number; population: number }[] {
+  indexColumns ??= JSON.parse(
+    readFileSync(new URL('../../../public/places/search.json', import.meta.url), 'utf8'),
+  ) as IndexColumns;
+  const { names, lngs, lats, populations } = indexColumns;
+  const found = [];
+  for (let i = 0; i < names.length; i++) {
+    if (names[i] === name)
+      found.push({ lng: lngs[i]! / 1e5, lat: lats[i]! / 1e5, population: populations[i]! });
+  }
+  return found.sort((a, b) => b.population - a.population);
+}
+
+/** `pixelOf` for a camera turned by `bearing` degrees (the map turns about the canvas' middle). */
+export function rotatedPixelOf(
+  centre: Point,
+  camera: { lng: number; lat: number; zoom: number; bearing: number },
+  target: { lng: number; lat: number },
+): Point {
+  const { x, y } = pixelOf({ x: 0, y: 0 }, camera, target);
+  const b = (camera.bearing * Math.PI) / 180;
+  return {
+    x: centre.x + x * Math.cos(b) + y * Math.sin(b),
+    y: centre.y - x * Math.sin(b) + y * Math.cos(b),
+  };
+}

@@ -86,8 +86,31 @@ export const liveFakeMaps = () => fakeMaps.filter((map) => !map.removed);
 
 export function resetFakeMaps(): void {
   fakeMaps.length = 0;
+  fakeMarkers.length = 0;
   constructorFailures.length = 0;
 }
+
+/** A stand-in for MapLibre's `Marker`: where it is, and on which map. */
+export class FakeMarker {
+  lngLat: [number, number] | null = null;
+  map: unknown = null;
+  constructor(public readonly options: { element?: HTMLElement } = {}) {
+    fakeMarkers.push(this);
+  }
+  setLngLat(lngLat: [number, number]): this {
+    this.lngLat = lngLat;
+    return this;
+  }
+  addTo(map: unknown): this {
+    this.map = map;
+    return this;
+  }
+  remove(): this {
+    this.map = null;
+    return this;
+  }
+}
+export const fakeMarkers: FakeMarker[] = [];
 
 /** The module factory for `vi.mock('maplibre-gl', …)`. */
 export function fakeMapLibreModule() {
@@ -97,5 +120,6 @@ export function fakeMapLibreModule() {
     setWorkerUrl: () => {},
     addProtocol: () => {},
     Popup: class {},
+    Marker: FakeMarker,
   };
 }

@@ -40,8 +40,20 @@ export class FakePlacesMap extends FakeMap {
   private styleSpec() {
     return this.style as StyleSpecification | null;
   }
-  queryRenderedFeatures() {
+  /** The boxes `queryRenderedFeatures` was asked about, last first. */
+  queried: unknown[] = [];
+  queryRenderedFeatures(box?: unknown) {
+    this.queried.unshift(box);
     return this.features;
+  }
+  getBounds() {
+    const { lng, lat } = this.camera.center;
+    return {
+      getWest: () => lng - 10,
+      getSouth: () => lat - 10,
+      getEast: () => lng + 10,
+      getNorth: () => lat + 10,
+    };
   }
   /** A pixel for a place: one degree a pixel, north up. */
   project([lng, lat]: [number, number]) {

@@ -1,0 +1,109 @@
+// @vitest-environment jsdom
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { StyleSpecification } from 'maplibre-gl';
+import type { AppEvent } from '../../src/machines/events';
+import { styleWithPlaces } from '../../src/map/placesLayers';
+import { fakeMarkers, resetFakeMaps } from './support/fakeMapLibre';
+import { FakePlacesMap } from './support/fakePlacesMap';
+import { PARIS } from './support/traces';
+
+vi.mock('maplibre-gl', async () => (await import('./support/fakeMapLibre')).fakeMapLibreModule());
+
+const { PlacesAdapter } = await import('../../src/map/placesAdapter');
+
+const STYLE = styleWithPlaces(
+  { version: 8, sources: {}, layers: [] } as StyleSpecification,
+  'http://localhost/',
+);
+
+/** A place with a dot drawn, as MapLibre renders it from the places tiles. */
+const parisDot = {
+  id: PARIS.id,
+  properties: { name: PARIS.name, country: PARIS.country, population: PARIS.population },
+  geometry: { type: 'Point' as const, coordinates: [PARIS.lng, PARIS.lat] },
+  layer: { id: 'places-dots', type: 'circle' as const, source: 'chartroom-places' },
+};
+/** A place the tiles leave out at this zoom (only the most populous of each cell have dots). */
+const VERSAILLES = { ...PARIS, id: 2970153, name: 'Versailles', lng: 2.13, lat: 48.8 };
+
+function adapter() {
+  const map = new FakePlacesMap({});
+  map.setStyle(STYLE);
+  const events: AppEvent[] = [];
+  const places = new PlacesAdapter(map as never, (event) => events.push(event));
+  return { map, places, events };
+}
+
+const ring = () => fakeMarkers.find((marker) => marker.map !== null) ?? null;
+
+beforeEach(resetFakeMaps);
+
+describe('a place hovered in the list, with or without a dot', () => {
+  it('rings a place that has no dot, at the place, and removes the ring on unhover', () => {
+    const { map, places } = adapter();
+    map.features = [parisDot];
+    places.highlightHovered(VERSAILLES);
+    expect(ring()?.lngLat).toEqual([VERSAILLES.lng, VERSAILLES.lat]);
+    expect(ring()?.options.element?.className).toBe('place-hover-ring');
+    expect(ring()?.options.element?.getAttribute('aria-hidden')).toBe('true');
+    // it looked for the dot where the place is (the fake projects a degree a pixel)
+    expect(map.queried[0]).toEqual([
+      [VERSAILLES.lng - 1, -VERSAILLES.lat - 1],
+      [VERSAILLES.lng + 1, -VERSAILLES.lat + 1],
+    ]);
+    places.highlightHovered(null);
+    expect(ring()).toBeNull();
+  });
+
+  it('does not ring a place whose dot is drawn: the dot itself shows the hover', () => {
+    const { map, places } = adapter();
+    map.features = [parisDot];
+    places.highlightHovered(PARIS);
+    expect(ring()).toBeNull();
+  });
+
+  it('moves the one ring from place to place, and removes it with the map', () => {
+    const { map, places } = adapter();
+    map.features = [];
+    places.highlightHovered(VERSAILLES);
+    places.highlightHovered(PARIS);
+    expect(fakeMarkers).toHaveLength(1);
+    expect(ring()?.lngLat).toEqual([PARIS.lng, PARIS.lat]);
+    places.dispose();
+    expect(ring()).toBeNull();
+  });
+
+  it('asks nothing for the place under the pointer, which is a dot', () => {
+    const { map, places, events } = adapter();
+    map.features = [parisDot];
+    const pointer = {
+      point: { x: PARIS.lng, y: -PARIS.lat },
+      originalEvent: { target: map.canvas },
+    };
+    map.fire('mousemove', pointer);
+    expect(events.at(-1)).toMatchObject({ type: 'place.hovered', place: { id: PARIS.id } });
+    const queries = map.queried.length;
+    map.features = []; // even were the dot gone from the query, the pointer found it
+    places.highlightHovered(PARIS);
+    expect(map.queried).toHaveLength(queries);
+    expect(ring()).toBeNull();
+  });
+});
+
+describe('the visible area', () => {
+  it('tells whether a point is on screen, not merely inside the box around the view', () => {
+    const { map, places } = adapter();
+    Object.defineProperty(map.canvas, 'clientWidth', { value: 100 });
+    Object.defineProperty(map.canvas, 'clientHeight', { value: 50 });
+    map.camera = { center: { lng: 40, lat: -20 }, zoom: 3, bearing: 45, pitch: 0 };
+    const area = places.visibleArea();
+    expect(area.bounds).toEqual([30, -30, 50, -10]);
+    // the fake draws lng, lat at x = lng, y = −lat
+    expect(area.contains(40, -20)).toBe(true);
+    expect(area.contains(0, 0)).toBe(true);
+    expect(area.contains(100, -50)).toBe(true);
+    expect(area.contains(101, -20)).toBe(false);
+    expect(area.contains(40, -51)).toBe(false);
+    expect(area.contains(40, 1)).toBe(false);
+  });
+});
