@@ -76,7 +76,6 @@ export function App(props: AppProps) {
     <ChartroomProvider owner={owner} input={input} hub={hub}>
       <main className="app">
         <MapView />
-        <UrlSync />
         <div className="overlays">
           <LoadingStatus />
           <FailureAlert />
@@ -92,6 +91,7 @@ export function App(props: AppProps) {
         </TraceRecorderContext>
         {wantsInspector(props.search) && <StatelyInspector />}
         <PlaceIndexProvider baseUrl={props.baseUrl} eager={link.placeId !== null}>
+          <UrlSync />
           <PlacePopup />
           <PlacesPanel linkPlaceId={link.placeId} linkHasCamera={link.camera !== null} />
         </PlaceIndexProvider>

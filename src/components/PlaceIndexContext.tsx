@@ -1,4 +1,4 @@
-import { createContext, useContext, useState, type ReactNode } from 'react';
+import { createContext, useContext, useMemo, useState, type ReactNode } from 'react';
 import { useSelector } from '@xstate/react';
 import { useLifecycle } from './ChartroomContext';
 import { usePlaceIndex, type PlaceIndexState } from './usePlaceIndex';
@@ -25,11 +25,8 @@ export function PlaceIndexProvider(props: {
   const [wanted, setWanted] = useState(false);
   const places = usePlaceIndex(props.baseUrl, ready || wanted || props.eager);
   const [want] = useState(() => () => setWanted(true));
-  return (
-    <PlaceIndexContext.Provider value={{ places, want }}>
-      {props.children}
-    </PlaceIndexContext.Provider>
-  );
+  const value = useMemo(() => ({ places, want }), [places, want]);
+  return <PlaceIndexContext.Provider value={value}>{props.children}</PlaceIndexContext.Provider>;
 }
 
 export function usePlaces(): PlaceIndexValue {

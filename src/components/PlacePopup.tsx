@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useSelector } from '@xstate/react';
 import type { PlaceSummary } from '../machines/events';
@@ -30,9 +30,20 @@ export function PlacePopup() {
   // React renders into this element; MapLibre's popup holds it while a place is selected.
   const [host] = useState(() => document.createElement('div'));
 
+  // Opened once per selected place: a new object for the same place (the index arriving with its
+  // exact position, a re-render) only moves the popup, and never takes the focus again.
+  const placeId = place?.id ?? null;
+  const lng = place?.lng;
+  const lat = place?.lat;
+  const at = useRef<[number, number] | null>(null);
+  // Before the effect that opens the popup: effects run in order, so it opens where the place is.
   useEffect(() => {
-    if (!place) return;
-    owner.openPopup(place.lng, place.lat, host);
+    at.current = lng === undefined || lat === undefined ? null : [lng, lat];
+    if (at.current) owner.movePopup(...at.current);
+  }, [owner, lng, lat]);
+  useEffect(() => {
+    if (placeId === null || !at.current) return;
+    owner.openPopup(...at.current, host);
     // Opened from the keyboard, focus moves into the popup, and goes back where it was on close.
     const previous = byKeyboard ? document.activeElement : null;
     if (byKeyboard) host.querySelector<HTMLElement>('[data-autofocus]')?.focus();
@@ -40,17 +51,17 @@ export function PlacePopup() {
       owner.closePopup();
       if (previous instanceof HTMLElement && previous.isConnected) previous.focus();
     };
-  }, [owner, place, host, byKeyboard]);
+  }, [owner, placeId, host, byKeyboard]);
 
   useEffect(() => {
-    if (!place) return;
+    if (placeId === null) return;
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key === 'Escape' && !event.defaultPrevented)
         selection.send({ type: 'popup.closed' });
     };
     document.addEventListener('keydown', onKeyDown);
     return () => document.removeEventListener('keydown', onKeyDown);
-  }, [place, selection]);
+  }, [placeId, selection]);
 
   if (!place) return null;
   return createPortal(

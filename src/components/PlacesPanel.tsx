@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { PLACE_ZOOM } from '../machines/selectionMachine';
 import { placeById } from '../places/placeIndex';
-import { useChartroom } from './ChartroomContext';
+import { useChartroom, useSelection } from './ChartroomContext';
 import { usePlaces } from './PlaceIndexContext';
 import { PlacesInView } from './PlacesInView';
 import { SearchBox } from './SearchBox';
@@ -12,8 +12,19 @@ export const UNKNOWN_PLACE_NOTICE = 'The place in the link was not found, so no 
 export function PlacesPanel(props: { linkPlaceId: number | null; linkHasCamera: boolean }) {
   const { linkPlaceId, linkHasCamera } = props;
   const { app } = useChartroom();
+  const selection = useSelection();
   const { places, want } = usePlaces();
   const linkOpened = useRef(false);
+
+  // A choice the person made before the index arrived (a click on a dot) stands: the link's
+  // place is then not opened over it.
+  useEffect(() => {
+    const initial = selection.getSnapshot().context.selected?.id ?? null;
+    const changed = selection.subscribe((snapshot) => {
+      if ((snapshot.context.selected?.id ?? null) !== initial) linkOpened.current = true;
+    });
+    return () => changed.unsubscribe();
+  }, [selection]);
 
   useEffect(() => {
     if (places.status !== 'ready' || linkPlaceId === null || linkOpened.current) return;

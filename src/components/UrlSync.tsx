@@ -1,5 +1,7 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
+import { placeById } from '../places/placeIndex';
 import { useCamera, useChartroom, useSelection } from './ChartroomContext';
+import { usePlaces } from './PlaceIndexContext';
 import { formatHash, parseHash } from '../url/cameraHash';
 
 /**
@@ -10,14 +12,19 @@ export function UrlSync() {
   const camera = useCamera();
   const selection = useSelection();
   const { app, input } = useChartroom();
+  const { places } = usePlaces();
+  // A link's own place stays in the address until the selection first changes (the link opened,
+  // or the person chose something else), so a movement before the places load does not drop it.
+  // A place the index does not know leaves the address when the index arrives (with a notice,
+  // see PlacesPanel), so the next copy of the link or reload does not name it again.
+  const linkPlaceId = useRef<number | null | undefined>(undefined);
+  const rewrite = useRef<() => void>(() => {});
 
   useEffect(() => {
-    // A link's own place stays in the address until the selection first changes (the link opened,
-    // or the person chose something else), so a movement before the places load does not drop it.
-    let linkPlaceId = parseHash(window.location.hash, input.limits).placeId;
+    linkPlaceId.current ??= parseHash(window.location.hash, input.limits).placeId;
     const write = () => {
       const view = camera.getSnapshot().context.settled;
-      const placeId = selection.getSnapshot().context.selected?.id ?? linkPlaceId;
+      const placeId = selection.getSnapshot().context.selected?.id ?? linkPlaceId.current ?? null;
       const hash = formatHash({ camera: view, placeId }, window.location.hash);
       if (hash === window.location.hash) return;
       const { pathname, search } = window.location;
@@ -32,7 +39,7 @@ export function UrlSync() {
       const id = snapshot.context.selected?.id ?? null;
       if (id === selectedId) return;
       selectedId = id;
-      linkPlaceId = null;
+      linkPlaceId.current = null;
       clearTimeout(pending);
       pending = setTimeout(write, 0);
     });
@@ -43,13 +50,23 @@ export function UrlSync() {
         camera.send({ type: 'camera.flyRequested', target: link.camera, reason: 'history' });
     };
     window.addEventListener('hashchange', onHashChange);
+    rewrite.current = write;
     return () => {
+      rewrite.current = () => {};
       clearTimeout(pending);
       settled.unsubscribe();
       selected.unsubscribe();
       window.removeEventListener('hashchange', onHashChange);
     };
   }, [app, camera, selection, input.limits]);
+
+  useEffect(() => {
+    const id = linkPlaceId.current;
+    if (places.status !== 'ready' || id === null || id === undefined) return;
+    if (placeById(places.index, id)) return;
+    linkPlaceId.current = null;
+    rewrite.current();
+  }, [places]);
 
   return null;
 }

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { PlaceIndex } from '../places/placeIndex';
 import { loadPlaceIndex } from '../places/loadPlaceIndex';
 
@@ -34,7 +34,10 @@ export function usePlaceIndex(baseUrl: string, wanted: boolean): PlaceIndexState
     };
   }, [baseUrl, wanted, attempt]);
 
-  if (outcome && 'index' in outcome) return { status: 'ready', index: outcome.index };
-  if (outcome?.attempt === attempt) return { status: 'failed', retry };
-  return { status: wanted ? 'loading' : 'idle' };
+  // The same object while nothing changed: the popup, the list and search depend on it.
+  return useMemo((): PlaceIndexState => {
+    if (outcome && 'index' in outcome) return { status: 'ready', index: outcome.index };
+    if (outcome?.attempt === attempt) return { status: 'failed', retry };
+    return { status: wanted ? 'loading' : 'idle' };
+  }, [outcome, attempt, retry, wanted]);
 }

@@ -1,0 +1,219 @@
+// @vitest-environment jsdom
+import { StrictMode } from 'react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { PlaceSummary } from '../../../src/machines/events';
+import { DEFAULT_LIMITS } from '../../../src/url/cameraHash';
+import { HOSTILE_PLACES, placeIndexJson } from '../../fuzz/names';
+import { resetFakeMaps } from '../support/fakeMapLibre';
+
+vi.mock('maplibre-gl', async () => (await import('../support/fakeMapLibre')).fakeMapLibreModule());
+
+const { MapOwner } = await import('../../../src/map/mapOwner');
+const { ChartroomProvider, useChartroom } =
+  await import('../../../src/components/ChartroomContext');
+const { PlaceIndexProvider } = await import('../../../src/components/PlaceIndexContext');
+const { PlacePopup } = await import('../../../src/components/PlacePopup');
+const { PlacesPanel, UNKNOWN_PLACE_NOTICE } = await import('../../../src/components/PlacesPanel');
+const { UrlSync } = await import('../../../src/components/UrlSync');
+
+type AppActor = ReturnType<typeof useChartroom>['app'];
+type Owner = InstanceType<typeof MapOwner>;
+
+const CAMERA = { center: { lng: 2, lat: 48 }, zoom: 5, bearing: 0, pitch: 0 };
+const CAIRO = HOSTILE_PLACES.find((place) => place.name === 'القاهرة')!;
+const OTHER = HOSTILE_PLACES.find((place) => place.id !== CAIRO.id)!;
+
+let attempt = 0;
+/** Lets a test hold the index back: resolves the pending download. */
+let releaseIndex: () => void = () => {};
+
+/**
+ * The places panel, popup and address sync as the app renders them (in StrictMode), with a real
+ * actor system and map owner on a fake MapLibre. The popup's content goes into the document.
+ */
+function renderPlaces(options: { hash?: string; holdIndex?: boolean } = {}) {
+  window.history.replaceState(null, '', `/${options.hash ?? ''}`);
+  const body = JSON.stringify(placeIndexJson(HOSTILE_PLACES));
+  const held = new Promise<void>((resolve) => (releaseIndex = resolve));
+  vi.stubGlobal('fetch', async () => {
+    if (options.holdIndex) await held;
+    return new Response(body);
+  });
+  const owner = new MapOwner({
+    styleUrl: 'http://localhost/styles/basemap.json',
+    baseUrl: 'http://localhost/',
+  });
+  const opened = vi.spyOn(owner, 'openPopup').mockImplementation((_lng, _lat, content) => {
+    document.body.append(content);
+  });
+  vi.spyOn(owner, 'closePopup').mockImplementation(() => {
+    document.querySelector('.place-popup')?.parentElement?.remove();
+  });
+  const moved = vi.spyOn(owner, 'movePopup');
+  const hovered = vi.spyOn(owner, 'highlightHovered');
+  vi.spyOn(owner, 'visibleArea').mockReturnValue({
+    bounds: [-180, -85, 180, 85],
+    contains: () => true,
+  });
+  let app: AppActor | null = null;
+  function Probe() {
+    app = useChartroom().app;
+    return null;
+  }
+  const linkPlaceId = options.hash?.match(/place=(\d+)/)?.[1];
+  attempt += 1;
+  render(
+    <StrictMode>
+      <ChartroomProvider
+        owner={owner}
+        input={{ camera: CAMERA, limits: DEFAULT_LIMITS, notices: [] }}
+      >
+        <PlaceIndexProvider baseUrl={`http://localhost/${attempt}/`} eager={!!linkPlaceId}>
+          <UrlSync />
+          <PlacePopup />
+          <PlacesPanel
+            linkPlaceId={linkPlaceId ? Number(linkPlaceId) : null}
+            linkHasCamera={options.hash?.includes('map=') ?? false}
+          />
+          <Probe />
+        </PlaceIndexProvider>
+      </ChartroomProvider>
+    </StrictMode>,
+  );
+  return { app: app! as AppActor, owner: owner as Owner, opened, moved, hovered };
+}
+
+const searchBox = () => screen.findByRole('combobox', { name: 'Search places' });
+/** Focusing search asks for the index; the list appears when it has arrived. */
+async function placesInView(): Promise<HTMLElement> {
+  const box = await searchBox();
+  act(() => box.focus());
+  act(() => box.blur());
+  return screen.findByRole('list', { name: 'Places in view' });
+}
+const closeButton = () => within(screen.getByRole('dialog')).getByRole('button', { name: 'Close' });
+const chooseByKeyboard = (app: AppActor, place: PlaceSummary) =>
+  act(() => app.send({ type: 'place.chosen', place, origin: 'list', byKeyboard: true }));
+const selection = (app: AppActor) => app.system.get('selection').getSnapshot();
+const noticeTexts = (app: AppActor): string[] =>
+  app.system
+    .get('notices')
+    .getSnapshot()
+    .context.notices.map((notice: { text: string }) => notice.text);
+
+beforeEach(resetFakeMaps);
+afterEach(() => {
+  cleanup();
+  document.body.innerHTML = '';
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  window.history.replaceState(null, '', '/');
+});
+
+describe('the popup keeps its place and the focus where the person put it', () => {
+  it('opens once from the keyboard; `/` then moves focus to search and the popup stays', async () => {
+    const { app, opened } = renderPlaces();
+    const box = await searchBox();
+    // The map is ready, so the index loads.
+    act(() => {
+      app.send({ type: 'map.loaded' });
+      app.send({ type: 'map.idle' });
+    });
+    await screen.findByRole('list', { name: 'Places in view' });
+    chooseByKeyboard(app, CAIRO);
+    expect(closeButton()).toHaveFocus();
+    // `/` focuses the search box, which asks for the index too: the provider renders again.
+    act(() => void fireEvent.keyDown(document.activeElement!, { key: '/' }));
+    expect(box).toHaveFocus();
+    expect(screen.getByRole('dialog', { name: CAIRO.name })).toBeTruthy();
+    expect(opened).toHaveBeenCalledTimes(1);
+  });
+
+  it('a lost and restored WebGL context does not pull focus from search into the popup', async () => {
+    const { app, opened } = renderPlaces();
+    const box = await searchBox();
+    await placesInView();
+    act(() => {
+      app.send({ type: 'map.loaded' });
+      app.send({ type: 'map.idle' });
+    });
+    chooseByKeyboard(app, CAIRO);
+    act(() => box.focus());
+    act(() => app.send({ type: 'map.contextLost' }));
+    act(() => {
+      app.send({ type: 'map.contextRestored' });
+      app.send({ type: 'map.idle' });
+    });
+    expect(box).toHaveFocus();
+    expect(opened).toHaveBeenCalledTimes(1);
+  });
+
+  it('a place clicked before the index arrives moves to its exact position, not reopened', async () => {
+    const { app, opened, moved } = renderPlaces({ holdIndex: true });
+    // From the tiles: the position snapped to the tile grid.
+    const fromTile = { ...CAIRO, lng: CAIRO.lng + 0.01, lat: CAIRO.lat - 0.01 };
+    act(() => app.send({ type: 'map.clicked', target: { kind: 'place', place: fromTile } }));
+    expect(opened).toHaveBeenCalledTimes(1);
+    expect(opened.mock.calls[0]!.slice(0, 2)).toEqual([fromTile.lng, fromTile.lat]);
+    act(() => fireEvent.focus(screen.getByRole('combobox', { name: 'Search places' })));
+    await act(async () => releaseIndex());
+    await waitFor(() => expect(moved).toHaveBeenLastCalledWith(CAIRO.lng, CAIRO.lat));
+    expect(opened).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('the list highlights a place only while it has the pointer or the focus', () => {
+  it('tabbing through the list and out of it leaves no place highlighted', async () => {
+    const { app, hovered } = renderPlaces();
+    const list = await placesInView();
+    const [first, second] = within(list).getAllByRole('button');
+    act(() => first!.focus());
+    expect(selection(app).context.hovered?.name).toBe(first!.textContent);
+    act(() => second!.focus());
+    expect(selection(app).context.hovered?.name).toBe(second!.textContent);
+    act(() => (document.activeElement as HTMLElement).blur());
+    expect(selection(app).value).toMatchObject({ pointer: 'idle' });
+    expect(hovered).toHaveBeenLastCalledWith(null);
+  });
+
+  it('hands the map the hovered place with its position, so one without a dot can be ringed', async () => {
+    const { hovered } = renderPlaces();
+    const list = await placesInView();
+    const item = within(list).getByRole('button', { name: CAIRO.name });
+    act(() => void fireEvent.mouseEnter(item));
+    expect(hovered).toHaveBeenLastCalledWith(
+      expect.objectContaining({ id: CAIRO.id, lng: CAIRO.lng, lat: CAIRO.lat }),
+    );
+  });
+});
+
+describe("a link's place", () => {
+  it('an unknown id: a notice, and the address stops naming it at once and after a pan', async () => {
+    const { app } = renderPlaces({ hash: '#map=5/48/2&place=999999999' });
+    await waitFor(() => expect(noticeTexts(app)).toContain(UNKNOWN_PLACE_NOTICE));
+    expect(window.location.hash).toBe('#map=5/48/2');
+    act(() => {
+      app.send({ type: 'camera.moveStarted', source: 'user', animation: null, reason: null, t: 0 });
+      app.send({ type: 'camera.moveEnded', camera: { ...CAMERA, zoom: 6 }, t: 10 });
+    });
+    expect(window.location.hash).toBe('#map=6/48/2');
+  });
+
+  it('a known id opens its place and stays in the address', async () => {
+    const { app } = renderPlaces({ hash: `#map=5/48/2&place=${CAIRO.id}` });
+    await screen.findByRole('dialog', { name: CAIRO.name });
+    expect(selection(app).context.selected?.id).toBe(CAIRO.id);
+    expect(window.location.hash).toBe(`#map=5/48/2&place=${CAIRO.id}`);
+  });
+
+  it('a place the person clicked before the index arrived is kept, not replaced by the link', async () => {
+    const { app } = renderPlaces({ hash: `#map=5/48/2&place=${CAIRO.id}`, holdIndex: true });
+    act(() => app.send({ type: 'map.clicked', target: { kind: 'place', place: OTHER } }));
+    await act(async () => releaseIndex());
+    await screen.findByRole('list', { name: 'Places in view' });
+    expect(selection(app).context.selected?.id).toBe(OTHER.id);
+    expect(screen.getByRole('dialog', { name: OTHER.name })).toBeTruthy();
+    await waitFor(() => expect(window.location.hash).toBe(`#map=5/48/2&place=${OTHER.id}`));
+  });
+});
