@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useSelector } from '@xstate/react';
 import type { PlaceSummary } from '../machines/events';
@@ -36,6 +36,14 @@ export function PlacePopup() {
   const lng = place?.lng;
   const lat = place?.lat;
   const at = useRef<[number, number] | null>(null);
+  // Closed from inside the popup (Close, or Escape on it), with no element to go back to (it was
+  // opened from the map), the focus goes to the map, so the arrow keys pan again: the popup's
+  // button is gone by the time it closes.
+  const closedFromInside = useRef(false);
+  const close = useCallback(() => {
+    closedFromInside.current = host.contains(document.activeElement);
+    selection.send({ type: 'popup.closed' });
+  }, [host, selection]);
   // Before the effect that opens the popup: effects run in order, so it opens where the place is.
   useEffect(() => {
     at.current = lng === undefined || lat === undefined ? null : [lng, lat];
@@ -50,24 +58,22 @@ export function PlacePopup() {
     return () => {
       owner.closePopup();
       if (previous instanceof HTMLElement && previous.isConnected) previous.focus();
+      else if (closedFromInside.current) owner.focusMap();
+      closedFromInside.current = false;
     };
   }, [owner, placeId, host, byKeyboard]);
 
   useEffect(() => {
     if (placeId === null) return;
     const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === 'Escape' && !event.defaultPrevented)
-        selection.send({ type: 'popup.closed' });
+      if (event.key === 'Escape' && !event.defaultPrevented) close();
     };
     document.addEventListener('keydown', onKeyDown);
     return () => document.removeEventListener('keydown', onKeyDown);
-  }, [placeId, selection]);
+  }, [placeId, close]);
 
   if (!place) return null;
-  return createPortal(
-    <PopupContent place={place} onClose={() => selection.send({ type: 'popup.closed' })} />,
-    host,
-  );
+  return createPortal(<PopupContent place={place} onClose={close} />, host);
 }
 
 function PopupContent(props: { place: PlaceSummary; onClose: () => void }) {

@@ -32,6 +32,7 @@ export function PlacesInView({ places }: { places: PlaceIndexState }) {
   return (
     <section className="places-in-view">
       <h2 id={headingId}>Places in view</h2>
+      {items.length === 0 && <p className="places-note">No places in this view.</p>}
       <ul
         aria-labelledby={headingId}
         onMouseLeave={() => selection.send({ type: 'place.unhovered' })}

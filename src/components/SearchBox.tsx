@@ -1,7 +1,7 @@
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { searchPlaces, type Place } from '../places/placeIndex';
 import { useSelection } from './ChartroomContext';
-import { countryName } from './placeFormat';
+import { countryName, formatPopulation } from './placeFormat';
 import type { PlaceIndexState } from './usePlaceIndex';
 
 export const SEARCH_LIMIT = 10;
@@ -25,6 +25,8 @@ export function SearchBox(props: { places: PlaceIndexState; onWanted: () => void
     [places, query],
   );
   const expanded = open && results.length > 0;
+  const nothingFound =
+    open && places.status === 'ready' && query.trim() !== '' && results.length === 0;
 
   // `/` anywhere outside a text field focuses the search box.
   useEffect(() => {
@@ -101,10 +103,18 @@ export function SearchBox(props: { places: PlaceIndexState; onWanted: () => void
               onClick={() => choose(place, false)}
             >
               <span className="name">{place.name}</span>{' '}
-              <span className="country">{countryName(place.country)}</span>
+              {/* The population tells apart places of the same name in the same country. */}
+              <span className="country">
+                {countryName(place.country)} · {formatPopulation(place.population)}
+              </span>
             </li>
           ))}
       </ul>
+      {nothingFound && (
+        <p className="places-note" role="status">
+          No places found.
+        </p>
+      )}
       {places.status === 'failed' && (
         <p className="places-error" role="alert">
           The places could not be loaded.{' '}

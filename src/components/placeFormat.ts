@@ -14,7 +14,11 @@ export function countryName(code: string): string {
   }
 }
 
+/** GeoNames writes 0 where it has no figure (12,788 of the places): that is not known, not none. */
+export const UNKNOWN_POPULATION = 'Not known';
+
 export function formatPopulation(population: number): string {
+  if (!(population > 0)) return UNKNOWN_POPULATION;
   populationFormat ??= new Intl.NumberFormat();
   return populationFormat.format(population);
 }

@@ -287,6 +287,11 @@ export class MapOwner {
     this.places?.closePopup();
   }
 
+  /** Gives the keyboard to the map (its canvas), as a click on it would. */
+  focusMap(): void {
+    this.map?.getCanvas().focus();
+  }
+
   /** Moves the open popup's anchor (no popup open: nothing). */
   movePopup(lng: number, lat: number): void {
     if (!this.popup) return;

@@ -94,6 +94,44 @@ test('Escape, and a click on empty sea, deselect; a click inside the popup does 
   await expect.poll(() => page.evaluate(() => window.location.hash)).not.toContain('place=');
 });
 
+test('Close clicked with the mouse gives the keyboard back to the map: the arrows pan', async ({
+  page,
+}) => {
+  const { paris } = await openParisView(page);
+  await page.mouse.click(paris.x, paris.y);
+  const dialog = placeDialog(page, 'Paris');
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(mapCanvas(page)).toBeFocused();
+  const before = (await hashState(page)).camera!;
+  await page.keyboard.press('ArrowRight');
+  await expect
+    .poll(async () => (await hashState(page)).camera!.center.lng)
+    .toBeGreaterThan(before.center.lng);
+});
+
+test.describe('on a phone-sized screen', () => {
+  test.use({ viewport: { width: 400, height: 700 } });
+
+  test('the popup lies above the places panel, and its Close closes it', async ({ page }) => {
+    const { paris } = await openParisView(page);
+    await page.mouse.click(paris.x, paris.y);
+    const dialog = placeDialog(page, 'Paris');
+    await expect(dialog).toBeVisible();
+    const close = dialog.getByRole('button', { name: 'Close' });
+    const box = (await close.boundingBox())!;
+    const centre = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+    const topmost = await page.evaluate(
+      ({ x, y }) => document.elementFromPoint(x, y)?.textContent ?? null,
+      centre,
+    );
+    expect(topmost, 'what a tap on Close reaches').toBe('Close');
+    await page.mouse.click(centre.x, centre.y);
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await expect.poll(() => page.evaluate(() => window.location.hash)).not.toContain('place=');
+  });
+});
+
 test('the pointer over a place shows a pointing cursor, and away from it the default', async ({
   page,
 }) => {
@@ -266,6 +304,23 @@ test('a link to a place opens it where the link looks, also after a reload', asy
   const reloaded = await hashState(page);
   expect(reloaded.camera?.zoom).toBe(10);
   expect(reloaded.placeId).toBe(PARIS.id);
+});
+
+test('a new address in the open page opens its place in place of the selected one', async ({
+  page,
+}) => {
+  const LYON = { id: 2996944, name: 'Lyon' };
+  await page.goto(`./${PARIS_VIEW}&place=${PARIS.id}`);
+  await expect(placeDialog(page, 'Paris')).toBeVisible({ timeout: 30_000 });
+  await expectReady(page);
+  // As typed into the address bar: the page stays, the hash changes.
+  await page.evaluate((id) => (window.location.hash = `#map=8/45.75/4.85&place=${id}`), LYON.id);
+  await expect(placeDialog(page, LYON.name)).toBeVisible();
+  await expect(placeDialog(page, 'Paris')).toHaveCount(0);
+  await settle(page);
+  const state = await hashState(page);
+  expect(state.placeId).toBe(LYON.id);
+  expect(state.camera?.zoom).toBe(8);
 });
 
 test('a link to an unknown place shows a notice and no popup', async ({ page }) => {

@@ -14,7 +14,8 @@ const { ChartroomProvider, useChartroom } =
   await import('../../../src/components/ChartroomContext');
 const { PlaceIndexProvider } = await import('../../../src/components/PlaceIndexContext');
 const { PlacePopup } = await import('../../../src/components/PlacePopup');
-const { PlacesPanel, UNKNOWN_PLACE_NOTICE } = await import('../../../src/components/PlacesPanel');
+const { PlacesPanel } = await import('../../../src/components/PlacesPanel');
+const { UNKNOWN_PLACE_NOTICE } = await import('../../../src/components/linkedPlace');
 const { UrlSync } = await import('../../../src/components/UrlSync');
 
 type AppActor = ReturnType<typeof useChartroom>['app'];
@@ -32,7 +33,7 @@ let releaseIndex: () => void = () => {};
  * The places panel, popup and address sync as the app renders them (in StrictMode), with a real
  * actor system and map owner on a fake MapLibre. The popup's content goes into the document.
  */
-function renderPlaces(options: { hash?: string; holdIndex?: boolean } = {}) {
+function renderPlaces(options: { hash?: string; holdIndex?: boolean; emptyView?: boolean } = {}) {
   window.history.replaceState(null, '', `/${options.hash ?? ''}`);
   const body = JSON.stringify(placeIndexJson(HOSTILE_PLACES));
   const held = new Promise<void>((resolve) => (releaseIndex = resolve));
@@ -52,10 +53,11 @@ function renderPlaces(options: { hash?: string; holdIndex?: boolean } = {}) {
   });
   const moved = vi.spyOn(owner, 'movePopup');
   const hovered = vi.spyOn(owner, 'highlightHovered');
-  vi.spyOn(owner, 'visibleArea').mockReturnValue({
+  const focusedMap = vi.spyOn(owner, 'focusMap');
+  vi.spyOn(owner, 'visibleArea').mockImplementation(() => ({
     bounds: [-180, -85, 180, 85],
-    contains: () => true,
-  });
+    contains: () => !options.emptyView,
+  }));
   let app: AppActor | null = null;
   function Probe() {
     app = useChartroom().app;
@@ -81,7 +83,7 @@ function renderPlaces(options: { hash?: string; holdIndex?: boolean } = {}) {
       </ChartroomProvider>
     </StrictMode>,
   );
-  return { app: app! as AppActor, owner: owner as Owner, opened, moved, hovered };
+  return { app: app! as AppActor, owner: owner as Owner, opened, moved, hovered, focusedMap };
 }
 
 const searchBox = () => screen.findByRole('combobox', { name: 'Search places' });
@@ -215,5 +217,85 @@ describe("a link's place", () => {
     expect(selection(app).context.selected?.id).toBe(OTHER.id);
     expect(screen.getByRole('dialog', { name: OTHER.name })).toBeTruthy();
     await waitFor(() => expect(window.location.hash).toBe(`#map=5/48/2&place=${OTHER.id}`));
+  });
+});
+
+/** The person types a new address into the open page (or follows an in-page link). */
+function followAddress(hash: string) {
+  act(() => {
+    window.history.replaceState(null, '', `/${hash}`);
+    window.dispatchEvent(new HashChangeEvent('hashchange'));
+  });
+}
+
+describe('an address followed in the open page', () => {
+  it("selects the address's place in place of the current one, and keeps it in the address", async () => {
+    const { app } = renderPlaces();
+    await placesInView();
+    act(() => app.send({ type: 'map.clicked', target: { kind: 'place', place: CAIRO } }));
+    followAddress(`#map=8/45.75/4.85&place=${OTHER.id}`);
+    expect(selection(app).context.selected?.id).toBe(OTHER.id);
+    await screen.findByRole('dialog', { name: OTHER.name });
+    await waitFor(() => expect(window.location.hash).toContain(`place=${OTHER.id}`));
+    expect(window.location.hash).not.toContain(`place=${CAIRO.id}`);
+  });
+
+  it('loads the places first if need be, then opens it', async () => {
+    const { app } = renderPlaces({ holdIndex: true });
+    followAddress(`#map=8/45.75/4.85&place=${OTHER.id}`);
+    expect(selection(app).context.selected).toBeNull();
+    await act(async () => releaseIndex());
+    await waitFor(() => expect(selection(app).context.selected?.id).toBe(OTHER.id));
+  });
+
+  it('an address with no place ends the selection; an unknown one says so and leaves', async () => {
+    const { app } = renderPlaces();
+    await placesInView();
+    act(() => app.send({ type: 'map.clicked', target: { kind: 'place', place: CAIRO } }));
+    followAddress('#map=8/45.75/4.85');
+    expect(selection(app).context.selected).toBeNull();
+    followAddress('#map=8/45.75/4.85&place=999999999');
+    expect(noticeTexts(app)).toContain(UNKNOWN_PLACE_NOTICE);
+    expect(window.location.hash).not.toContain('place=');
+  });
+});
+
+describe('small things a person notices', () => {
+  it('Close clicked in a popup opened from the map gives the keyboard back to the map', async () => {
+    const { app, focusedMap } = renderPlaces();
+    act(() => app.send({ type: 'map.clicked', target: { kind: 'place', place: CAIRO } }));
+    const close = closeButton();
+    act(() => close.focus()); // a click focuses the button it presses
+    act(() => void fireEvent.click(close));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(focusedMap).toHaveBeenCalledTimes(1);
+  });
+
+  it('a population GeoNames does not know is "Not known", not 0', async () => {
+    const { app } = renderPlaces();
+    const unknown = HOSTILE_PLACES.find((place) => place.population === 0)!;
+    act(() => app.send({ type: 'map.clicked', target: { kind: 'place', place: unknown } }));
+    const dialog = screen.getByRole('dialog');
+    expect(within(dialog).getByText('Not known')).toBeTruthy();
+    expect(within(dialog).queryByText('0')).toBeNull();
+  });
+
+  it('search says when nothing matches, and its suggestions tell namesakes apart', async () => {
+    renderPlaces();
+    const box = await searchBox();
+    act(() => box.focus());
+    await screen.findByRole('list', { name: 'Places in view' });
+    act(() => void fireEvent.change(box, { target: { value: 'zzzq' } }));
+    expect(screen.getByRole('status').textContent).toBe('No places found.');
+    act(() => void fireEvent.change(box, { target: { value: 'Cai' } }));
+    expect(screen.queryByRole('status')).toBeNull();
+    expect(screen.getByRole('option').textContent).toContain('7,734,614');
+  });
+
+  it('an empty view says so under its heading', async () => {
+    renderPlaces({ emptyView: true });
+    const list = await placesInView();
+    expect(within(list).queryAllByRole('button')).toHaveLength(0);
+    expect(screen.getByText('No places in this view.')).toBeTruthy();
   });
 });
