@@ -18,6 +18,7 @@ export class PlacesAdapter {
   closePopup(): void {}
 
   movePopup(): void {}
+  showExactPlaces(): void {}
 
   visibleArea(): { bounds: Bounds; contains: (lng: number, lat: number) => boolean } {
     const bounds = this.map.getBounds();

@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useChartroom, useSelection } from './ChartroomContext';
 import { openLinkedPlace } from './linkedPlace';
 import { usePlaces } from './PlaceIndexContext';
+import { ExactPlaces } from './ExactPlaces';
 import { PlacesInView } from './PlacesInView';
 import { SearchBox } from './SearchBox';
 
@@ -33,6 +34,7 @@ export function PlacesPanel(props: { linkPlaceId: number | null; linkHasCamera: 
     <aside className="places-panel" aria-label="Places">
       <SearchBox places={places} onWanted={want} />
       <PlacesInView places={places} />
+      <ExactPlaces places={places} />
     </aside>
   );
 }

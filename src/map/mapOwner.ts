@@ -7,7 +7,7 @@ import {
   type MapOptions,
 } from 'maplibre-gl';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
-import type { AppEvent, Bounds, Camera, MoveReason } from '../machines/events';
+import type { AppEvent, Bounds, Camera, MoveReason, PlaceSummary } from '../machines/events';
 import {
   classifyLoadedTile,
   classifyMapError,
@@ -151,6 +151,7 @@ export class MapOwner {
         const places = new PlacesAdapter(map, (event) => this.emit(event));
         this.places = places;
         places.highlightSelected(this.selectedId);
+        if (this.exactPlaces) places.showExactPlaces(this.exactPlaces);
         if (this.popup) places.openPopup(this.popup.lng, this.popup.lat, this.popup.content);
       },
       (error: unknown) => {
@@ -285,6 +286,15 @@ export class MapOwner {
   closePopup(): void {
     this.popup = null;
     this.places?.closePopup();
+  }
+
+  /** Kept here too, so a replaced map draws them as well. */
+  private exactPlaces: readonly PlaceSummary[] | null = null;
+
+  /** The places to draw at their exact positions at high zoom (see PlacesAdapter). */
+  showExactPlaces(places: readonly PlaceSummary[]): void {
+    this.exactPlaces = places;
+    this.places?.showExactPlaces(places);
   }
 
   /** Gives the keyboard to the map (its canvas), as a click on it would. */

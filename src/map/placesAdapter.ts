@@ -1,6 +1,7 @@
 import {
   Marker,
   Popup,
+  type GeoJSONSource,
   type Map as MapLibreMap,
   type MapGeoJSONFeature,
   type MapMouseEvent,
@@ -8,7 +9,17 @@ import {
 import type { AppEvent, Bounds, PlaceSummary } from '../machines/events';
 import { closestPlace, type PlaceHit } from './placeHit';
 
-import { DOTS, LABELS, PLACES_SOURCE, HIT_TOLERANCE_PX } from './placesLayers';
+import {
+  DOTS,
+  DOT_LAYERS,
+  EXACT_DOTS,
+  EXACT_SOURCE,
+  EXACT_ZOOM,
+  HIT_TOLERANCE_PX,
+  LABELS,
+  PLACE_LAYERS,
+  PLACES_SOURCE,
+} from './placesLayers';
 
 // The map owner adds the places to the style through this module, so that the benchmark's app
 // without places (bench/no-places) can leave the style as it is.
@@ -48,6 +59,8 @@ export class PlacesAdapter {
   private popup: Popup | null = null;
   /** A ring on a hovered place that has no dot at this zoom (the tiles thin them out). */
   private hoverRing: Marker | null = null;
+  /** The places drawn at their exact positions from EXACT_ZOOM, once the index has given any. */
+  private exact: GeoJSON.FeatureCollection<GeoJSON.Point> | null = null;
   private readonly unlisten: () => void;
 
   constructor(
@@ -110,6 +123,32 @@ export class PlacesAdapter {
     this.setState(id, { selected: true });
   }
 
+  /**
+   * Draws these places at their exact positions from EXACT_ZOOM, and the tiles' dots and names
+   * (rounded positions) only below it. Until the first call the tiles draw every zoom.
+   */
+  showExactPlaces(places: readonly PlaceSummary[]): void {
+    this.exact = {
+      type: 'FeatureCollection',
+      features: places.map(({ id, name, country, population, lng, lat }) => ({
+        type: 'Feature',
+        id,
+        properties: { name, country, population },
+        geometry: { type: 'Point', coordinates: [lng, lat] },
+      })),
+    };
+    this.applyExact();
+  }
+
+  private applyExact(): void {
+    const source = this.map.getSource<GeoJSONSource>(EXACT_SOURCE);
+    if (!this.exact || !source) return;
+    source.setData(this.exact);
+    for (const layer of [DOTS, LABELS]) {
+      if (this.map.getLayer(layer)) this.map.setLayerZoomRange(layer, 0, EXACT_ZOOM);
+    }
+  }
+
   /** Anchors the popup, holding `content`, at a place. */
   openPopup(lng: number, lat: number, content: HTMLElement): void {
     this.popup?.remove();
@@ -153,42 +192,52 @@ export class PlacesAdapter {
     };
   }
 
-  /** Feature-state is lost with the style (and with a lost WebGL context): apply it again. */
+  /**
+   * Feature-state and the exact places are lost with the style (and with a lost WebGL context):
+   * apply them again.
+   */
   private reapplyState(): void {
+    this.applyExact();
     this.setState(this.hoveredId, { hover: true });
     this.setState(this.selectedId, { selected: true });
   }
 
   private setState(id: number | null, state: Record<string, boolean>): void {
-    if (id === null || !this.map.getSource(PLACES_SOURCE)) return;
-    this.map.setFeatureState({ source: PLACES_SOURCE, sourceLayer: 'places', id }, state);
+    if (id === null) return;
+    if (this.map.getSource(PLACES_SOURCE))
+      this.map.setFeatureState({ source: PLACES_SOURCE, sourceLayer: 'places', id }, state);
+    if (this.map.getSource(EXACT_SOURCE))
+      this.map.setFeatureState({ source: EXACT_SOURCE, id }, state);
   }
 
   /** Whether the place has a dot drawn where it is. */
   private drawsDot(place: { id: number; lng: number; lat: number }): boolean {
-    if (!this.map.getLayer(DOTS)) return false;
+    const layers = DOT_LAYERS.filter((layer) => this.map.getLayer(layer));
+    if (layers.length === 0) return false;
     const { x, y } = this.map.project([place.lng, place.lat]);
     const box: [[number, number], [number, number]] = [
       [x - 1, y - 1],
       [x + 1, y + 1],
     ];
-    return this.map.queryRenderedFeatures(box, { layers: [DOTS] }).some((f) => f.id === place.id);
+    return this.map.queryRenderedFeatures(box, { layers }).some((f) => f.id === place.id);
   }
 
   private placeAt(event: MapMouseEvent): PlaceSummary | null {
-    if (!this.map.getLayer(DOTS)) return null;
+    const layers = PLACE_LAYERS.filter((layer) => this.map.getLayer(layer));
+    if (!layers.includes(DOTS)) return null;
     const { x, y } = event.point;
     const box: [[number, number], [number, number]] = [
       [x - HIT_TOLERANCE_PX, y - HIT_TOLERANCE_PX],
       [x + HIT_TOLERANCE_PX, y + HIT_TOLERANCE_PX],
     ];
-    const features = this.map.queryRenderedFeatures(box, { layers: [DOTS, LABELS] });
+    const features = this.map.queryRenderedFeatures(box, { layers });
     const hits: PlaceHit[] = [];
     for (const feature of features) {
       const place = placeFromFeature(feature);
       if (!place) continue;
       const dot = this.map.project([place.lng, place.lat]);
-      hits.push({ place, on: feature.layer.id === DOTS ? 'dot' : 'label', x: dot.x, y: dot.y });
+      const on = feature.layer.id === DOTS || feature.layer.id === EXACT_DOTS ? 'dot' : 'label';
+      hits.push({ place, on, x: dot.x, y: dot.y });
     }
     return closestPlace(hits, event.point);
   }

@@ -2,6 +2,7 @@
 // benchmark pages can use them as they are.
 import type {
   ExpressionSpecification,
+  GeoJSONSourceSpecification,
   LayerSpecification,
   StyleSpecification,
   VectorSourceSpecification,
@@ -12,8 +13,31 @@ export const PLACES_SOURCE = 'chartroom-places';
 export const PLACES_TILEJSON = 'places/tiles.json';
 export const DOTS = 'places-dots';
 export const LABELS = 'places-labels';
+const GEONAMES_ATTRIBUTION =
+  '<a href="https://www.geonames.org/" target="_blank" rel="noopener">GeoNames</a>';
 /** How far from a dot, in pixels, a click or hover still counts as on it. */
 export const HIT_TOLERANCE_PX = 4;
+
+/**
+ * From this zoom the places are drawn from the index's exact positions, once it has loaded. The
+ * tiles stop at zoom 7, and MapLibre keeps 8,192 steps across a tile: drawn from them, a dot lies
+ * up to 2 px off at zoom 12, 16 px at zoom 16 and 64 px at zoom 18, off its popup and where a
+ * click finds it.
+ */
+export const EXACT_ZOOM = 12;
+export const EXACT_SOURCE = 'chartroom-places-exact';
+export const EXACT_DOTS = 'places-dots-exact';
+export const EXACT_LABELS = 'places-labels-exact';
+/** The layers that draw dots, and all that draw places. */
+export const DOT_LAYERS = [DOTS, EXACT_DOTS];
+export const PLACE_LAYERS = [DOTS, LABELS, EXACT_DOTS, EXACT_LABELS];
+
+/** The exact places' source: filled by the places adapter (an empty collection until then). */
+export const exactSource = (): GeoJSONSourceSpecification => ({
+  type: 'geojson',
+  data: { type: 'FeatureCollection', features: [] },
+  attribution: GEONAMES_ATTRIBUTION,
+});
 
 /**
  * The places' source with the TileJSON's fields written out (a test keeps them equal to
@@ -27,7 +51,7 @@ export function placesSource(baseUrl: string): VectorSourceSpecification {
     minzoom: 0,
     maxzoom: 7,
     bounds: [-180, -80, 180, 80],
-    attribution: '<a href="https://www.geonames.org/" target="_blank" rel="noopener">GeoNames</a>',
+    attribution: GEONAMES_ATTRIBUTION,
   };
 }
 
@@ -116,6 +140,21 @@ export const PLACES_LAYERS: LayerSpecification[] = [
   },
 ];
 
+/** The same dots and names from the exact source, from EXACT_ZOOM (every place is named there). */
+export const EXACT_LAYERS: LayerSpecification[] = PLACES_LAYERS.map((layer): LayerSpecification => {
+  const exact = { source: EXACT_SOURCE, minzoom: EXACT_ZOOM };
+  if (layer.type === 'circle')
+    return { id: EXACT_DOTS, type: 'circle', paint: layer.paint, ...exact };
+  if (layer.type !== 'symbol') throw new Error(`unexpected places layer ${layer.id}`);
+  return {
+    id: EXACT_LABELS,
+    type: 'symbol',
+    layout: { ...layer.layout, 'text-field': ['get', 'name'] },
+    paint: layer.paint,
+    ...exact,
+  };
+});
+
 /**
  * The style with the places' source and layers in it, set in one go: MapLibre then asks for the
  * places' tiles together with the base map's, and first (the places' world tiles are small, and
@@ -126,9 +165,14 @@ export function styleWithPlaces(style: StyleSpecification, baseUrl: string): Sty
   const ids = new Set(style.layers.map((layer) => layer.id));
   return {
     ...style,
-    sources: style.sources[PLACES_SOURCE]
-      ? style.sources
-      : { [PLACES_SOURCE]: placesSource(baseUrl), ...style.sources },
-    layers: [...style.layers, ...PLACES_LAYERS.filter((layer) => !ids.has(layer.id))],
+    sources: {
+      ...(style.sources[PLACES_SOURCE] ? {} : { [PLACES_SOURCE]: placesSource(baseUrl) }),
+      ...style.sources,
+      ...(style.sources[EXACT_SOURCE] ? {} : { [EXACT_SOURCE]: exactSource() }),
+    },
+    layers: [
+      ...style.layers,
+      ...[...PLACES_LAYERS, ...EXACT_LAYERS].filter((layer) => !ids.has(layer.id)),
+    ],
   };
 }

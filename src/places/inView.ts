@@ -137,3 +137,21 @@ export function placesInBounds(
   }
   return best.map((k) => placeAt(index, rows[k]!));
 }
+
+/** At most this many places around a view at high zoom: far more than any city holds. */
+export const AROUND_LIMIT = 5000;
+
+/**
+ * The places in the bounds grown by their own width and height on each side (three times as wide
+ * and high), most populous first: what a pan from here shows before it ends.
+ */
+export function placesAround(index: PlaceIndex, bounds: Bounds, limit = AROUND_LIMIT): Place[] {
+  const [west, south, east, north] = bounds;
+  const width = east - west;
+  const height = north - south;
+  return placesInBounds(
+    index,
+    [west - width, Math.max(-90, south - height), east + width, Math.min(90, north + height)],
+    limit,
+  );
+}

@@ -184,6 +184,36 @@ test('hovering a place in the list highlights its dot on the map, and leaving it
   await expect.poll(async () => near(await colourAt(page, paris), DOT)).toBe(true);
 });
 
+const SELECTED_DOT = [0xc6, 0x28, 0x28] as const;
+const attribution = (page: Page) => page.locator('.maplibregl-ctrl-attrib-inner');
+
+test('deep in, a place is drawn, found by a click and popped up at its exact position', async ({
+  page,
+}) => {
+  // At zoom 16 the tiles (which stop at zoom 7) would put Paris's dot about 20 px off.
+  await page.goto(`./#map=16/${PARIS.lat}/${PARIS.lng}`);
+  await expectReady(page);
+  const centre = await canvasCentre(page);
+  await expect.poll(async () => near(await colourAt(page, centre), DOT)).toBe(true);
+  await page.mouse.click(centre.x, centre.y);
+  const dialog = placeDialog(page, 'Paris');
+  await expect(dialog).toBeVisible();
+  await expect.poll(async () => near(await colourAt(page, centre), SELECTED_DOT)).toBe(true);
+  // The popup's tip points at the dot: its box ends just above the centre, centred on it.
+  const box = (await page.locator('.maplibregl-popup').boundingBox())!;
+  expect(Math.abs(box.x + box.width / 2 - centre.x)).toBeLessThan(2);
+  expect(centre.y - (box.y + box.height)).toBeGreaterThanOrEqual(0);
+  expect(centre.y - (box.y + box.height)).toBeLessThan(16);
+  await expect(attribution(page)).toContainText('GeoNames');
+});
+
+test('the attribution credits MapLibre, GeoNames and Natural Earth', async ({ page }) => {
+  await page.goto('./');
+  await expectReady(page);
+  for (const name of ['MapLibre', 'GeoNames', 'Natural Earth'])
+    await expect(attribution(page)).toContainText(name);
+});
+
 test('a place in the list with no dot at this zoom is ringed on the map while hovered', async ({
   page,
 }) => {

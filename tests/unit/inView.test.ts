@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { placesInBounds, type Bounds } from '../../src/places/inView';
+import { placesAround, placesInBounds, type Bounds } from '../../src/places/inView';
 import { parsePlaceIndex, type PlaceIndex } from '../../src/places/placeIndex';
 
 interface Row {
@@ -150,6 +150,17 @@ describe('placesInBounds', () => {
     const contains = (lng: number) => (asked.push(lng), true);
     expect(placesInBounds(index, [170, -10, 190, 10], 50, contains)).toHaveLength(1);
     expect(asked).toEqual([180.5]);
+  });
+
+  it('around a view: its width and height beyond each edge, no further', () => {
+    const index = indexOf([
+      { population: 1, lng: 10, lat: 10 }, // in the view
+      { population: 2, lng: 7.5, lat: 12.5 }, // a view's width west, half a height north
+      { population: 3, lng: 15.5, lat: 10 }, // past a view's width east
+      { population: 4, lng: 10, lat: 89 }, // north, the box clamped at the pole
+    ]);
+    expect(placesAround(index, [9, 9, 11, 11]).map((p) => p.id)).toEqual([1001, 1000]);
+    expect(placesAround(index, [9, 60, 11, 80]).map((p) => p.id)).toEqual([1003]);
   });
 
   it('finds places across the antimeridian', () => {

@@ -107,3 +107,71 @@ describe('the visible area', () => {
     expect(area.contains(40, 1)).toBe(false);
   });
 });
+
+describe('the places at their exact positions, at high zoom', () => {
+  const exactParis = { ...parisDot, layer: { ...parisDot.layer, id: 'places-dots-exact' } };
+
+  it('fills the exact source and hands the zooms from EXACT_ZOOM over to it', () => {
+    const { map, places } = adapter();
+    expect(map.zoomRanges.size).toBe(0); // until then, the tiles draw every zoom
+    places.showExactPlaces([PARIS, VERSAILLES]);
+    expect(map.data.get('chartroom-places-exact')).toEqual({
+      type: 'FeatureCollection',
+      features: [PARIS, VERSAILLES].map((p) => ({
+        type: 'Feature',
+        id: p.id,
+        properties: { name: p.name, country: p.country, population: p.population },
+        geometry: { type: 'Point', coordinates: [p.lng, p.lat] },
+      })),
+    });
+    expect(map.zoomRanges.get('places-dots')).toEqual([0, 12]);
+    expect(map.zoomRanges.get('places-labels')).toEqual([0, 12]);
+  });
+
+  it('fills it again, with the zoom ranges, after the style is loaded again', () => {
+    const { map, places } = adapter();
+    places.showExactPlaces([PARIS]);
+    map.data.clear();
+    map.zoomRanges.clear();
+    map.fire('style.load');
+    expect(map.data.get('chartroom-places-exact')).toMatchObject({ features: [{ id: PARIS.id }] });
+    expect(map.zoomRanges.get('places-dots')).toEqual([0, 12]);
+  });
+
+  it('shows hover and selection on both sources', () => {
+    const { map, places } = adapter();
+    places.highlightSelected(PARIS.id);
+    expect(map.featureStates).toEqual([
+      [{ source: 'chartroom-places', sourceLayer: 'places', id: PARIS.id }, { selected: true }],
+      [{ source: 'chartroom-places-exact', id: PARIS.id }, { selected: true }],
+    ]);
+  });
+
+  it('finds a click on an exact dot, and asks all four layers', () => {
+    const { map, events } = adapter();
+    map.features = [exactParis];
+    const pointer = {
+      point: { x: PARIS.lng, y: -PARIS.lat },
+      originalEvent: { target: map.canvas },
+    };
+    map.fire('click', pointer);
+    expect(events.at(-1)).toMatchObject({
+      type: 'map.clicked',
+      target: { kind: 'place', place: { id: PARIS.id, lng: PARIS.lng, lat: PARIS.lat } },
+    });
+    expect(map.queriedLayers[0]).toEqual([
+      'places-dots',
+      'places-labels',
+      'places-dots-exact',
+      'places-labels-exact',
+    ]);
+  });
+
+  it('does not ring a place whose exact dot is drawn', () => {
+    const { map, places } = adapter();
+    map.features = [exactParis];
+    places.highlightHovered(PARIS);
+    expect(ring()).toBeNull();
+    expect(map.queriedLayers[0]).toEqual(['places-dots', 'places-dots-exact']);
+  });
+});

@@ -2,10 +2,14 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { expression, validateStyleMin } from '@maplibre/maplibre-gl-style-spec';
 import {
+  EXACT_LAYERS,
+  EXACT_SOURCE,
+  EXACT_ZOOM,
   LABEL_RANK_BY_ZOOM,
   LABEL_TEXT,
   PLACES_LAYERS,
   PLACES_SOURCE,
+  exactSource,
   placesSource,
   styleWithPlaces,
 } from '../../src/map/placesLayers';
@@ -37,9 +41,14 @@ describe('the places layers', () => {
 
   it('go into the style before it is set: their source first, their layers last, valid', () => {
     const style = styleWithPlaces(basemap, 'http://localhost:4173/app/');
-    expect(Object.keys(style.sources)).toEqual([PLACES_SOURCE, ...Object.keys(basemap.sources)]);
+    expect(Object.keys(style.sources)).toEqual([
+      PLACES_SOURCE,
+      ...Object.keys(basemap.sources),
+      EXACT_SOURCE,
+    ]);
     expect(style.sources[PLACES_SOURCE]).toEqual(placesSource('http://localhost:4173/app/'));
-    expect(style.layers).toEqual([...basemap.layers, ...PLACES_LAYERS]);
+    expect(style.sources[EXACT_SOURCE]).toEqual(exactSource());
+    expect(style.layers).toEqual([...basemap.layers, ...PLACES_LAYERS, ...EXACT_LAYERS]);
     expect(validateStyleMin(style).map((e) => e.message)).toEqual([]);
     // The style it was given is left as it was.
     expect(Object.keys(basemap.sources)).not.toContain(PLACES_SOURCE);
@@ -53,9 +62,30 @@ describe('the places layers', () => {
       'http://localhost/',
     );
     expect(style.sources[PLACES_SOURCE]).toBe(own);
-    expect(style.layers).toEqual([ownDots, ...PLACES_LAYERS.slice(1)]);
+    expect(style.layers).toEqual([ownDots, ...PLACES_LAYERS.slice(1), ...EXACT_LAYERS]);
     const twice = styleWithPlaces(styleWithPlaces(basemap, 'http://a/'), 'http://a/');
-    expect(twice.layers.length).toBe(basemap.layers.length + PLACES_LAYERS.length);
+    expect(twice.layers.length).toBe(
+      basemap.layers.length + PLACES_LAYERS.length + EXACT_LAYERS.length,
+    );
+    expect(Object.keys(twice.sources)).toHaveLength(Object.keys(basemap.sources).length + 2);
+  });
+
+  it('draw the same dots and every name from the exact places, from EXACT_ZOOM, credited', () => {
+    const [dots, labels] = PLACES_LAYERS as unknown as [
+      { paint: unknown },
+      { layout: Record<string, unknown>; paint: unknown },
+    ];
+    expect(EXACT_LAYERS).toEqual([
+      expect.objectContaining({ type: 'circle', source: EXACT_SOURCE, minzoom: EXACT_ZOOM }),
+      expect.objectContaining({ type: 'symbol', source: EXACT_SOURCE, minzoom: EXACT_ZOOM }),
+    ]);
+    expect(EXACT_LAYERS[0]).toMatchObject({ paint: dots.paint });
+    expect(EXACT_LAYERS[1]).toMatchObject({
+      paint: labels.paint,
+      layout: { ...labels.layout, 'text-field': ['get', 'name'] },
+    });
+    expect(EXACT_LAYERS.every((layer) => !('source-layer' in layer))).toBe(true);
+    expect(exactSource().attribution).toBe(placesSource('http://a/').attribution);
   });
 
   it('ask for their tiles beside the page, whatever folder it is served from', () => {

@@ -54,6 +54,7 @@ function renderPlaces(options: { hash?: string; holdIndex?: boolean; emptyView?:
   const moved = vi.spyOn(owner, 'movePopup');
   const hovered = vi.spyOn(owner, 'highlightHovered');
   const focusedMap = vi.spyOn(owner, 'focusMap');
+  const exact = vi.spyOn(owner, 'showExactPlaces');
   vi.spyOn(owner, 'visibleArea').mockImplementation(() => ({
     bounds: [-180, -85, 180, 85],
     contains: () => !options.emptyView,
@@ -83,7 +84,15 @@ function renderPlaces(options: { hash?: string; holdIndex?: boolean; emptyView?:
       </ChartroomProvider>
     </StrictMode>,
   );
-  return { app: app! as AppActor, owner: owner as Owner, opened, moved, hovered, focusedMap };
+  return {
+    app: app! as AppActor,
+    owner: owner as Owner,
+    opened,
+    moved,
+    hovered,
+    focusedMap,
+    exact,
+  };
 }
 
 const searchBox = () => screen.findByRole('combobox', { name: 'Search places' });
@@ -297,5 +306,32 @@ describe('small things a person notices', () => {
     const list = await placesInView();
     expect(within(list).queryAllByRole('button')).toHaveLength(0);
     expect(screen.getByText('No places in this view.')).toBeTruthy();
+  });
+});
+
+describe('the places at their exact positions', () => {
+  const settleAt = (app: AppActor, zoom: number) =>
+    act(() => {
+      app.send({ type: 'camera.moveStarted', source: 'user', animation: null, reason: null, t: 0 });
+      app.send({ type: 'camera.moveEnded', camera: { ...CAMERA, zoom }, t: 10 });
+    });
+
+  it('go to the map from a zoom before EXACT_ZOOM on, each time a movement ends', async () => {
+    const { app, exact } = renderPlaces();
+    await placesInView();
+    expect(exact).not.toHaveBeenCalled(); // zoom 5
+    settleAt(app, 10.9);
+    expect(exact).not.toHaveBeenCalled();
+    settleAt(app, 11);
+    expect(exact).toHaveBeenCalledTimes(1);
+    const given = exact.mock.calls[0]![0];
+    // the fake view is the whole world: every place, most populous first
+    expect(given.map((place) => place.id).sort()).toEqual(
+      HOSTILE_PLACES.map((place) => place.id).sort(),
+    );
+    const populations = given.map((place) => place.population);
+    expect(populations).toEqual([...populations].sort((a, b) => b - a));
+    settleAt(app, 16);
+    expect(exact).toHaveBeenCalledTimes(2);
   });
 });

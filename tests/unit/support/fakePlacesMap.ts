@@ -30,9 +30,19 @@ export class FakePlacesMap extends FakeMap {
   override getPitch() {
     return this.camera.pitch;
   }
+  /** What `setData` last gave each GeoJSON source, by id. */
+  readonly data = new Map<string, unknown>();
+  /** Zoom ranges set on layers, by id. */
+  readonly zoomRanges = new Map<string, [number, number]>();
+  /** Every `setFeatureState`, in order. */
+  readonly featureStates: [target: object, state: object][] = [];
   /** The style's own sources and layers, as MapLibre answers once a style is set. */
   getSource(id: string) {
-    return this.styleSpec()?.sources[id];
+    const spec = this.styleSpec()?.sources[id];
+    return spec && { ...spec, setData: (data: unknown) => this.data.set(id, data) };
+  }
+  setLayerZoomRange(id: string, minzoom: number, maxzoom: number) {
+    this.zoomRanges.set(id, [minzoom, maxzoom]);
   }
   getLayer(id: string) {
     return this.styleSpec()?.layers.find((layer) => layer.id === id);
@@ -40,10 +50,12 @@ export class FakePlacesMap extends FakeMap {
   private styleSpec() {
     return this.style as StyleSpecification | null;
   }
-  /** The boxes `queryRenderedFeatures` was asked about, last first. */
+  /** The boxes `queryRenderedFeatures` was asked about, last first, and the layers. */
   queried: unknown[] = [];
-  queryRenderedFeatures(box?: unknown) {
+  queriedLayers: unknown[] = [];
+  queryRenderedFeatures(box?: unknown, options?: { layers?: string[] }) {
     this.queried.unshift(box);
+    this.queriedLayers.unshift(options?.layers);
     return this.features;
   }
   getBounds() {
@@ -59,5 +71,7 @@ export class FakePlacesMap extends FakeMap {
   project([lng, lat]: [number, number]) {
     return { x: lng, y: -lat };
   }
-  setFeatureState(): void {}
+  setFeatureState(target: object, state: object): void {
+    this.featureStates.push([target, state]);
+  }
 }
