@@ -84,17 +84,18 @@ export function App(props: AppProps) {
             <PartialFailureNotice />
           </div>
         </div>
+        {/* Before the map's controls: Tab reaches search and the list (top left) first. */}
+        <PlaceIndexProvider baseUrl={props.baseUrl} eager={link.placeId !== null}>
+          <UrlSync />
+          <PlacePopup />
+          <PlacesPanel linkPlaceId={link.placeId} linkHasCamera={link.camera !== null} />
+        </PlaceIndexProvider>
         <CameraControls />
         <ScaleBar />
         <TraceRecorderContext value={recorder}>
           <FlowPanel log={flowLog} />
         </TraceRecorderContext>
         {wantsInspector(props.search) && <StatelyInspector />}
-        <PlaceIndexProvider baseUrl={props.baseUrl} eager={link.placeId !== null}>
-          <UrlSync />
-          <PlacePopup />
-          <PlacesPanel linkPlaceId={link.placeId} linkHasCamera={link.camera !== null} />
-        </PlaceIndexProvider>
       </main>
     </ChartroomProvider>
   );

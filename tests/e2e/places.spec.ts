@@ -207,6 +207,35 @@ test('deep in, a place is drawn, found by a click and popped up at its exact pos
   await expect(attribution(page)).toContainText('GeoNames');
 });
 
+test('Tab goes from the map to search and the list (top left) before the map controls', async ({
+  page,
+}) => {
+  await page.goto(`./${PARIS_VIEW}`);
+  await expectReady(page);
+  await expect(page.getByRole('list', { name: 'Places in view' })).toBeVisible();
+  const order: string[] = [];
+  for (let i = 0; i < 6; i++) {
+    await page.keyboard.press('Tab');
+    order.push(
+      await page.evaluate(() => {
+        const el = document.activeElement;
+        return el?.getAttribute('aria-label') ?? el?.textContent ?? '';
+      }),
+    );
+  }
+  // The map's canvas first, then (after its attribution's links) search and the list.
+  expect(order[0]).toMatch(/^Map canvas/);
+  const search = order.indexOf('Search places');
+  expect(search, order.join(' | ')).toBeGreaterThan(0);
+  expect(order[search + 1], 'the first place in view').toBe('London');
+  // and the map's controls after the list's last place
+  await page.getByRole('button', { name: 'Zoom in' }).focus();
+  await page.keyboard.press('Shift+Tab');
+  await expect(
+    page.getByRole('list', { name: 'Places in view' }).getByRole('button').last(),
+  ).toBeFocused();
+});
+
 test('the attribution credits MapLibre, GeoNames and Natural Earth', async ({ page }) => {
   await page.goto('./');
   await expectReady(page);
