@@ -88,7 +88,7 @@ export function App(props: AppProps) {
         <PlaceIndexProvider baseUrl={props.baseUrl} eager={link.placeId !== null}>
           <UrlSync />
           <PlacePopup />
-          <PlacesPanel linkPlaceId={link.placeId} linkHasCamera={link.camera !== null} />
+          <PlacesPanel />
         </PlaceIndexProvider>
         <CameraControls />
         <ScaleBar />

@@ -36,14 +36,18 @@ export function PlacePopup() {
   const lng = place?.lng;
   const lat = place?.lat;
   const at = useRef<[number, number] | null>(null);
-  // Closed from inside the popup (Close, or Escape on it), with no element to go back to (it was
-  // opened from the map), the focus goes to the map, so the arrow keys pan again: the popup's
-  // button is gone by the time it closes.
+  // Closed from inside the popup (its Close button, or Escape with the focus in it) and with no
+  // element to go back to (it was opened with the pointer), the focus goes to the map, so the
+  // arrow keys pan again. Noted here: by the time it closes, the button is gone, and a click
+  // focuses a button in some browsers only.
   const closedFromInside = useRef(false);
-  const close = useCallback(() => {
-    closedFromInside.current = host.contains(document.activeElement);
-    selection.send({ type: 'popup.closed' });
-  }, [host, selection]);
+  const close = useCallback(
+    (fromInside: boolean) => {
+      closedFromInside.current = fromInside;
+      selection.send({ type: 'popup.closed' });
+    },
+    [selection],
+  );
   // Before the effect that opens the popup: effects run in order, so it opens where the place is.
   useEffect(() => {
     at.current = lng === undefined || lat === undefined ? null : [lng, lat];
@@ -66,14 +70,15 @@ export function PlacePopup() {
   useEffect(() => {
     if (placeId === null) return;
     const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === 'Escape' && !event.defaultPrevented) close();
+      if (event.key === 'Escape' && !event.defaultPrevented)
+        close(host.contains(document.activeElement));
     };
     document.addEventListener('keydown', onKeyDown);
     return () => document.removeEventListener('keydown', onKeyDown);
-  }, [placeId, close]);
+  }, [placeId, close, host]);
 
   if (!place) return null;
-  return createPortal(<PopupContent place={place} onClose={close} />, host);
+  return createPortal(<PopupContent place={place} onClose={() => close(true)} />, host);
 }
 
 function PopupContent(props: { place: PlaceSummary; onClose: () => void }) {

@@ -12,7 +12,8 @@ export function PlacesInView({ places }: { places: PlaceIndexState }) {
   const camera = useCamera();
   const selection = useSelection();
   const { owner } = useChartroom();
-  const [items, setItems] = useState<Place[]>([]);
+  // null until first computed, so "no places" never flashes while the list is being filled
+  const [items, setItems] = useState<Place[] | null>(null);
   const headingId = useId();
 
   useEffect(() => {
@@ -21,7 +22,7 @@ export function PlacesInView({ places }: { places: PlaceIndexState }) {
       const area = owner.visibleArea();
       if (!area) return;
       const next = placesInBounds(places.index, area.bounds, PLACES_IN_VIEW_LIMIT, area.contains);
-      setItems((current) => (sameIds(current, next) ? current : next));
+      setItems((current) => (current && sameIds(current, next) ? current : next));
     };
     update();
     const settled = camera.on('camera.settled', update);
@@ -32,12 +33,12 @@ export function PlacesInView({ places }: { places: PlaceIndexState }) {
   return (
     <section className="places-in-view">
       <h2 id={headingId}>Places in view</h2>
-      {items.length === 0 && <p className="places-note">No places in this view.</p>}
+      {items?.length === 0 && <p className="places-note">No places in this view.</p>}
       <ul
         aria-labelledby={headingId}
         onMouseLeave={() => selection.send({ type: 'place.unhovered' })}
       >
-        {items.map((place) => (
+        {items?.map((place) => (
           <li key={place.id}>
             <button
               type="button"

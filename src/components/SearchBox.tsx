@@ -110,11 +110,11 @@ export function SearchBox(props: { places: PlaceIndexState; onWanted: () => void
             </li>
           ))}
       </ul>
-      {nothingFound && (
-        <p className="places-note" role="status">
-          No places found.
-        </p>
-      )}
+      {/* Always there, so that screen readers announce the text when it appears (a live region,
+          not role="status", which the page keeps for its loading state). */}
+      <p className="places-note" aria-live="polite">
+        {nothingFound ? 'No places found.' : ''}
+      </p>
       {places.status === 'failed' && (
         <p className="places-error" role="alert">
           The places could not be loaded.{' '}

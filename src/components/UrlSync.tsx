@@ -1,35 +1,46 @@
 import { useEffect, useRef } from 'react';
-import { placeById } from '../places/placeIndex';
 import { useCamera, useChartroom, useSelection } from './ChartroomContext';
 import { openLinkedPlace } from './linkedPlace';
 import { usePlaces } from './PlaceIndexContext';
 import type { PlaceIndexState } from './usePlaceIndex';
 import { formatHash, parseHash } from '../url/cameraHash';
 
+/** A place an address names, waiting for the index to open it. */
+interface LinkedPlace {
+  placeId: number;
+  hasCamera: boolean;
+}
+
 /**
- * Keeps the address in step with the app: `#map=` rewritten with replaceState when a movement
- * ends, `&place=` when the selection changes. A new address typed or followed in the open page
- * (or back and forward) is followed: the camera flies there (an app movement) and its place is
- * selected, or, where it names none, the selection ends.
+ * Keeps the address and the app in step, both ways.
+ * - `#map=` is rewritten with replaceState when a movement ends, `&place=` when the selection
+ *   changes.
+ * - The page's address opens its place once the places index has loaded. So does an address
+ *   followed later in the open page (typed, an in-page link, back or forward), whose camera is
+ *   flown to (an app movement). An address that names no place ends the selection.
+ * - A place the person chooses before the index arrives stands: the address's place is dropped.
+ * - An unknown place gets a notice, ends the selection and leaves the address, so the next copy
+ *   of the link or reload does not name it again.
  */
 export function UrlSync() {
   const camera = useCamera();
   const selection = useSelection();
   const { app, input } = useChartroom();
   const { places, want } = usePlaces();
-  // The page's own link's place stays in the address until the selection first changes (the
-  // link opened, or the person chose something else), so a movement before the places load does
-  // not drop it. A place the index does not know leaves the address when the index arrives (with
-  // a notice, see PlacesPanel), so the next copy of the link or reload does not name it again.
+  // The page's own place stays in the address until the selection first changes (the link
+  // opened, or the person chose something else), so a movement before the places load keeps it.
   const linkPlaceId = useRef<number | null | undefined>(undefined);
-  // The place of an address followed later, until the index has arrived to open it.
-  const followed = useRef<{ placeId: number; hasCamera: boolean } | null>(null);
+  const waiting = useRef<LinkedPlace | null | undefined>(undefined);
   const latestPlaces = useRef<PlaceIndexState>(places);
-  const rewrite = useRef<() => void>(() => {});
-  const openFollowed = useRef<() => void>(() => {});
+  const openWaiting = useRef<() => void>(() => {});
 
   useEffect(() => {
-    linkPlaceId.current ??= parseHash(window.location.hash, input.limits).placeId;
+    if (waiting.current === undefined) {
+      const link = parseHash(window.location.hash, input.limits);
+      linkPlaceId.current = link.placeId;
+      waiting.current =
+        link.placeId === null ? null : { placeId: link.placeId, hasCamera: link.camera !== null };
+    }
     const write = () => {
       const view = camera.getSnapshot().context.settled;
       const placeId = selection.getSnapshot().context.selected?.id ?? linkPlaceId.current ?? null;
@@ -48,21 +59,20 @@ export function UrlSync() {
       if (id === selectedId) return;
       selectedId = id;
       linkPlaceId.current = null;
+      waiting.current = null;
       clearTimeout(pending);
       pending = setTimeout(write, 0);
     });
     const open = () => {
-      const link = followed.current;
+      const link = waiting.current;
       const current = latestPlaces.current;
       if (!link || current.status !== 'ready') return;
-      followed.current = null;
-      const known = openLinkedPlace(
-        (e) => app.send(e),
-        current.index,
-        link.placeId,
-        link.hasCamera,
-      );
-      if (!known) write();
+      waiting.current = null;
+      linkPlaceId.current = null;
+      const send = (event: Parameters<typeof app.send>[0]) => app.send(event);
+      if (openLinkedPlace(send, current.index, link.placeId, link.hasCamera)) return;
+      selection.send({ type: 'popup.closed' });
+      write();
     };
     const onHashChange = () => {
       const link = parseHash(window.location.hash, input.limits);
@@ -70,22 +80,20 @@ export function UrlSync() {
       if (link.camera)
         camera.send({ type: 'camera.flyRequested', target: link.camera, reason: 'history' });
       linkPlaceId.current = null;
-      followed.current = null;
+      waiting.current = null;
       if (link.placeId === (selection.getSnapshot().context.selected?.id ?? null)) return;
       if (link.placeId === null) {
         selection.send({ type: 'popup.closed' });
         return;
       }
-      followed.current = { placeId: link.placeId, hasCamera: link.camera !== null };
+      waiting.current = { placeId: link.placeId, hasCamera: link.camera !== null };
       want();
       open();
     };
     window.addEventListener('hashchange', onHashChange);
-    rewrite.current = write;
-    openFollowed.current = open;
+    openWaiting.current = open;
     return () => {
-      rewrite.current = () => {};
-      openFollowed.current = () => {};
+      openWaiting.current = () => {};
       clearTimeout(pending);
       settled.unsubscribe();
       selected.unsubscribe();
@@ -95,12 +103,7 @@ export function UrlSync() {
 
   useEffect(() => {
     latestPlaces.current = places;
-    openFollowed.current();
-    const id = linkPlaceId.current;
-    if (places.status !== 'ready' || id === null || id === undefined) return;
-    if (placeById(places.index, id)) return;
-    linkPlaceId.current = null;
-    rewrite.current();
+    openWaiting.current();
   }, [places]);
 
   return null;

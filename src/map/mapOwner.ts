@@ -291,8 +291,8 @@ export class MapOwner {
   /** Kept here too, so a replaced map draws them as well. */
   private exactPlaces: readonly PlaceSummary[] | null = null;
 
-  /** The places to draw at their exact positions at high zoom (see PlacesAdapter). */
-  showExactPlaces(places: readonly PlaceSummary[]): void {
+  /** The places to draw at their exact positions at high zoom, or none (see PlacesAdapter). */
+  showExactPlaces(places: readonly PlaceSummary[] | null): void {
     this.exactPlaces = places;
     this.places?.showExactPlaces(places);
   }

@@ -25,6 +25,9 @@ import {
 // without places (bench/no-places) can leave the style as it is.
 export { styleWithPlaces } from './placesLayers';
 
+/** A layer's maximum zoom when the style gives none (MapLibre's). */
+const TILE_LAYERS_MAXZOOM = 24;
+
 /** What the map shows: a box of longitudes and latitudes, and a test for a point in view. */
 export interface VisibleArea {
   bounds: Bounds;
@@ -125,10 +128,10 @@ export class PlacesAdapter {
 
   /**
    * Draws these places at their exact positions from EXACT_ZOOM, and the tiles' dots and names
-   * (rounded positions) only below it. Until the first call the tiles draw every zoom.
+   * (rounded positions) only below it; given none, the tiles draw every zoom again.
    */
-  showExactPlaces(places: readonly PlaceSummary[]): void {
-    this.exact = {
+  showExactPlaces(places: readonly PlaceSummary[] | null): void {
+    this.exact = places && {
       type: 'FeatureCollection',
       features: places.map(({ id, name, country, population, lng, lat }) => ({
         type: 'Feature',
@@ -141,11 +144,16 @@ export class PlacesAdapter {
   }
 
   private applyExact(): void {
-    const source = this.map.getSource<GeoJSONSource>(EXACT_SOURCE);
-    if (!this.exact || !source) return;
-    source.setData(this.exact);
-    for (const layer of [DOTS, LABELS]) {
-      if (this.map.getLayer(layer)) this.map.setLayerZoomRange(layer, 0, EXACT_ZOOM);
+    const { map } = this;
+    const source = map.getSource<GeoJSONSource>(EXACT_SOURCE);
+    if (!source) return;
+    source.setData(this.exact ?? { type: 'FeatureCollection', features: [] });
+    const maxzoom = this.exact ? EXACT_ZOOM : TILE_LAYERS_MAXZOOM;
+    for (const id of [DOTS, LABELS]) {
+      const layer = map.getLayer(id);
+      // setLayerZoomRange reloads the places tiles: only when the range changes
+      if (layer && (layer.maxzoom ?? TILE_LAYERS_MAXZOOM) !== maxzoom)
+        map.setLayerZoomRange(id, 0, maxzoom);
     }
   }
 
@@ -197,7 +205,8 @@ export class PlacesAdapter {
    * apply them again.
    */
   private reapplyState(): void {
-    this.applyExact();
+    // A new style's exact source is empty and its layers draw every zoom: only places to hand over
+    if (this.exact) this.applyExact();
     this.setState(this.hoveredId, { hover: true });
     this.setState(this.selectedId, { selected: true });
   }

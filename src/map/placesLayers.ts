@@ -7,6 +7,7 @@ import type {
   StyleSpecification,
   VectorSourceSpecification,
 } from 'maplibre-gl';
+import { EXACT_ZOOM } from './exactZoom';
 
 export const PLACES_SOURCE = 'chartroom-places';
 /** The places' TileJSON, written by scripts/build-places.mjs (its tile URL is relative to the page). */
@@ -18,13 +19,7 @@ const GEONAMES_ATTRIBUTION =
 /** How far from a dot, in pixels, a click or hover still counts as on it. */
 export const HIT_TOLERANCE_PX = 4;
 
-/**
- * From this zoom the places are drawn from the index's exact positions, once it has loaded. The
- * tiles stop at zoom 7, and MapLibre keeps 8,192 steps across a tile: drawn from them, a dot lies
- * up to 2 px off at zoom 12, 16 px at zoom 16 and 64 px at zoom 18, off its popup and where a
- * click finds it.
- */
-export const EXACT_ZOOM = 12;
+export { EXACT_ZOOM };
 export const EXACT_SOURCE = 'chartroom-places-exact';
 export const EXACT_DOTS = 'places-dots-exact';
 export const EXACT_LABELS = 'places-labels-exact';

@@ -128,6 +128,29 @@ describe('the places at their exact positions, at high zoom', () => {
     expect(map.zoomRanges.get('places-labels')).toEqual([0, 12]);
   });
 
+  it('given none, empties it and lets the tiles draw every zoom again', () => {
+    const { map, places } = adapter();
+    places.showExactPlaces([PARIS]);
+    places.showExactPlaces(null);
+    expect(map.data.get('chartroom-places-exact')).toEqual({
+      type: 'FeatureCollection',
+      features: [],
+    });
+    expect(map.zoomRanges.get('places-dots')).toEqual([0, 24]);
+    expect(map.zoomRanges.get('places-labels')).toEqual([0, 24]);
+  });
+
+  it('changes no zoom range (which reloads the tiles) when it need not', () => {
+    const { map, places } = adapter();
+    map.fire('style.load'); // at start: nothing to hand over
+    expect(map.zoomRanges.size).toBe(0);
+    expect(map.data.size).toBe(0);
+    places.showExactPlaces([PARIS]);
+    const set = vi.spyOn(map, 'setLayerZoomRange');
+    places.showExactPlaces([VERSAILLES]);
+    expect(set).not.toHaveBeenCalled();
+  });
+
   it('fills it again, with the zoom ranges, after the style is loaded again', () => {
     const { map, places } = adapter();
     places.showExactPlaces([PARIS]);

@@ -62,7 +62,7 @@ function renderPlaces(): AppActor {
     <ChartroomProvider owner={owner} input={input}>
       <PlaceIndexProvider baseUrl={`http://localhost/${attempt}/`} eager>
         <PlacePopup />
-        <PlacesPanel linkPlaceId={null} linkHasCamera={false} />
+        <PlacesPanel />
         <Probe />
       </PlaceIndexProvider>
     </ChartroomProvider>,

@@ -45,7 +45,9 @@ export class FakePlacesMap extends FakeMap {
     this.zoomRanges.set(id, [minzoom, maxzoom]);
   }
   getLayer(id: string) {
-    return this.styleSpec()?.layers.find((layer) => layer.id === id);
+    const layer = this.styleSpec()?.layers.find((spec) => spec.id === id);
+    const range = this.zoomRanges.get(id);
+    return layer && (range ? { ...layer, minzoom: range[0], maxzoom: range[1] } : layer);
   }
   private styleSpec() {
     return this.style as StyleSpecification | null;
