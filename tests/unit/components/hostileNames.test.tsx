@@ -8,7 +8,7 @@ import { resetFakeMaps } from '../support/fakeMapLibre';
 
 vi.mock('maplibre-gl', async () => (await import('../support/fakeMapLibre')).fakeMapLibreModule());
 
-const { MapOwner } = await import('../../../src/map/mapOwner');
+const { placesOwner } = await import('../support/placesOwner');
 const { ChartroomProvider, useChartroom } =
   await import('../../../src/components/ChartroomContext');
 const { PlaceIndexProvider } = await import('../../../src/components/PlaceIndexContext');
@@ -36,16 +36,7 @@ let attempt = 0;
 function renderPlaces(): AppActor {
   const index = placeIndexJson(HOSTILE_PLACES);
   vi.stubGlobal('fetch', async () => new Response(JSON.stringify(index)));
-  const owner = new MapOwner({
-    styleUrl: 'http://localhost/styles/basemap.json',
-    baseUrl: 'http://localhost/',
-  });
-  vi.spyOn(owner, 'openPopup').mockImplementation((_lng, _lat, content) => {
-    document.body.append(content);
-  });
-  vi.spyOn(owner, 'closePopup').mockImplementation(() => {
-    document.querySelector('.place-popup')?.parentElement?.remove();
-  });
+  const { owner } = placesOwner();
   const input = {
     camera: { center: { lng: 0, lat: 0 }, zoom: 2, bearing: 0, pitch: 0 },
     limits: DEFAULT_LIMITS,

@@ -9,7 +9,7 @@ import { resetFakeMaps } from '../support/fakeMapLibre';
 
 vi.mock('maplibre-gl', async () => (await import('../support/fakeMapLibre')).fakeMapLibreModule());
 
-const { MapOwner } = await import('../../../src/map/mapOwner');
+const { placesOwner } = await import('../support/placesOwner');
 const { ChartroomProvider, useChartroom } =
   await import('../../../src/components/ChartroomContext');
 const { PlaceIndexProvider } = await import('../../../src/components/PlaceIndexContext');
@@ -19,7 +19,7 @@ const { UNKNOWN_PLACE_NOTICE } = await import('../../../src/components/linkedPla
 const { UrlSync } = await import('../../../src/components/UrlSync');
 
 type AppActor = ReturnType<typeof useChartroom>['app'];
-type Owner = InstanceType<typeof MapOwner>;
+type Owner = ReturnType<typeof placesOwner>['owner'];
 
 const CAMERA = { center: { lng: 2, lat: 48 }, zoom: 5, bearing: 0, pitch: 0 };
 const CAIRO = HOSTILE_PLACES.find((place) => place.name === 'القاهرة')!;
@@ -41,16 +41,7 @@ function renderPlaces(options: { hash?: string; holdIndex?: boolean; emptyView?:
     if (options.holdIndex) await held;
     return new Response(body);
   });
-  const owner = new MapOwner({
-    styleUrl: 'http://localhost/styles/basemap.json',
-    baseUrl: 'http://localhost/',
-  });
-  const opened = vi.spyOn(owner, 'openPopup').mockImplementation((_lng, _lat, content) => {
-    document.body.append(content);
-  });
-  vi.spyOn(owner, 'closePopup').mockImplementation(() => {
-    document.querySelector('.place-popup')?.parentElement?.remove();
-  });
+  const { owner, opened } = placesOwner();
   const moved = vi.spyOn(owner, 'movePopup');
   const hovered = vi.spyOn(owner, 'highlightHovered');
   const focusedMap = vi.spyOn(owner, 'focusMap');
