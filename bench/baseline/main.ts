@@ -1,7 +1,10 @@
 // The benchmark's baseline: the app's default style drawn by plain MapLibre, with no React and no
 // XState. `bench/suites/ready.mjs` compares the app's time to its first complete frame with this,
-// `bench/suites/pan.mjs` its frame interval during a pan.
+// `bench/suites/pan.mjs` its frame interval during a pan. The style is the app's as the app draws
+// it: the default basemap with the places' source and layers in it (styleWithPlaces, plain style
+// data), so that both pages draw the same map.
 import { Map, setWorkerUrl } from 'maplibre-gl';
+import { styleWithPlaces } from '../../src/map/placesLayers';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import 'maplibre-gl/dist/maplibre-gl.css';
 
@@ -23,7 +26,6 @@ if (!container) throw new Error('index.html has no #map element');
 // src/url/cameraHash.ts), so that both pages ask for the same tiles.
 const map = new Map({
   container,
-  style: 'styles/basemap.json',
   // Relative URLs, the style's own included, resolve against the page, exactly as the app does.
   transformRequest: (url) => ({ url: new URL(url, document.baseURI).href }),
   center: [10, 25],
@@ -33,6 +35,10 @@ const map = new Map({
   minZoom: 0,
   maxZoom: 19,
   maxPitch: 60,
+});
+
+map.setStyle('styles/basemap.json', {
+  transformStyle: (_previous, next) => styleWithPlaces(next, document.baseURI),
 });
 
 window.__map = map;

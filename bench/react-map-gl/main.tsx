@@ -1,14 +1,15 @@
-// The same map as bench/baseline, drawn through react-map-gl 8 (`react-map-gl/maplibre`) the way
+// The same map as bench/baseline (the places included), drawn through react-map-gl 8 (`react-map-gl/maplibre`) the way
 // its documentation teaches state management: the camera is a controlled `viewState` held in React
 // state and updated from `onMove`. `bench/suites/pan.mjs` counts this page's React commits during a
 // pan, next to the app's. Only `onLoad` is the benchmark's own: it marks the first complete frame
 // and hands the map to the harness, as bench/baseline/main.ts does.
 import { StrictMode, useState } from 'react';
 import { createRoot } from 'react-dom/client';
-import Map, { type MapEvent } from 'react-map-gl/maplibre';
+import Map, { Layer, Source, type MapEvent } from 'react-map-gl/maplibre';
 import type { Map as MapLibreMap, RequestTransformFunction } from 'maplibre-gl';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import 'maplibre-gl/dist/maplibre-gl.css';
+import { PLACES_LAYERS, PLACES_SOURCE, placesSource } from '../../src/map/placesLayers';
 
 declare global {
   interface Window {
@@ -53,7 +54,14 @@ function App() {
       maxZoom={19}
       maxPitch={60}
       onLoad={markReady}
-    />
+    >
+      {/* The app's places, as react-map-gl teaches adding data: a Source with its Layers. */}
+      <Source id={PLACES_SOURCE} {...placesSource(document.baseURI)}>
+        {PLACES_LAYERS.map((layer) => (
+          <Layer key={layer.id} {...layer} />
+        ))}
+      </Source>
+    </Map>
   );
 }
 

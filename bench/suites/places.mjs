@@ -1,6 +1,7 @@
 // Suite "places": what drawing and searching the 135k places costs. Time to ready against plain
-// MapLibre loading every place as one GeoJSON source (bench/naive) and against plain MapLibre
-// without places (bench/baseline); a real click on Paris until its dialog is in the DOM against
+// MapLibre loading every place as one GeoJSON source (bench/naive), against the app built without
+// places (bench/no-places), and against plain MapLibre drawing the same style (bench/baseline);
+// a real click on Paris until its dialog is in the DOM against
 // plain MapLibre with the same vector tiles opening a maplibregl.Popup (bench/naive?tiles); React
 // commits during the pan suite's one-second pan over Paris; and the app's search per keystroke
 // over every name (bench/search).
@@ -307,7 +308,7 @@ export default {
         goal: WITHOUT_PLACES_GOAL,
       },
       {
-        name: '  app with places vs plain MapLibre without places (bench/baseline)',
+        name: '  app vs plain MapLibre drawing the same style (bench/baseline)',
         unit: 'ms',
         value: s.app.median,
         baseline: s.baseline.median,
