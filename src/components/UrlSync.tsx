@@ -27,9 +27,9 @@ export function UrlSync() {
   const selection = useSelection();
   const { app, input } = useChartroom();
   const { places, want } = usePlaces();
-  // The page's own place stays in the address until the selection first changes (the link
-  // opened, or the person chose something else), so a movement before the places load keeps it.
-  const linkPlaceId = useRef<number | null | undefined>(undefined);
+  // The address's place while it waits for the index (undefined until the page's address is
+  // read). It stays in the address meanwhile, so a movement before the places load keeps it,
+  // until the selection changes (it opened, or the person chose something else).
   const waiting = useRef<LinkedPlace | null | undefined>(undefined);
   const latestPlaces = useRef<PlaceIndexState>(places);
   const openWaiting = useRef<() => void>(() => {});
@@ -37,13 +37,13 @@ export function UrlSync() {
   useEffect(() => {
     if (waiting.current === undefined) {
       const link = parseHash(window.location.hash, input.limits);
-      linkPlaceId.current = link.placeId;
       waiting.current =
         link.placeId === null ? null : { placeId: link.placeId, hasCamera: link.camera !== null };
     }
     const write = () => {
       const view = camera.getSnapshot().context.settled;
-      const placeId = selection.getSnapshot().context.selected?.id ?? linkPlaceId.current ?? null;
+      const placeId =
+        selection.getSnapshot().context.selected?.id ?? waiting.current?.placeId ?? null;
       const hash = formatHash({ camera: view, placeId }, window.location.hash);
       if (hash === window.location.hash) return;
       const { pathname, search } = window.location;
@@ -58,7 +58,6 @@ export function UrlSync() {
       const id = snapshot.context.selected?.id ?? null;
       if (id === selectedId) return;
       selectedId = id;
-      linkPlaceId.current = null;
       waiting.current = null;
       clearTimeout(pending);
       pending = setTimeout(write, 0);
@@ -68,7 +67,6 @@ export function UrlSync() {
       const current = latestPlaces.current;
       if (!link || current.status !== 'ready') return;
       waiting.current = null;
-      linkPlaceId.current = null;
       const send = (event: Parameters<typeof app.send>[0]) => app.send(event);
       if (openLinkedPlace(send, current.index, link.placeId, link.hasCamera)) return;
       selection.send({ type: 'popup.closed' });
@@ -79,7 +77,6 @@ export function UrlSync() {
       for (const text of link.notices) app.send({ type: 'notice.posted', text });
       if (link.camera)
         camera.send({ type: 'camera.flyRequested', target: link.camera, reason: 'history' });
-      linkPlaceId.current = null;
       waiting.current = null;
       if (link.placeId === (selection.getSnapshot().context.selected?.id ?? null)) return;
       if (link.placeId === null) {

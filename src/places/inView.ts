@@ -78,12 +78,13 @@ function populationOrder(index: PlaceIndex): PopulationOrder {
 const WORLD_COPIES = [0, -360, 360];
 
 /**
- * The most populous places inside the bounds, at most `limit`, and, given `contains`, inside
- * the view it tells (the bounds of a rotated or tilted view are a box around it, with corners
- * off screen). `contains` gets the longitude of the place's copy inside the bounds. It visits the grid cells the
- * bounds touch and, in each, the places most populous first, stopping a cell as soon as its next
- * place ranks below the current `limit`-th best: a narrow view reads a few cells, a wide one a
- * handful of places a cell, and a view of open sea a few empty cells. No pass over every place.
+ * The most populous places inside the bounds, at most `limit`, and, given `contains`, inside the
+ * view it tells (the bounds of a rotated or tilted view are a box around it, with corners off
+ * screen); `contains` gets the longitude of the place's copy inside the bounds. It visits the grid
+ * cells the bounds touch and, in each, the places most populous first, stopping a cell as soon as
+ * its next place ranks below the current `limit`-th best: a narrow view reads a few cells, a wide
+ * one a handful of places a cell, and a view of open sea a few empty cells. No pass over every
+ * place.
  */
 export function placesInBounds(
   index: PlaceIndex,

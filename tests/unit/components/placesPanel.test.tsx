@@ -241,6 +241,12 @@ describe('an address followed in the open page', () => {
     const { app } = renderPlaces({ holdIndex: true });
     followAddress(`#map=8/45.75/4.85&place=${OTHER.id}`);
     expect(selection(app).context.selected).toBeNull();
+    // Meanwhile a movement ends (the flight there): the address keeps the waiting place.
+    act(() => {
+      app.send({ type: 'camera.moveStarted', source: 'app', animation: null, reason: null, t: 0 });
+      app.send({ type: 'camera.moveEnded', camera: { ...CAMERA, zoom: 8 }, t: 10 });
+    });
+    expect(window.location.hash).toContain(`place=${OTHER.id}`);
     await act(async () => releaseIndex());
     await waitFor(() => expect(selection(app).context.selected?.id).toBe(OTHER.id));
   });
