@@ -5,6 +5,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { BASELINE_OUT_DIR, REACT_MAP_GL_OUT_DIR, benchPageConfig } from '../vite.config.mjs';
+import { stripPlacesFromTiles } from './stripPlaces.mjs';
 
 const exists = (file) =>
   fs.access(file).then(
@@ -58,7 +59,8 @@ async function placesGeoJson(searchJson) {
  * `builds.reactMapGl()`: bench/react-map-gl, the same map through react-map-gl with a controlled
  *   `viewState`, built like the baseline plus @vitejs/plugin-react (as the app is).
  * `builds.appWithoutPlaces()`: the app built by its own vite.config.ts with bench/no-places'
- *   PlacesAdapter (no places source, layers or pointer queries) in place of src/map's.
+ *   PlacesAdapter (no places source, layers or pointer queries) in place of src/map's, and its
+ *   tiles without their `places` layer (bench/lib/stripPlaces.mjs).
  * `builds.appWithoutMaplibre()`: the app built by its own vite.config.ts with `maplibre-gl`
  *   external; an import map in its index.html points `maplibre-gl` at a copy of MapLibre's own
  *   ESM bundle in vendor/, so the page still runs and what it loads can be told apart.
@@ -164,6 +166,9 @@ export function createBuilds({ repo, log, skipBuild = false }) {
             },
           ],
         });
+        // Nor does it fetch the places: its tiles lose their `places` layer.
+        const removed = await stripPlacesFromTiles(path.join(dir, 'tiles'));
+        if (removed === 0) throw new Error('the app without places: no places layer in its tiles');
         // The stub really replaced the adapter: no script holds the places layers.
         const assets = path.join(dir, 'assets');
         for (const file of await fs.readdir(assets)) {

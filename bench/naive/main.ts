@@ -4,13 +4,14 @@
 //
 // - default: the naive way: all 135k places as ONE GeoJSON source (places.geojson, ~22 MB, written
 //   next to this page at bench build time from public/places/search.json; bench/lib/builds.mjs).
-// - `?tiles`: the same vector tile source the app uses (places/tiles.json); a click on a place opens
-//   a `maplibregl.Popup`, with the app's hit box and popup options, for the click → popup timing.
+// - `?tiles`: the places from the map's own tiles, as the app draws them (the basemap's source, whose
+//   tiles carry a `places` layer); a click on a place opens a `maplibregl.Popup`, with the app's hit
+//   box and popup options, for the click → popup timing.
 // The view comes from `#map=ZOOM/LAT/LNG` (as the app reads it), else the app's default view.
 import { Map, Popup, setWorkerUrl, type MapMouseEvent } from 'maplibre-gl';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import 'maplibre-gl/dist/maplibre-gl.css';
-import { HIT_TOLERANCE_PX, PLACES_LAYERS, PLACES_TILEJSON } from '../../src/map/placesLayers';
+import { HIT_TOLERANCE_PX, placesLayers } from '../../src/map/placesLayers';
 
 declare global {
   interface Window {
@@ -44,19 +45,17 @@ const map = new Map({
 
 window.__map = map;
 
-const SOURCE = 'places';
+/** The basemap style's source of the map's own tiles, places included. */
+const TILES_SOURCE = 'basemap';
+const SOURCE = useTiles ? TILES_SOURCE : 'places';
+const PLACES_LAYERS = placesLayers(SOURCE);
 const layerIds = PLACES_LAYERS.map((layer) => layer.id);
 
 map.once('style.load', () => {
-  map.addSource(
-    SOURCE,
-    useTiles
-      ? { type: 'vector', url: PLACES_TILEJSON }
-      : { type: 'geojson', data: 'places.geojson' },
-  );
+  if (!useTiles) map.addSource(SOURCE, { type: 'geojson', data: 'places.geojson' });
   for (const layer of PLACES_LAYERS) {
     if (layer.type !== 'circle' && layer.type !== 'symbol') continue;
-    if (useTiles) map.addLayer({ ...layer, source: SOURCE });
+    if (useTiles) map.addLayer(layer);
     else {
       // A GeoJSON source has no source layers.
       const { 'source-layer': _ignored, ...rest } = layer;

@@ -5,11 +5,11 @@
 // and hands the map to the harness, as bench/baseline/main.ts does.
 import { StrictMode, useState } from 'react';
 import { createRoot } from 'react-dom/client';
-import Map, { Layer, Source, type MapEvent } from 'react-map-gl/maplibre';
+import Map, { Layer, type MapEvent } from 'react-map-gl/maplibre';
 import type { Map as MapLibreMap, RequestTransformFunction } from 'maplibre-gl';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import 'maplibre-gl/dist/maplibre-gl.css';
-import { PLACES_LAYERS, PLACES_SOURCE, placesSource } from '../../src/map/placesLayers';
+import { placesLayers } from '../../src/map/placesLayers';
 
 declare global {
   interface Window {
@@ -55,12 +55,10 @@ function App() {
       maxPitch={60}
       onLoad={markReady}
     >
-      {/* The app's places, as react-map-gl teaches adding data: a Source with its Layers. */}
-      <Source id={PLACES_SOURCE} {...placesSource(document.baseURI)}>
-        {PLACES_LAYERS.map((layer) => (
-          <Layer key={layer.id} {...layer} />
-        ))}
-      </Source>
+      {/* The app's places: Layers on the basemap style's source, whose tiles carry them. */}
+      {placesLayers('basemap').map((layer) => (
+        <Layer key={layer.id} {...layer} />
+      ))}
     </Map>
   );
 }

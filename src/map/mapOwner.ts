@@ -14,7 +14,7 @@ import {
   type RawMapError,
   type RawSourceData,
 } from './classifyError';
-import { PlacesAdapter, styleWithPlaces, type VisibleArea } from './placesAdapter';
+import { PlacesAdapter, placesSourceOf, styleWithPlaces, type VisibleArea } from './placesAdapter';
 import { StyleLoadError, loadStyle } from './styleLoader';
 import { MOVEMENT_EVENTS, tagAppMove, translateMovement, type RawMovement } from './cameraEvents';
 
@@ -148,7 +148,7 @@ export class MapOwner {
       (style) => {
         if (abort.signal.aborted || this.map !== map) return;
         map.setStyle(styleWithPlaces(style, this.options.baseUrl));
-        const places = new PlacesAdapter(map, (event) => this.emit(event));
+        const places = new PlacesAdapter(map, (event) => this.emit(event), placesSourceOf(style));
         this.places = places;
         places.highlightSelected(this.selectedId);
         if (this.exactPlaces) places.showExactPlaces(this.exactPlaces);

@@ -18,12 +18,12 @@ import {
   HIT_TOLERANCE_PX,
   LABELS,
   PLACE_LAYERS,
-  PLACES_SOURCE,
+  PLACES_SOURCE_LAYER,
 } from './placesLayers';
 
 // The map owner adds the places to the style through this module, so that the benchmark's app
 // without places (bench/no-places) can leave the style as it is.
-export { styleWithPlaces } from './placesLayers';
+export { placesSourceOf, styleWithPlaces } from './placesLayers';
 
 /** A layer's maximum zoom when the style gives none (MapLibre's). */
 const TILE_LAYERS_MAXZOOM = 24;
@@ -66,9 +66,14 @@ export class PlacesAdapter {
   private exact: GeoJSON.FeatureCollection<GeoJSON.Point> | null = null;
   private readonly unlisten: () => void;
 
+  /**
+   * `placesSource`: the source of the places' tile layers (`placesSourceOf` the style given to
+   * `styleWithPlaces`).
+   */
   constructor(
     private readonly map: MapLibreMap,
     private readonly emit: (event: AppEvent) => void,
+    private readonly placesSource: string,
   ) {
     const onStyleLoad = () => this.reapplyState();
     const onMove = (event: MapMouseEvent) => this.pointerAt(event);
@@ -151,7 +156,7 @@ export class PlacesAdapter {
     const maxzoom = this.exact ? EXACT_ZOOM : TILE_LAYERS_MAXZOOM;
     for (const id of [DOTS, LABELS]) {
       const layer = map.getLayer(id);
-      // setLayerZoomRange reloads the places tiles: only when the range changes
+      // setLayerZoomRange reloads the layers' source (the map's tiles): only when the range changes
       if (layer && (layer.maxzoom ?? TILE_LAYERS_MAXZOOM) !== maxzoom)
         map.setLayerZoomRange(id, 0, maxzoom);
     }
@@ -213,8 +218,11 @@ export class PlacesAdapter {
 
   private setState(id: number | null, state: Record<string, boolean>): void {
     if (id === null) return;
-    if (this.map.getSource(PLACES_SOURCE))
-      this.map.setFeatureState({ source: PLACES_SOURCE, sourceLayer: 'places', id }, state);
+    if (this.map.getSource(this.placesSource))
+      this.map.setFeatureState(
+        { source: this.placesSource, sourceLayer: PLACES_SOURCE_LAYER, id },
+        state,
+      );
     if (this.map.getSource(EXACT_SOURCE))
       this.map.setFeatureState({ source: EXACT_SOURCE, id }, state);
   }

@@ -9,9 +9,16 @@ import type {
 } from 'maplibre-gl';
 import { EXACT_ZOOM } from './exactZoom';
 
+/**
+ * The places come with the map's own tiles (scripts/build-tiles.mjs), as their layer `places`. A
+ * style whose source serves those tiles names it in its metadata under this key (the embedded
+ * basemap does), and the places' layers then draw from that source: one tile fetched, parsed and
+ * uploaded where two sources would need two. Any other style gets PLACES_SOURCE added.
+ */
+export const PLACES_SOURCE_KEY = 'chartroom:places-source';
 export const PLACES_SOURCE = 'chartroom-places';
-/** The places' TileJSON, written by scripts/build-places.mjs (its tile URL is relative to the page). */
-export const PLACES_TILEJSON = 'places/tiles.json';
+/** The source layer of the places in the map's tiles. */
+export const PLACES_SOURCE_LAYER = 'places';
 export const DOTS = 'places-dots';
 export const LABELS = 'places-labels';
 const GEONAMES_ATTRIBUTION =
@@ -35,20 +42,31 @@ export const exactSource = (): GeoJSONSourceSpecification => ({
 });
 
 /**
- * The places' source with the TileJSON's fields written out (a test keeps them equal to
- * places/tiles.json), `baseUrl` being the page's address. MapLibre then asks for the places' tiles as
- * soon as the style is set, with no TileJSON round trip first.
+ * The places' source for a style without one: the map's own tiles (of which the places' layers
+ * draw only `places`), with the TileJSON's fields written out (a test keeps them equal to
+ * tiles/tiles.json), `baseUrl` being the page's address. MapLibre then asks for the tiles as soon
+ * as the style is set, with no TileJSON round trip first. The bounds are the places' own.
  */
 export function placesSource(baseUrl: string): VectorSourceSpecification {
   return {
     type: 'vector',
-    tiles: [`${new URL('places/', baseUrl).href}{z}/{x}/{y}.pbf`],
+    tiles: [`${new URL('tiles/', baseUrl).href}{z}/{x}/{y}.pbf`],
     minzoom: 0,
     maxzoom: 7,
     bounds: [-180, -80, 180, 80],
     attribution: GEONAMES_ATTRIBUTION,
   };
 }
+
+/** The id of the style's source that serves the map's own tiles, places included, if it names one. */
+export function ownPlacesSource(style: StyleSpecification): string | null {
+  const id: unknown = (style.metadata as Record<string, unknown> | undefined)?.[PLACES_SOURCE_KEY];
+  return typeof id === 'string' && style.sources[id]?.type === 'vector' ? id : null;
+}
+
+/** The id of the source the places' tile layers draw from in `styleWithPlaces(style)`. */
+export const placesSourceOf = (style: StyleSpecification): string =>
+  ownPlacesSource(style) ?? PLACES_SOURCE;
 
 const POPULATION: ExpressionSpecification = ['coalesce', ['get', 'population'], 0];
 
@@ -82,12 +100,13 @@ export const LABEL_TEXT: ExpressionSpecification = [
   ...LABEL_RANK_BY_ZOOM.slice(1).flatMap(([zoom, rank]) => [zoom, labelText(rank)]),
 ] as ExpressionSpecification;
 
-export const PLACES_LAYERS: LayerSpecification[] = [
+/** The places' dots and names from the tiles of `source`. */
+export const placesLayers = (source: string): LayerSpecification[] => [
   {
     id: DOTS,
     type: 'circle',
-    source: PLACES_SOURCE,
-    'source-layer': 'places',
+    source,
+    'source-layer': PLACES_SOURCE_LAYER,
     paint: {
       'circle-radius': [
         '+',
@@ -116,8 +135,8 @@ export const PLACES_LAYERS: LayerSpecification[] = [
   {
     id: LABELS,
     type: 'symbol',
-    source: PLACES_SOURCE,
-    'source-layer': 'places',
+    source,
+    'source-layer': PLACES_SOURCE_LAYER,
     layout: {
       'text-field': LABEL_TEXT,
       'text-font': ['Noto Sans Regular'],
@@ -136,38 +155,44 @@ export const PLACES_LAYERS: LayerSpecification[] = [
 ];
 
 /** The same dots and names from the exact source, from EXACT_ZOOM (every place is named there). */
-export const EXACT_LAYERS: LayerSpecification[] = PLACES_LAYERS.map((layer): LayerSpecification => {
-  const exact = { source: EXACT_SOURCE, minzoom: EXACT_ZOOM };
-  if (layer.type === 'circle')
-    return { id: EXACT_DOTS, type: 'circle', paint: layer.paint, ...exact };
-  if (layer.type !== 'symbol') throw new Error(`unexpected places layer ${layer.id}`);
-  return {
-    id: EXACT_LABELS,
-    type: 'symbol',
-    layout: { ...layer.layout, 'text-field': ['get', 'name'] },
-    paint: layer.paint,
-    ...exact,
-  };
-});
+export const EXACT_LAYERS: LayerSpecification[] = placesLayers(EXACT_SOURCE).map(
+  (layer): LayerSpecification => {
+    const exact = { source: EXACT_SOURCE, minzoom: EXACT_ZOOM };
+    if (layer.type === 'circle')
+      return { id: EXACT_DOTS, type: 'circle', paint: layer.paint, ...exact };
+    if (layer.type !== 'symbol') throw new Error(`unexpected places layer ${layer.id}`);
+    return {
+      id: EXACT_LABELS,
+      type: 'symbol',
+      layout: { ...layer.layout, 'text-field': ['get', 'name'] },
+      paint: layer.paint,
+      ...exact,
+    };
+  },
+);
 
 /**
- * The style with the places' source and layers in it, set in one go: MapLibre then asks for the
- * places' tiles together with the base map's, and first (the places' world tiles are small, and
- * dots and labels that come in early are drawn while the base map's tiles are still being parsed).
- * A source or layer of the same id in the style is kept as it is.
+ * The style with the places' layers in it, set in one go. They draw from the style's own source of
+ * the map's tiles where it names one (ownPlacesSource), and otherwise from PLACES_SOURCE, added
+ * here; the exact places' source is added too. A source or layer of the same id in the style is
+ * kept as it is.
  */
 export function styleWithPlaces(style: StyleSpecification, baseUrl: string): StyleSpecification {
   const ids = new Set(style.layers.map((layer) => layer.id));
+  const own = ownPlacesSource(style);
+  const addSource = own === null && !style.sources[PLACES_SOURCE];
   return {
     ...style,
     sources: {
-      ...(style.sources[PLACES_SOURCE] ? {} : { [PLACES_SOURCE]: placesSource(baseUrl) }),
+      ...(addSource ? { [PLACES_SOURCE]: placesSource(baseUrl) } : {}),
       ...style.sources,
       ...(style.sources[EXACT_SOURCE] ? {} : { [EXACT_SOURCE]: exactSource() }),
     },
     layers: [
       ...style.layers,
-      ...[...PLACES_LAYERS, ...EXACT_LAYERS].filter((layer) => !ids.has(layer.id)),
+      ...[...placesLayers(own ?? PLACES_SOURCE), ...EXACT_LAYERS].filter(
+        (layer) => !ids.has(layer.id),
+      ),
     ],
   };
 }

@@ -2,7 +2,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { StyleSpecification } from 'maplibre-gl';
 import type { AppEvent } from '../../src/machines/events';
-import { styleWithPlaces } from '../../src/map/placesLayers';
+import { PLACES_SOURCE_KEY, placesSourceOf, styleWithPlaces } from '../../src/map/placesLayers';
 import { fakeMarkers, resetFakeMaps } from './support/fakeMapLibre';
 import { FakePlacesMap } from './support/fakePlacesMap';
 import { PARIS } from './support/traces';
@@ -26,11 +26,15 @@ const parisDot = {
 /** A place the tiles leave out at this zoom (only the most populous of each cell have dots). */
 const VERSAILLES = { ...PARIS, id: 2970153, name: 'Versailles', lng: 2.13, lat: 48.8 };
 
-function adapter() {
+function adapter(style: StyleSpecification = STYLE) {
   const map = new FakePlacesMap({});
-  map.setStyle(STYLE);
+  map.setStyle(style);
   const events: AppEvent[] = [];
-  const places = new PlacesAdapter(map as never, (event) => events.push(event));
+  const places = new PlacesAdapter(
+    map as never,
+    (event) => events.push(event),
+    placesSourceOf(style),
+  );
   return { map, places, events };
 }
 
@@ -168,6 +172,24 @@ describe('the places at their exact positions, at high zoom', () => {
       [{ source: 'chartroom-places', sourceLayer: 'places', id: PARIS.id }, { selected: true }],
       [{ source: 'chartroom-places-exact', id: PARIS.id }, { selected: true }],
     ]);
+  });
+
+  it('shows them on the style’s own source of the map’s tiles, where it names one', () => {
+    const own = {
+      version: 8,
+      metadata: { [PLACES_SOURCE_KEY]: 'basemap' },
+      sources: { basemap: { type: 'vector', tiles: ['http://localhost/tiles/{z}/{x}/{y}.pbf'] } },
+      layers: [],
+    } as StyleSpecification;
+    const { map, places } = adapter(own);
+    places.highlightHovered({ id: PARIS.id, lng: PARIS.lng, lat: PARIS.lat });
+    expect(map.featureStates[0]).toEqual([
+      { source: 'basemap', sourceLayer: 'places', id: PARIS.id },
+      { hover: true },
+    ]);
+    expect(
+      map.featureStates.some(([target]) => (target as { source: string }).source !== 'basemap'),
+    ).toBe(false);
   });
 
   it('finds a click on an exact dot, and asks all four layers', () => {

@@ -7,16 +7,23 @@ import {
   EXACT_ZOOM,
   LABEL_RANK_BY_ZOOM,
   LABEL_TEXT,
-  PLACES_LAYERS,
   PLACES_SOURCE,
+  PLACES_SOURCE_KEY,
   exactSource,
+  ownPlacesSource,
+  placesLayers,
   placesSource,
+  placesSourceOf,
   styleWithPlaces,
 } from '../../src/map/placesLayers';
 
 const basemap = JSON.parse(
   readFileSync(new URL('../../public/styles/basemap.json', import.meta.url), 'utf8'),
 );
+/** A style of someone else's, with no source of the map's own tiles. */
+const { metadata: _metadata, ...otherStyle } = basemap;
+void _metadata;
+const PLACES_LAYERS = placesLayers(PLACES_SOURCE);
 
 /** The name a place of this rank gets as its label at this zoom ('' is no label). */
 function labelAt(zoom: number, rank: number): string {
@@ -28,46 +35,71 @@ function labelAt(zoom: number, rank: number): string {
 
 describe('the places layers', () => {
   it('make a valid style with the basemap', () => {
-    const style = {
-      ...basemap,
-      sources: {
-        ...basemap.sources,
-        [PLACES_SOURCE]: { type: 'vector', url: 'places/tiles.json' },
-      },
-      layers: [...basemap.layers, ...PLACES_LAYERS],
-    };
+    const style = { ...basemap, layers: [...basemap.layers, ...placesLayers('basemap')] };
     expect(validateStyleMin(style).map((e) => e.message)).toEqual([]);
   });
 
-  it('go into the style before it is set: their source first, their layers last, valid', () => {
+  it('draw from the basemap’s own source, which serves the map’s tiles, places included', () => {
+    expect(basemap.metadata[PLACES_SOURCE_KEY]).toBe('basemap');
+    expect(ownPlacesSource(basemap)).toBe('basemap');
+    expect(placesSourceOf(basemap)).toBe('basemap');
     const style = styleWithPlaces(basemap, 'http://localhost:4173/app/');
+    // no second source of the same tiles: one fetch, parse and upload a tile
+    expect(Object.keys(style.sources)).toEqual([...Object.keys(basemap.sources), EXACT_SOURCE]);
+    expect(style.sources.basemap).toBe(basemap.sources.basemap);
+    expect(style.sources[EXACT_SOURCE]).toEqual(exactSource());
+    expect(style.layers).toEqual([...basemap.layers, ...placesLayers('basemap'), ...EXACT_LAYERS]);
+    expect(validateStyleMin(style).map((e) => e.message)).toEqual([]);
+  });
+
+  it('name only a vector source of the style as their own', () => {
+    const named = (id: unknown, sources: object = basemap.sources) =>
+      ownPlacesSource({ ...basemap, sources, metadata: { [PLACES_SOURCE_KEY]: id } });
+    expect(named('elsewhere')).toBeNull();
+    expect(named(7)).toBeNull();
+    expect(named('dem', { dem: { type: 'raster-dem', url: 'dem.json' } })).toBeNull();
+    expect(named('basemap')).toBe('basemap');
+    expect(ownPlacesSource(otherStyle)).toBeNull();
+    expect(placesSourceOf(otherStyle)).toBe(PLACES_SOURCE);
+  });
+
+  it('go into any other style before it is set: their source first, their layers last, valid', () => {
+    const style = styleWithPlaces(otherStyle, 'http://localhost:4173/app/');
     expect(Object.keys(style.sources)).toEqual([
       PLACES_SOURCE,
-      ...Object.keys(basemap.sources),
+      ...Object.keys(otherStyle.sources),
       EXACT_SOURCE,
     ]);
     expect(style.sources[PLACES_SOURCE]).toEqual(placesSource('http://localhost:4173/app/'));
     expect(style.sources[EXACT_SOURCE]).toEqual(exactSource());
-    expect(style.layers).toEqual([...basemap.layers, ...PLACES_LAYERS, ...EXACT_LAYERS]);
+    expect(style.layers).toEqual([...otherStyle.layers, ...PLACES_LAYERS, ...EXACT_LAYERS]);
     expect(validateStyleMin(style).map((e) => e.message)).toEqual([]);
     // The style it was given is left as it was.
-    expect(Object.keys(basemap.sources)).not.toContain(PLACES_SOURCE);
+    expect(Object.keys(otherStyle.sources)).not.toContain(PLACES_SOURCE);
   });
 
   it('leave a source or layer of the same id in the style as it is, and add each once', () => {
     const own = { type: 'vector', url: 'mine.json' } as const;
     const ownDots = { ...PLACES_LAYERS[0]!, paint: { 'circle-color': '#000' } };
     const style = styleWithPlaces(
-      { ...basemap, sources: { ...basemap.sources, [PLACES_SOURCE]: own }, layers: [ownDots] },
+      {
+        ...otherStyle,
+        sources: { ...otherStyle.sources, [PLACES_SOURCE]: own },
+        layers: [ownDots],
+      },
       'http://localhost/',
     );
     expect(style.sources[PLACES_SOURCE]).toBe(own);
     expect(style.layers).toEqual([ownDots, ...PLACES_LAYERS.slice(1), ...EXACT_LAYERS]);
-    const twice = styleWithPlaces(styleWithPlaces(basemap, 'http://a/'), 'http://a/');
-    expect(twice.layers.length).toBe(
-      basemap.layers.length + PLACES_LAYERS.length + EXACT_LAYERS.length,
-    );
-    expect(Object.keys(twice.sources)).toHaveLength(Object.keys(basemap.sources).length + 2);
+    for (const given of [basemap, otherStyle]) {
+      const twice = styleWithPlaces(styleWithPlaces(given, 'http://a/'), 'http://a/');
+      expect(twice.layers.length).toBe(
+        given.layers.length + PLACES_LAYERS.length + EXACT_LAYERS.length,
+      );
+      expect(Object.keys(twice.sources)).toEqual(
+        Object.keys(styleWithPlaces(given, 'http://a/').sources),
+      );
+    }
   });
 
   it('draw the same dots and every name from the exact places, from EXACT_ZOOM, credited', () => {
@@ -88,13 +120,13 @@ describe('the places layers', () => {
     expect(exactSource().attribution).toBe(placesSource('http://a/').attribution);
   });
 
-  it('ask for their tiles beside the page, whatever folder it is served from', () => {
+  it('ask for the map’s tiles beside the page, whatever folder it is served from', () => {
     expect(placesSource('http://localhost:4173/').tiles).toEqual([
-      'http://localhost:4173/places/{z}/{x}/{y}.pbf',
+      'http://localhost:4173/tiles/{z}/{x}/{y}.pbf',
     ]);
     expect(
       placesSource('https://example.org/maps/chartroom/index.html?x=1#map=2/0/0').tiles,
-    ).toEqual(['https://example.org/maps/chartroom/places/{z}/{x}/{y}.pbf']);
+    ).toEqual(['https://example.org/maps/chartroom/tiles/{z}/{x}/{y}.pbf']);
   });
 
   it('label only cities of a million or more at world zooms, and every place from zoom 5', () => {

@@ -8,8 +8,9 @@ import { PbfReader } from 'pbf';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const tilesDir = path.join(root, 'public', 'tiles');
-const LAYERS = ['land', 'countries', 'boundaries', 'country_labels'];
-const MAX_ZOOM = 6;
+const LAYERS = ['land', 'countries', 'boundaries', 'country_labels', 'places'];
+/** The places' maximum zoom (tests/unit/places.test.ts checks that layer). */
+const MAX_ZOOM = 7;
 
 interface TileJson {
   tilejson: string;
@@ -64,7 +65,7 @@ function totalBytes(dir: string): number {
   return total;
 }
 
-describe('generated basemap tiles', () => {
+describe('generated map tiles', () => {
   let tileJson: TileJson;
 
   beforeAll(() => {
@@ -78,16 +79,17 @@ describe('generated basemap tiles', () => {
     tileJson = JSON.parse(readFileSync(path.join(tilesDir, 'tiles.json'), 'utf8')) as TileJson;
   }, 130_000);
 
-  it('has a TileJSON 3.0.0 document with a relative tile URL', () => {
+  it('has a TileJSON 3.0.0 document with a relative tile URL, crediting both sources', () => {
     expect(tileJson.tilejson).toBe('3.0.0');
     expect(tileJson.tiles).toEqual(['tiles/{z}/{x}/{y}.pbf']);
     expect(tileJson.minzoom).toBe(0);
     expect(tileJson.maxzoom).toBe(MAX_ZOOM);
-    expect(tileJson.attribution).toContain('Natural Earth');
+    expect(tileJson.attribution).toContain('>Natural Earth</a>');
+    expect(tileJson.attribution).toContain('>GeoNames</a>');
     expect(tileJson.vector_layers.map((layer) => layer.id)).toEqual(LAYERS);
   });
 
-  it('writes every tile of the z0-6 pyramid, so no tile request falls through', () => {
+  it('writes every tile of the z0-7 pyramid, so no tile request falls through', () => {
     for (let z = 0; z <= MAX_ZOOM; z++) {
       for (let x = 0; x < 1 << z; x++) {
         for (let y = 0; y < 1 << z; y++) {
@@ -99,7 +101,7 @@ describe('generated basemap tiles', () => {
     }
   });
 
-  it('has the four layers at z0', () => {
+  it('has the five layers at z0', () => {
     const tile = readTile(0, 0, 0);
     expect(Object.keys(tile.layers).sort()).toEqual([...LAYERS].sort());
     const countries = tile.layers.countries!;
@@ -114,7 +116,7 @@ describe('generated basemap tiles', () => {
     expect(tile.layers.boundaries!.feature(0).type).toBe(2);
   });
 
-  it('has the four layers over Europe at z3, with one France label', () => {
+  it('has the five layers over Europe at z3, with one France label', () => {
     const tile = readTile(3, 4, 2);
     expect(Object.keys(tile.layers).sort()).toEqual([...LAYERS].sort());
     expect(count(labelsInside(tile), 'France')).toBe(1);
@@ -143,18 +145,19 @@ describe('generated basemap tiles', () => {
     expect(count(z2, 'Indonesia')).toBe(1);
     expect(count(z2, 'Russia')).toBe(1);
 
-    const z6 = labelsAtZoom(MAX_ZOOM);
-    expect(new Set(z6).size).toBe(z6.length);
+    const deepest = labelsAtZoom(MAX_ZOOM);
+    expect(new Set(deepest).size).toBe(deepest.length);
     for (const name of ['Fiji', 'Japan', 'Philippines', 'Greece', 'Canada', 'Kiribati']) {
-      expect(count(z6, name), name).toBe(1);
+      expect(count(deepest, name), name).toBe(1);
     }
-    expect(z6.length).toBeGreaterThan(200);
+    expect(deepest.length).toBeGreaterThan(200);
   });
 
   it('keeps the whole tile set small', () => {
     const bytes = totalBytes(tilesDir);
     expect(bytes).toBeGreaterThan(100_000);
-    expect(bytes).toBeLessThan(15 * 1024 * 1024);
+    // the basemap ~3.5 MiB, the places ~10.5 MiB
+    expect(bytes).toBeLessThan(18 * 1024 * 1024);
   });
 
   it('ships the fonts the style declares', () => {

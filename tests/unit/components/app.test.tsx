@@ -103,7 +103,7 @@ describe('the app under StrictMode', () => {
     expect(map.options.style).toBeUndefined();
     await waitFor(() => expect(map.style).toEqual(STYLE_WITH_PLACES));
     expect(STYLE_WITH_PLACES.sources[PLACES_SOURCE]).toMatchObject({
-      tiles: ['http://localhost/app/places/{z}/{x}/{y}.pbf'],
+      tiles: ['http://localhost/app/tiles/{z}/{x}/{y}.pbf'],
     });
     // StrictMode's first mount started (and aborted) a download too.
     expect(new Set(styleRequests)).toEqual(new Set(['http://localhost/app/styles/basemap.json']));
