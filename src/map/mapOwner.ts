@@ -5,6 +5,7 @@ import {
   setWorkerUrl,
   type MapEventType,
   type MapOptions,
+  type StyleSpecification,
 } from 'maplibre-gl';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import type { AppEvent, Bounds, Camera, MoveReason, PlaceSummary } from '../machines/events';
@@ -111,9 +112,14 @@ export class MapOwner {
     const container = this.container;
     if (!container) return;
     this.emit({ type: 'map.started' });
+    // No style in the constructor: the owner downloads and checks it (see loadStyle), then hands
+    // it over. The download starts first, and runs while MapLibre makes the map (tens of
+    // milliseconds in software GL), as it would with the style's URL given to the constructor.
+    const abort = new AbortController();
+    this.styleAbort = abort;
+    const style = loadStyle(this.options.styleUrl, { signal: abort.signal });
     let map: MapLibreMap;
     try {
-      // No style yet: the owner downloads and checks it first (see loadStyle), then hands it over.
       map = new MapLibreMap({
         container,
         attributionControl: false,
@@ -124,6 +130,9 @@ export class MapOwner {
       });
     } catch (error) {
       // The constructor throws (GPUInitializationError) when WebGL2 is unavailable.
+      abort.abort();
+      this.styleAbort = null;
+      style.catch(() => {}); // aborted: nothing to report
       this.emit({
         type: 'map.errored',
         reason: 'webgl-unavailable',
@@ -138,13 +147,15 @@ export class MapOwner {
     map.getCanvas().setAttribute('role', 'application');
     map.addControl(new AttributionControl({ compact: false, customAttribution: ATTRIBUTION }));
     this.unlisten = this.listen(map, container);
-    this.fetchStyle(map);
+    this.useStyle(map, style, abort);
   }
 
-  private fetchStyle(map: MapLibreMap): void {
-    const abort = new AbortController();
-    this.styleAbort = abort;
-    loadStyle(this.options.styleUrl, { signal: abort.signal }).then(
+  private useStyle(
+    map: MapLibreMap,
+    download: Promise<StyleSpecification>,
+    abort: AbortController,
+  ): void {
+    download.then(
       (style) => {
         if (abort.signal.aborted || this.map !== map) return;
         map.setStyle(styleWithPlaces(style, this.options.baseUrl));

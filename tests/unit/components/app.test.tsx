@@ -36,13 +36,17 @@ const STYLE = { version: 8, sources: {}, layers: [] };
 const STYLE_WITH_PLACES = styleWithPlaces(STYLE as StyleSpecification, 'http://localhost/app/');
 let answerStyle: () => Response = () => Response.json(STYLE);
 const styleRequests: string[] = [];
+/** How many maps were alive at each style request. */
+const mapsAtRequest: number[] = [];
 
 beforeEach(() => {
   resetFakeMaps();
   answerStyle = () => Response.json(STYLE);
   styleRequests.length = 0;
+  mapsAtRequest.length = 0;
   vi.stubGlobal('fetch', (url: RequestInfo | URL) => {
     styleRequests.push(String(url));
+    mapsAtRequest.push(liveFakeMaps().length);
     return Promise.resolve(answerStyle());
   });
 });
@@ -107,6 +111,14 @@ describe('the app under StrictMode', () => {
     });
     // StrictMode's first mount started (and aborted) a download too.
     expect(new Set(styleRequests)).toEqual(new Set(['http://localhost/app/styles/basemap.json']));
+  });
+
+  it('starts the style download before it makes the map', () => {
+    renderApp();
+    onlyMap();
+    expect(mapsAtRequest.length).toBeGreaterThan(0);
+    // each download began while no map was alive: before the constructor, not after it
+    expect(mapsAtRequest.every((count) => count === 0)).toBe(true);
   });
 });
 
