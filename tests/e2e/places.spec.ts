@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { settle } from './support/camera';
 import { expect, expectReady, test } from './support/map';
@@ -420,4 +421,24 @@ test('a place name with markup is shown as text, never as markup', async ({ page
   expect(
     await page.evaluate(() => (window as unknown as { __xss?: unknown }).__xss),
   ).toBeUndefined();
+});
+
+// The embedded style draws the places from its own source of the map's tiles; a style given with
+// `?style=` that names no such source gets the places from a source of their own, on the same
+// tiles. Here: the basemap without the metadata that names its source.
+test('a style of its own, given with ?style=, still shows the places, and a click opens one', async ({
+  page,
+}) => {
+  const basemap = JSON.parse(
+    readFileSync(new URL('../../public/styles/basemap.json', import.meta.url), 'utf8'),
+  ) as { metadata: Record<string, unknown>; name: string };
+  const { metadata: _named, ...own } = { ...basemap, name: 'Someone else’s style' };
+  void _named;
+  await page.route('**/own-style.json', (route) => route.fulfill({ json: own }));
+  await page.goto(`./?style=own-style.json${PARIS_VIEW}`);
+  await expectReady(page);
+  const paris = await canvasCentre(page);
+  await page.mouse.click(paris.x, paris.y);
+  await expect(placeDialog(page, 'Paris')).toBeVisible();
+  await expect(page.getByText('GeoNames', { exact: true })).toBeVisible();
 });
