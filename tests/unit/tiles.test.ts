@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, it, expect } from 'vitest';
 import { VectorTile } from '@mapbox/vector-tile';
 import { PbfReader } from 'pbf';
+import { withoutLayer } from '../../bench/lib/stripPlaces.mjs';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const tilesDir = path.join(root, 'public', 'tiles');
@@ -158,6 +159,29 @@ describe('generated map tiles', () => {
     expect(bytes).toBeGreaterThan(100_000);
     // the basemap ~3.5 MiB, the places ~10.5 MiB
     expect(bytes).toBeLessThan(18 * 1024 * 1024);
+  });
+
+  it('give the benchmark’s app without places the same tiles without their places layer', () => {
+    for (const [x, y] of [
+      [0, 0],
+      [1, 0],
+      [0, 1],
+      [1, 1],
+    ] as const) {
+      const bytes = readFileSync(path.join(tilesDir, `1/${x}/${y}.pbf`));
+      const stripped = withoutLayer(bytes, 'places');
+      expect(stripped.length).toBeLessThan(bytes.length);
+      const before = readTile(1, x, y);
+      const after = new VectorTile(new PbfReader(stripped));
+      expect(Object.keys(after.layers)).toEqual(LAYERS.filter((layer) => layer !== 'places'));
+      for (const layer of Object.keys(after.layers)) {
+        expect(after.layers[layer]!.length, layer).toBe(before.layers[layer]!.length);
+        expect(after.layers[layer]!.feature(0).properties).toEqual(
+          before.layers[layer]!.feature(0).properties,
+        );
+      }
+      expect(withoutLayer(stripped, 'places')).toEqual(stripped);
+    }
   });
 
   it('ships the fonts the style declares', () => {
