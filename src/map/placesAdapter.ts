@@ -12,7 +12,6 @@ import { closestPlace, type PlaceHit } from './placeHit';
 import {
   DOTS,
   DOT_LAYERS,
-  EXACT_DOTS,
   EXACT_SOURCE,
   EXACT_ZOOM,
   HIT_TOLERANCE_PX,
@@ -253,7 +252,7 @@ export class PlacesAdapter {
       const place = placeFromFeature(feature);
       if (!place) continue;
       const dot = this.map.project([place.lng, place.lat]);
-      const on = feature.layer.id === DOTS || feature.layer.id === EXACT_DOTS ? 'dot' : 'label';
+      const on = DOT_LAYERS.includes(feature.layer.id) ? 'dot' : 'label';
       hits.push({ place, on, x: dot.x, y: dot.y });
     }
     return closestPlace(hits, event.point);

@@ -26,8 +26,9 @@ const SEA = { lng: -6, lat: 46.5 };
 
 const placeDialog = (page: Page, name: string) => page.getByRole('dialog', { name, exact: true });
 
-async function openParisView(page: Page): Promise<{ paris: Point; sea: Point }> {
-  await page.goto(`./${PARIS_VIEW}`);
+/** The page at PARIS_VIEW (after `query`, such as `?style=…`), ready, Paris at the canvas centre. */
+async function openParisView(page: Page, query = ''): Promise<{ paris: Point; sea: Point }> {
+  await page.goto(`./${query}${PARIS_VIEW}`);
   await expectReady(page);
   const paris = await canvasCentre(page);
   const sea = pixelOf(paris, { ...PARIS, zoom: 5 }, SEA);
@@ -435,9 +436,7 @@ test('a style of its own, given with ?style=, still shows the places, and a clic
   const { metadata: _named, ...own } = { ...basemap, name: 'Someone else’s style' };
   void _named;
   await page.route('**/own-style.json', (route) => route.fulfill({ json: own }));
-  await page.goto(`./?style=own-style.json${PARIS_VIEW}`);
-  await expectReady(page);
-  const paris = await canvasCentre(page);
+  const { paris } = await openParisView(page, '?style=own-style.json');
   await page.mouse.click(paris.x, paris.y);
   await expect(placeDialog(page, 'Paris')).toBeVisible();
   await expect(page.getByText('GeoNames', { exact: true })).toBeVisible();

@@ -1,7 +1,5 @@
-import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import {
@@ -13,8 +11,7 @@ import {
   type Place,
   type PlaceIndex,
 } from '../../src/places/placeIndex';
-
-const root = fileURLToPath(new URL('../../', import.meta.url));
+import { root, runBuildScript } from './support/buildScript';
 
 const PARIS = 2988507;
 const SAO_PAULO = 3448439;
@@ -173,12 +170,7 @@ describe('searchPlaces over every GeoNames place', { timeout: 30_000 }, () => {
   }
 
   beforeAll(() => {
-    // a no-op ("places up to date") after `npm run tiles`
-    execFileSync(process.execPath, [path.join(root, 'scripts/build-places.mjs')], {
-      cwd: root,
-      stdio: 'pipe',
-      timeout: 170_000,
-    });
+    runBuildScript('scripts/build-places.mjs');
     const json: unknown = JSON.parse(
       readFileSync(path.join(root, 'public', 'places', 'search.json'), 'utf8'),
     );

@@ -1,16 +1,14 @@
-import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { VectorTile } from '@mapbox/vector-tile';
 import { PbfReader } from 'pbf';
 import { placesSource } from '../../src/map/placesLayers';
 import { foldName, parsePlaceIndex, placeById, type PlaceIndex } from '../../src/places/placeIndex';
+import { root, runBuildScript } from './support/buildScript';
 
-const root = fileURLToPath(new URL('../../', import.meta.url));
 const placesDir = path.join(root, 'public', 'places');
 /** The map's tiles, which carry the places as their layer `places` (scripts/build-tiles.mjs). */
 const tilesDir = path.join(root, 'public', 'tiles');
@@ -140,15 +138,8 @@ describe('generated places', { timeout: 30_000 }, () => {
   let tileJson: TileJson;
 
   beforeAll(() => {
-    // `npm run test:unit` has already built them ("… up to date" then); this makes running this
-    // file on its own work too.
-    for (const script of ['scripts/build-tiles.mjs', 'scripts/build-places.mjs']) {
-      execFileSync(process.execPath, [path.join(root, script)], {
-        cwd: root,
-        stdio: 'pipe',
-        timeout: 170_000,
-      });
-    }
+    runBuildScript('scripts/build-tiles.mjs');
+    runBuildScript('scripts/build-places.mjs');
     tileJson = JSON.parse(readFileSync(path.join(tilesDir, 'tiles.json'), 'utf8')) as TileJson;
   }, 350_000);
 

@@ -1,13 +1,11 @@
-import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, it, expect } from 'vitest';
 import { VectorTile } from '@mapbox/vector-tile';
 import { PbfReader } from 'pbf';
 import { withoutLayer } from '../../bench/lib/stripPlaces.mjs';
+import { root, runBuildScript } from './support/buildScript';
 
-const root = fileURLToPath(new URL('../../', import.meta.url));
 const tilesDir = path.join(root, 'public', 'tiles');
 const LAYERS = ['land', 'countries', 'boundaries', 'country_labels', 'places'];
 /** The places' maximum zoom (tests/unit/places.test.ts checks that layer). */
@@ -70,13 +68,7 @@ describe('generated map tiles', () => {
   let tileJson: TileJson;
 
   beforeAll(() => {
-    // `npm run test:unit` has already built them; this is a no-op ("tiles up to date") then,
-    // and makes running this file on its own work too.
-    execFileSync(process.execPath, [path.join(root, 'scripts/build-tiles.mjs')], {
-      cwd: root,
-      stdio: 'pipe',
-      timeout: 120_000,
-    });
+    runBuildScript('scripts/build-tiles.mjs', 120_000);
     tileJson = JSON.parse(readFileSync(path.join(tilesDir, 'tiles.json'), 'utf8')) as TileJson;
   }, 130_000);
 
