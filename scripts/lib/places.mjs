@@ -6,7 +6,8 @@
 //
 // Thinning, in the spirit of tippecanoe's drop-densest: below the maximum zoom, each zoom keeps only
 // the two most populous places of every 32 × 32 px cell of the 512 px tiles (16 × 16 cells a
-// tile), so a tile holds at most 512 places, the world's largest cities show at z0 and villages
+// tile), so a tile holds at most 512 places, and up to z4 only places above a floor that falls
+// with the zoom (MIN_POPULATION_BY_ZOOM): the world's largest cities show at z0 and villages
 // appear as the map zooms in; MapLibre's label collision then picks among these candidates. (With
 // one place a cell, 2,500 km wide at z0, São Paulo loses to Buenos Aires and Beijing to Shanghai.)
 // Cells nest from one zoom to the next, so a place kept at a zoom is kept at every higher one.
@@ -27,6 +28,12 @@ const EXTENT = 4096;
 const TILE_PX = 512;
 const CELL_PX = 32;
 const PER_CELL = 2;
+/**
+ * The fewest people a place needs for a dot at z0, z1, …: large cities at world zooms, towns as
+ * the map zooms in, no floor from z5. Thinning by cells alone would keep the villages of empty
+ * regions (the Sahara, Siberia, the Pacific) at every zoom, and each feature costs MapLibre work.
+ */
+const MIN_POPULATION_BY_ZOOM = [100_000, 100_000, 30_000, 10_000, 3_000];
 /** log2 of the thinning cells along one side of a tile: 512 / 32 = 16 = 2^4. */
 const CELL_SHIFT = Math.log2(TILE_PX / CELL_PX);
 /** Places lie between 77.85°S and 78.23°N. */
@@ -42,7 +49,9 @@ export const placesVectorLayer = () => ({
   id: PLACES_LAYER,
   description:
     'One point per place, with its GeoNames id as the feature id. Below the maximum zoom ' +
-    `only the ${PER_CELL} most populous places of each ${CELL_PX} px cell; every place from ` +
+    `only the ${PER_CELL} most populous places of each ${CELL_PX} px cell, and from z0 to ` +
+    `z${MIN_POPULATION_BY_ZOOM.length - 1} only places of at least ` +
+    `${MIN_POPULATION_BY_ZOOM.join(', ')} people; every place from ` +
     `z${MAX_ZOOM}. Most populous first within a tile.`,
   minzoom: MIN_ZOOM,
   maxzoom: MAX_ZOOM,
@@ -116,7 +125,7 @@ function thin(byPriority) {
       const cx = Math.min(cells - 1, Math.floor(place.x * cells));
       const cy = Math.min(cells - 1, Math.max(0, Math.floor(place.y * cells)));
       const cell = cy * cells + cx;
-      if (taken[cell] === PER_CELL) continue;
+      if (taken[cell] === PER_CELL || place.population < (MIN_POPULATION_BY_ZOOM[z] ?? 0)) continue;
       taken[cell]++;
       // cells nest, so a place kept in a cell was kept in its sub-cell at the next zoom too
       if (place.minzoom !== z + 1) throw new Error(`place ${place.id} skips zoom ${z + 1}`);

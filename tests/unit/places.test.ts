@@ -282,6 +282,19 @@ describe('generated places', { timeout: 30_000 }, () => {
     }
   });
 
+  it('draws only towns of a few thousand people or more below z5, and only cities at z0-1', () => {
+    const floors = [100_000, 100_000, 30_000, 10_000, 3_000];
+    floors.forEach((floor, z) => {
+      const below = zoom(z).places.filter((place) => place.population < floor);
+      expect(
+        below.map((place) => place.name),
+        `z${z}`,
+      ).toEqual([]);
+    });
+    // from z5 on, the cells alone decide: villages show where they are the largest around
+    expect(zoom(5).places.some((place) => place.population < 1_000)).toBe(true);
+  });
+
   it('ranks by population and orders each tile most populous first', () => {
     const rankOf = (population: number) => {
       const bucket = [5e6, 1e6, 3e5, 1e5, 3e4, 1e4, 3e3].findIndex((min) => population >= min);
