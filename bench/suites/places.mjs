@@ -208,13 +208,16 @@ export default {
     const label = (i) =>
       i < warmup ? `warm-up ${i + 1}/${warmup}` : `run ${i - warmup + 1}/${runs}`;
 
-    // 1. Ready, at the app's default view (zoom 1.5), app / naive GeoJSON / baseline interleaved.
+    // 1. Ready, at the app's default view (zoom 1.5), app / naive GeoJSON / baseline interleaved,
+    // the order turned by one page each round, so that no page always follows the same one (the
+    // naive page's 21 MiB, say).
     const READY_PAGES = ['app', 'withoutPlaces', 'naive', 'baseline'];
     const ready = { app: [], withoutPlaces: [], naive: [], baseline: [] };
     const readyErrors = [];
     let geojsonServed = 0;
     for (let i = 0; i < warmup + runs; i++) {
-      for (const key of READY_PAGES) {
+      const turn = i % READY_PAGES.length;
+      for (const key of [...READY_PAGES.slice(turn), ...READY_PAGES.slice(0, turn)]) {
         servers[key].takeLog();
         const result = await loadUntilReady(browser, servers[key].url, {
           initScript: recordMapReady,
