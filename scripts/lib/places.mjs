@@ -114,18 +114,21 @@ export function loadPlaces() {
 }
 
 /**
- * Sets each place's minzoom: the lowest zoom at which it is among the PER_CELL most populous places
- * of its cell (`byPriority`: most populous first, ties to the lower GeoNames id).
+ * Sets each place's minzoom: the lowest zoom at which it reaches that zoom's population floor and
+ * is among the PER_CELL most populous places of its cell (`byPriority`: most populous first, ties
+ * to the lower GeoNames id, so the first place below the floor ends the zoom).
  */
 function thin(byPriority) {
   for (let z = MAX_ZOOM - 1; z >= MIN_ZOOM; z--) {
     const cells = 2 ** (z + CELL_SHIFT);
     const taken = new Uint8Array(cells * cells);
+    const floor = MIN_POPULATION_BY_ZOOM[z] ?? 0;
     for (const place of byPriority) {
+      if (place.population < floor) break;
       const cx = Math.min(cells - 1, Math.floor(place.x * cells));
       const cy = Math.min(cells - 1, Math.max(0, Math.floor(place.y * cells)));
       const cell = cy * cells + cx;
-      if (taken[cell] === PER_CELL || place.population < (MIN_POPULATION_BY_ZOOM[z] ?? 0)) continue;
+      if (taken[cell] === PER_CELL) continue;
       taken[cell]++;
       // cells nest, so a place kept in a cell was kept in its sub-cell at the next zoom too
       if (place.minzoom !== z + 1) throw new Error(`place ${place.id} skips zoom ${z + 1}`);
