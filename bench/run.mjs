@@ -17,7 +17,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, VIEWPORT, launchBrowser } from './lib/browser.mjs';
+import { CHROMIUM_PATH, VIEWPORT, browserUiPages, launchBrowser } from './lib/browser.mjs';
 import { createBuilds } from './lib/builds.mjs';
 import { formatTable, writeResults } from './lib/report.mjs';
 import { startStaticServer } from './lib/server.mjs';
@@ -104,11 +104,18 @@ async function main() {
   const startedAt = new Date().toISOString();
   const builds = createBuilds({ repo, log, skipBuild: opts.skipBuild });
   const browser = await launchBrowser();
+  const browserUi = await browserUiPages(browser);
+  if (browserUi.length > 0) {
+    log(
+      `Chromium still opens its own UI beside each page (${browserUi.join(', ')}): timings include it`,
+    );
+  }
   const cpus = os.cpus();
   const environment = {
     chromium: browser.version(),
     chromiumPath: CHROMIUM_PATH,
-    chromiumArgs: CHROMIUM_ARGS,
+    chromiumArgs: browser.launchArgs,
+    browserUiPages: browserUi,
     viewport: VIEWPORT,
     node: process.version,
     platform: `${os.platform()} ${os.release()} ${os.arch()}`,

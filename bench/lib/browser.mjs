@@ -1,6 +1,7 @@
 // Headless Chromium for the suites: Debian's binary (Playwright cannot download browsers here),
 // WebGL2 through SwiftShader, nothing that calls home.
 import { chromium } from '@playwright/test';
+import { BROWSER_UI_FEATURES, mergeDisabledFeatures } from './chromiumFeatures.mjs';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
@@ -17,8 +18,49 @@ export const CHROMIUM_ARGS = [
 /** The end-to-end tests' viewport, so that the pages draw what the tests see. */
 export const VIEWPORT = { width: 1000, height: 650 };
 
+/** The arguments Playwright itself gives Chromium (a browser started and closed at once). */
+async function playwrightDefaultArgs() {
+  const server = await chromium.launchServer({
+    executablePath: CHROMIUM_PATH,
+    args: CHROMIUM_ARGS,
+    headless: true,
+  });
+  try {
+    return server.process().spawnargs;
+  } finally {
+    await server.close();
+  }
+}
+
+/** Chromium with CHROMIUM_ARGS, without BROWSER_UI_FEATURES; `args` is what it was given. */
 export async function launchBrowser() {
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
+  const { ignore, arg } = mergeDisabledFeatures(await playwrightDefaultArgs(), BROWSER_UI_FEATURES);
+  const args = [...CHROMIUM_ARGS, arg];
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args,
+    ignoreDefaultArgs: ignore,
+    headless: true,
+  });
+  return Object.assign(browser, { launchArgs: args });
+}
+
+/**
+ * The browser UI pages open beside a fresh context's page (`browser_ui` targets): none once
+ * BROWSER_UI_FEATURES are off. The harness checks this once, so that a Chromium that renames
+ * those features is noticed rather than measured.
+ */
+export async function browserUiPages(browser) {
+  const context = await browser.newContext();
+  try {
+    await context.newPage();
+    const cdp = await browser.newBrowserCDPSession();
+    const { targetInfos } = await cdp.send('Target.getTargets');
+    await cdp.detach();
+    return targetInfos.filter((target) => target.type === 'browser_ui').map((target) => target.url);
+  } finally {
+    await context.close();
+  }
 }
 
 /**
