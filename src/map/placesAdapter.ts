@@ -12,12 +12,14 @@ import { closestPlace, type PlaceHit } from './placeHit';
 import {
   DOTS,
   DOT_LAYERS,
+  EXACT_LAYERS,
   EXACT_SOURCE,
   EXACT_ZOOM,
   HIT_TOLERANCE_PX,
   LABELS,
   PLACE_LAYERS,
   PLACES_SOURCE_LAYER,
+  exactSource,
 } from './placesLayers';
 
 // The map owner adds the places to the style through this module, so that the benchmark's app
@@ -63,6 +65,8 @@ export class PlacesAdapter {
   private hoverRing: Marker | null = null;
   /** The places drawn at their exact positions from EXACT_ZOOM, once the index has given any. */
   private exact: GeoJSON.FeatureCollection<GeoJSON.Point> | null = null;
+  /** Whether the style has loaded, so that sources and layers can be added to it. */
+  private styleLoaded: boolean;
   private readonly unlisten: () => void;
 
   /**
@@ -74,7 +78,10 @@ export class PlacesAdapter {
     private readonly emit: (event: AppEvent) => void,
     private readonly placesSource: string,
   ) {
-    const onStyleLoad = () => this.reapplyState();
+    const onStyleLoad = () => {
+      this.styleLoaded = true;
+      this.reapplyState();
+    };
     const onMove = (event: MapMouseEvent) => this.pointerAt(event);
     const onLeave = () => this.hover(null);
     const onClick = (event: MapMouseEvent) => this.click(event);
@@ -82,7 +89,8 @@ export class PlacesAdapter {
     map.on('mousemove', onMove);
     map.on('mouseout', onLeave);
     map.on('click', onClick);
-    if (map.isStyleLoaded()) this.reapplyState();
+    this.styleLoaded = map.isStyleLoaded() ?? false;
+    if (this.styleLoaded) this.reapplyState();
     this.unlisten = () => {
       map.off('style.load', onStyleLoad);
       map.off('mousemove', onMove);
@@ -149,6 +157,8 @@ export class PlacesAdapter {
 
   private applyExact(): void {
     const { map } = this;
+    // The style has no exact source until there are exact places (styleWithPlaces): add it then.
+    if (this.exact && this.styleLoaded && !map.getSource(EXACT_SOURCE)) this.addExactSource();
     const source = map.getSource<GeoJSONSource>(EXACT_SOURCE);
     if (!source) return;
     source.setData(this.exact ?? { type: 'FeatureCollection', features: [] });
@@ -158,6 +168,19 @@ export class PlacesAdapter {
       // setLayerZoomRange reloads the layers' source (the map's tiles): only when the range changes
       if (layer && (layer.maxzoom ?? TILE_LAYERS_MAXZOOM) !== maxzoom)
         map.setLayerZoomRange(id, 0, maxzoom);
+    }
+  }
+
+  /** The exact places' source and layers, on top of the style's, with hover and selection. */
+  private addExactSource(): void {
+    const { map } = this;
+    map.addSource(EXACT_SOURCE, exactSource());
+    for (const layer of EXACT_LAYERS) if (!map.getLayer(layer.id)) map.addLayer(layer);
+    for (const [id, state] of [
+      [this.hoveredId, { hover: true }],
+      [this.selectedId, { selected: true }],
+    ] as const) {
+      if (id !== null) map.setFeatureState({ source: EXACT_SOURCE, id }, state);
     }
   }
 
@@ -209,7 +232,7 @@ export class PlacesAdapter {
    * apply them again.
    */
   private reapplyState(): void {
-    // A new style's exact source is empty and its layers draw every zoom: only places to hand over
+    // A new style has no exact source and its tile layers draw every zoom: only places to hand over
     if (this.exact) this.applyExact();
     this.setState(this.hoveredId, { hover: true });
     this.setState(this.selectedId, { selected: true });

@@ -34,7 +34,7 @@ export const EXACT_LABELS = 'places-labels-exact';
 export const DOT_LAYERS = [DOTS, EXACT_DOTS];
 export const PLACE_LAYERS = [DOTS, LABELS, EXACT_DOTS, EXACT_LABELS];
 
-/** The exact places' source: filled by the places adapter (an empty collection until then). */
+/** The exact places' source, added and filled by the places adapter (empty as it is added). */
 export const exactSource = (): GeoJSONSourceSpecification => ({
   type: 'geojson',
   data: { type: 'FeatureCollection', features: [] },
@@ -154,7 +154,10 @@ export const placesLayers = (source: string): LayerSpecification[] => [
   },
 ];
 
-/** The same dots and names from the exact source, from EXACT_ZOOM (every place is named there). */
+/**
+ * The same dots and names from the exact source, from EXACT_ZOOM (every place is named there); the
+ * places adapter adds them on top of the style's layers with their source.
+ */
 export const EXACT_LAYERS: LayerSpecification[] = placesLayers(EXACT_SOURCE).map(
   (layer): LayerSpecification => {
     const exact = { source: EXACT_SOURCE, minzoom: EXACT_ZOOM };
@@ -174,8 +177,10 @@ export const EXACT_LAYERS: LayerSpecification[] = placesLayers(EXACT_SOURCE).map
 /**
  * The style with the places' layers in it, set in one go. They draw from the style's own source of
  * the map's tiles where it names one (ownPlacesSource), and otherwise from PLACES_SOURCE, added
- * here; the exact places' source is added too. A source or layer of the same id in the style is
- * kept as it is.
+ * here. The exact places' source and layers are not: the places adapter adds them once there are
+ * exact places to draw (EXACT_ZOOM and deeper), so a map opened further out never makes them (an
+ * empty GeoJSON source still costs its worker round trip and a frame while the map loads). A
+ * source or layer of the same id in the style is kept as it is.
  */
 export function styleWithPlaces(style: StyleSpecification, baseUrl: string): StyleSpecification {
   const ids = new Set(style.layers.map((layer) => layer.id));
@@ -186,13 +191,10 @@ export function styleWithPlaces(style: StyleSpecification, baseUrl: string): Sty
     sources: {
       ...(addSource ? { [PLACES_SOURCE]: placesSource(baseUrl) } : {}),
       ...style.sources,
-      ...(style.sources[EXACT_SOURCE] ? {} : { [EXACT_SOURCE]: exactSource() }),
     },
     layers: [
       ...style.layers,
-      ...[...placesLayers(own ?? PLACES_SOURCE), ...EXACT_LAYERS].filter(
-        (layer) => !ids.has(layer.id),
-      ),
+      ...placesLayers(own ?? PLACES_SOURCE).filter((layer) => !ids.has(layer.id)),
     ],
   };
 }

@@ -165,12 +165,71 @@ describe('the places at their exact positions, at high zoom', () => {
     expect(map.zoomRanges.get('places-dots')).toEqual([0, 12]);
   });
 
-  it('shows hover and selection on both sources', () => {
+  it('adds the exact source and layers only once there are exact places, on top, once', () => {
+    const { map, places } = adapter();
+    const style = () => map.style as StyleSpecification;
+    const layersBefore = style().layers.map((layer) => layer.id);
+    places.showExactPlaces(null);
+    expect(style().sources['chartroom-places-exact']).toBeUndefined();
+    places.showExactPlaces([PARIS]);
+    expect(style().sources['chartroom-places-exact']).toMatchObject({ type: 'geojson' });
+    expect(style().layers.map((layer) => layer.id)).toEqual([
+      ...layersBefore,
+      'places-dots-exact',
+      'places-labels-exact',
+    ]);
+    places.showExactPlaces(null);
+    places.showExactPlaces([VERSAILLES]);
+    expect(style().layers).toHaveLength(layersBefore.length + 2);
+    expect(map.data.get('chartroom-places-exact')).toMatchObject({
+      features: [{ id: VERSAILLES.id }],
+    });
+  });
+
+  it('waits for the style to load before adding them', () => {
+    const map = new FakePlacesMap({});
+    map.styleDone = false;
+    map.setStyle(STYLE);
+    const places = new PlacesAdapter(map as never, () => {}, placesSourceOf(STYLE));
+    places.highlightSelected(PARIS.id);
+    places.showExactPlaces([PARIS]); // MapLibre would throw: the style is not done loading
+    expect(map.data.size).toBe(0);
+    map.styleDone = true;
+    map.fire('style.load');
+    expect(map.data.get('chartroom-places-exact')).toMatchObject({ features: [{ id: PARIS.id }] });
+    expect(map.zoomRanges.get('places-dots')).toEqual([0, 12]);
+    expect(map.featureStates).toContainEqual([
+      { source: 'chartroom-places-exact', id: PARIS.id },
+      { selected: true },
+    ]);
+  });
+
+  it('adds them again to a new style, which has none', () => {
+    const { map, places } = adapter();
+    places.showExactPlaces([PARIS]);
+    map.setStyle(STYLE);
+    map.fire('style.load');
+    expect((map.style as StyleSpecification).sources['chartroom-places-exact']).toBeDefined();
+    expect(map.data.get('chartroom-places-exact')).toMatchObject({ features: [{ id: PARIS.id }] });
+  });
+
+  it('shows hover and selection on both sources, the exact one from when it is added', () => {
     const { map, places } = adapter();
     places.highlightSelected(PARIS.id);
     expect(map.featureStates).toEqual([
       [{ source: 'chartroom-places', sourceLayer: 'places', id: PARIS.id }, { selected: true }],
+    ]);
+    places.highlightHovered({ id: PARIS.id, lng: PARIS.lng, lat: PARIS.lat });
+    map.featureStates.length = 0;
+    places.showExactPlaces([PARIS]);
+    expect(map.featureStates).toEqual([
+      [{ source: 'chartroom-places-exact', id: PARIS.id }, { hover: true }],
       [{ source: 'chartroom-places-exact', id: PARIS.id }, { selected: true }],
+    ]);
+    places.highlightSelected(null);
+    expect(map.featureStates.slice(-2)).toEqual([
+      [{ source: 'chartroom-places', sourceLayer: 'places', id: PARIS.id }, { selected: false }],
+      [{ source: 'chartroom-places-exact', id: PARIS.id }, { selected: false }],
     ]);
   });
 
@@ -193,7 +252,8 @@ describe('the places at their exact positions, at high zoom', () => {
   });
 
   it('finds a click on an exact dot, and asks all four layers', () => {
-    const { map, events } = adapter();
+    const { map, places, events } = adapter();
+    places.showExactPlaces([PARIS]);
     map.features = [exactParis];
     const pointer = {
       point: { x: PARIS.lng, y: -PARIS.lat },
@@ -214,6 +274,7 @@ describe('the places at their exact positions, at high zoom', () => {
 
   it('does not ring a place whose exact dot is drawn', () => {
     const { map, places } = adapter();
+    places.showExactPlaces([PARIS]);
     map.features = [exactParis];
     places.highlightHovered(PARIS);
     expect(ring()).toBeNull();

@@ -44,11 +44,11 @@ describe('the places layers', () => {
     expect(ownPlacesSource(basemap)).toBe('basemap');
     expect(placesSourceOf(basemap)).toBe('basemap');
     const style = styleWithPlaces(basemap, 'http://localhost:4173/app/');
-    // no second source of the same tiles: one fetch, parse and upload a tile
-    expect(Object.keys(style.sources)).toEqual([...Object.keys(basemap.sources), EXACT_SOURCE]);
+    // no second source of the same tiles: one fetch, parse and upload a tile; and no exact places
+    // until the places adapter has some to draw
+    expect(Object.keys(style.sources)).toEqual(Object.keys(basemap.sources));
     expect(style.sources.basemap).toBe(basemap.sources.basemap);
-    expect(style.sources[EXACT_SOURCE]).toEqual(exactSource());
-    expect(style.layers).toEqual([...basemap.layers, ...placesLayers('basemap'), ...EXACT_LAYERS]);
+    expect(style.layers).toEqual([...basemap.layers, ...placesLayers('basemap')]);
     expect(validateStyleMin(style).map((e) => e.message)).toEqual([]);
   });
 
@@ -65,14 +65,9 @@ describe('the places layers', () => {
 
   it('go into any other style before it is set: their source first, their layers last, valid', () => {
     const style = styleWithPlaces(otherStyle, 'http://localhost:4173/app/');
-    expect(Object.keys(style.sources)).toEqual([
-      PLACES_SOURCE,
-      ...Object.keys(otherStyle.sources),
-      EXACT_SOURCE,
-    ]);
+    expect(Object.keys(style.sources)).toEqual([PLACES_SOURCE, ...Object.keys(otherStyle.sources)]);
     expect(style.sources[PLACES_SOURCE]).toEqual(placesSource('http://localhost:4173/app/'));
-    expect(style.sources[EXACT_SOURCE]).toEqual(exactSource());
-    expect(style.layers).toEqual([...otherStyle.layers, ...PLACES_LAYERS, ...EXACT_LAYERS]);
+    expect(style.layers).toEqual([...otherStyle.layers, ...PLACES_LAYERS]);
     expect(validateStyleMin(style).map((e) => e.message)).toEqual([]);
     // The style it was given is left as it was.
     expect(Object.keys(otherStyle.sources)).not.toContain(PLACES_SOURCE);
@@ -90,12 +85,10 @@ describe('the places layers', () => {
       'http://localhost/',
     );
     expect(style.sources[PLACES_SOURCE]).toBe(own);
-    expect(style.layers).toEqual([ownDots, ...PLACES_LAYERS.slice(1), ...EXACT_LAYERS]);
+    expect(style.layers).toEqual([ownDots, ...PLACES_LAYERS.slice(1)]);
     for (const given of [basemap, otherStyle]) {
       const twice = styleWithPlaces(styleWithPlaces(given, 'http://a/'), 'http://a/');
-      expect(twice.layers.length).toBe(
-        given.layers.length + PLACES_LAYERS.length + EXACT_LAYERS.length,
-      );
+      expect(twice.layers.length).toBe(given.layers.length + PLACES_LAYERS.length);
       expect(Object.keys(twice.sources)).toEqual(
         Object.keys(styleWithPlaces(given, 'http://a/').sources),
       );
@@ -118,6 +111,15 @@ describe('the places layers', () => {
     });
     expect(EXACT_LAYERS.every((layer) => !('source-layer' in layer))).toBe(true);
     expect(exactSource().attribution).toBe(placesSource('http://a/').attribution);
+    // added later by the places adapter, on top of the style's layers: still a valid style
+    const style = styleWithPlaces(basemap, 'http://a/');
+    expect(style.sources[EXACT_SOURCE]).toBeUndefined();
+    const added = {
+      ...style,
+      sources: { ...style.sources, [EXACT_SOURCE]: exactSource() },
+      layers: [...style.layers, ...EXACT_LAYERS],
+    };
+    expect(validateStyleMin(added).map((e) => e.message)).toEqual([]);
   });
 
   it('ask for the map’s tiles beside the page, whatever folder it is served from', () => {

@@ -15,8 +15,29 @@ export class FakePlacesMap extends FakeMap {
   override getCanvas(): HTMLCanvasElement {
     return this.canvas;
   }
+  /** Whether the style set has loaded (MapLibre's `style.load`); tests may say not yet. */
+  styleDone = true;
   override isStyleLoaded(): boolean {
-    return this.style !== null;
+    return this.style !== null && this.styleDone;
+  }
+  /** As MapLibre: into the loaded style, and never a second of the same id. */
+  addSource(id: string, spec: unknown): this {
+    const style = this.loadedStyle();
+    if (style.sources[id]) throw new Error(`There is already a source with ID "${id}".`);
+    this.style = { ...style, sources: { ...style.sources, [id]: spec } };
+    return this;
+  }
+  addLayer(layer: { id: string }): this {
+    const style = this.loadedStyle();
+    if (style.layers.some((spec) => spec.id === layer.id))
+      throw new Error(`Layer "${layer.id}" already exists on this map.`);
+    this.style = { ...style, layers: [...style.layers, layer] };
+    return this;
+  }
+  private loadedStyle(): StyleSpecification {
+    const style = this.styleSpec();
+    if (!style || !this.styleDone) throw new Error('Style is not done loading.');
+    return style;
   }
   override getCenter() {
     return this.camera.center;
