@@ -32,7 +32,7 @@ async function playwrightDefaultArgs() {
   }
 }
 
-/** Chromium with CHROMIUM_ARGS, without BROWSER_UI_FEATURES; `args` is what it was given. */
+/** Chromium with CHROMIUM_ARGS, without BROWSER_UI_FEATURES; `launchArgs` is what it was given. */
 export async function launchBrowser() {
   const { ignore, arg } = mergeDisabledFeatures(await playwrightDefaultArgs(), BROWSER_UI_FEATURES);
   const args = [...CHROMIUM_ARGS, arg];
