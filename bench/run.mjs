@@ -11,7 +11,9 @@
 //
 // A suite is a module in bench/suites/ whose default export is
 // `{ name, description, run(ctx) → { rows, raw, notes? } }`; a row is
-// `{ name, value, unit, baseline?, ratio?, goal? }` with a goal `{ on: 'ratio'|'value', max?, min? }`.
+// `{ name, value, unit, baseline?, ratio?, goal?, samples? }` with a goal `{ on: 'ratio'|'value',
+// max?, min? }`; `samples: { value, baseline }` (the runs behind two medians) adds the ratio's 95%
+// bootstrap interval (`interval`, lib/stats.mjs).
 import { execFileSync } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
@@ -21,7 +23,7 @@ import { CHROMIUM_PATH, VIEWPORT, browserUiPages, launchBrowser } from './lib/br
 import { createBuilds } from './lib/builds.mjs';
 import { formatTable, writeResults } from './lib/report.mjs';
 import { startStaticServer } from './lib/server.mjs';
-import { goalMet } from './lib/stats.mjs';
+import { goalMet, ratioInterval } from './lib/stats.mjs';
 
 const SUITES = {
   ready: () => import('./suites/ready.mjs'),
@@ -150,10 +152,11 @@ async function main() {
       const started = performance.now();
       try {
         const outcome = await suite.run({ ...opts, repo, browser, builds, serve, log });
-        const suiteRows = outcome.rows.map((row) => {
+        const suiteRows = outcome.rows.map(({ samples, ...row }) => {
           const ratio =
             row.ratio ?? (typeof row.baseline === 'number' ? row.value / row.baseline : undefined);
-          const complete = { suite: name, ...row, ratio };
+          const interval = samples ? ratioInterval(samples.value, samples.baseline) : undefined;
+          const complete = { suite: name, ...row, ratio, ...(interval ? { interval } : {}) };
           return { ...complete, met: goalMet(complete) };
         });
         rows.push(...suiteRows);

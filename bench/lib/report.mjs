@@ -12,14 +12,15 @@ export function formatNumber(value, unit) {
   return `${value.toFixed(digits)}${suffix}`;
 }
 
-/** Rows → a plain-text table: metric, app, baseline, ratio, goal, met?. */
+/** Rows → a plain-text table: metric, app, baseline, ratio, its interval, goal, met?. */
 export function formatTable(rows) {
-  const header = ['metric', 'app', 'baseline', 'ratio', 'goal', 'met?'];
+  const header = ['metric', 'app', 'baseline', 'ratio', '95% interval', 'goal', 'met?'];
   const body = rows.map((row) => [
     row.name,
     formatNumber(row.value, row.unit),
     formatNumber(row.baseline, row.unit),
     formatNumber(row.ratio, 'ratio'),
+    row.interval ? row.interval.map((end) => formatNumber(end, 'ratio')).join('–') : '—',
     describeGoal(row.goal) || '—',
     row.met === null || row.met === undefined ? '—' : row.met ? 'yes' : 'NO',
   ]);

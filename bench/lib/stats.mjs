@@ -17,6 +17,41 @@ export function stdev(values) {
   return Math.sqrt(values.reduce((sum, v) => sum + (v - m) ** 2, 0) / (values.length - 1));
 }
 
+/** A small seeded generator (mulberry32) of uniform numbers in [0, 1). */
+function seededRandom(seed) {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
+  };
+}
+
+/** The value below which `p` percent of the sorted `values` lie (nearest rank). */
+function sortedPercentile(sorted, p) {
+  const rank = Math.ceil((p / 100) * sorted.length) - 1;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, rank))];
+}
+
+/**
+ * How far the ratio of two medians, median(values) / median(baseline), can be trusted: a
+ * percentile bootstrap interval. Both sample sets are resampled with replacement, independently,
+ * `resamples` times; the interval holds the middle `level` of the ratios. Seeded, so the same
+ * samples always give the same interval. `null` with fewer than 2 samples on either side.
+ */
+export function ratioInterval(values, baseline, { resamples = 4000, level = 0.95, seed = 1 } = {}) {
+  if (values.length < 2 || baseline.length < 2) return null;
+  const random = seededRandom(seed);
+  const resample = (samples) =>
+    median(Array.from(samples, () => samples[Math.floor(random() * samples.length)]));
+  const ratios = Array.from({ length: resamples }, () => resample(values) / resample(baseline));
+  ratios.sort((a, b) => a - b);
+  const tail = ((1 - level) / 2) * 100;
+  return [sortedPercentile(ratios, tail), sortedPercentile(ratios, 100 - tail)];
+}
+
 /** Median, spread and the samples themselves, as they go into the JSON. */
 export function summarize(values) {
   return {

@@ -320,6 +320,7 @@ export default {
         unit: 'ms',
         value: s.app.median,
         baseline: s.naive.median,
+        samples: { value: ready.app, baseline: ready.naive },
         goal: NAIVE_GOAL,
       },
       {
@@ -327,6 +328,7 @@ export default {
         unit: 'ms',
         value: s.app.median,
         baseline: s.withoutPlaces.median,
+        samples: { value: ready.app, baseline: ready.withoutPlaces },
         goal: WITHOUT_PLACES_GOAL,
       },
       {
@@ -334,12 +336,14 @@ export default {
         unit: 'ms',
         value: s.app.median,
         baseline: s.baseline.median,
+        samples: { value: ready.app, baseline: ready.baseline },
       },
       {
         name: 'mousedown on Paris → dialog in DOM: app vs MapLibre Popup (same tiles)',
         unit: 'ms',
         value: downToShown.app.median,
         baseline: downToShown.tiles.median,
+        samples: { value: downToShown.app.samples, baseline: downToShown.tiles.samples },
         goal: CLICK_GOAL,
       },
       {

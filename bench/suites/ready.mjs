@@ -187,6 +187,7 @@ export default {
         value: ready.app.median,
         baseline: ready.baseline.median,
         ratio: ready.app.median / ready.baseline.median,
+        samples: { value: samples.app, baseline: samples.baseline },
         goal: READY_GOAL,
       },
       {

@@ -1,0 +1,11 @@
+// Types for stats.mjs, which the unit tests import.
+export function median(values: readonly number[]): number;
+/**
+ * Percentile bootstrap interval of median(values) / median(baseline); `null` with fewer than 2
+ * samples on either side.
+ */
+export function ratioInterval(
+  values: readonly number[],
+  baseline: readonly number[],
+  options?: { resamples?: number; level?: number; seed?: number },
+): [number, number] | null;

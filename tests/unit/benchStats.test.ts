@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { median, ratioInterval } from '../../bench/lib/stats.mjs';
+
+/** Deterministic samples: `n` values around `centre`, spread ±`spread`, with one slow outlier. */
+function samples(n: number, centre: number, spread: number, seed: number): number[] {
+  let state = seed;
+  const next = () => {
+    state = (state * 1103515245 + 12345) % 2 ** 31;
+    return state / 2 ** 31;
+  };
+  const values = Array.from({ length: n }, () => centre + (next() * 2 - 1) * spread);
+  values[0] = centre * 1.6;
+  return values;
+}
+
+describe('the benchmark ratio interval', () => {
+  it('brackets the ratio of the medians, and gives the same interval for the same samples', () => {
+    const app = samples(15, 760, 60, 1);
+    const base = samples(15, 680, 60, 2);
+    const interval = ratioInterval(app, base)!;
+    expect(interval).not.toBeNull();
+    const [low, high] = interval;
+    const ratio = median(app) / median(base);
+    expect(low).toBeLessThan(ratio);
+    expect(high).toBeGreaterThan(ratio);
+    expect(ratioInterval(app, base)).toEqual(interval);
+    expect(ratioInterval(app, base, { seed: 2 })).not.toEqual(interval);
+  });
+
+  it('is narrow for tight samples and wide for noisy ones', () => {
+    const tight = ratioInterval(samples(15, 110, 1, 3), samples(15, 100, 1, 4))!;
+    const noisy = ratioInterval(samples(15, 110, 30, 3), samples(15, 100, 30, 4))!;
+    expect(tight[0]).toBeGreaterThan(1.07);
+    expect(tight[1]).toBeLessThan(1.13);
+    expect(noisy[1] - noisy[0]).toBeGreaterThan(5 * (tight[1] - tight[0]));
+  });
+
+  it('holds the true ratio in most of many repeated experiments', () => {
+    // Each experiment: 15 loads of a page 10 % slower than its baseline, noise ±8 %.
+    let held = 0;
+    const trials = 200;
+    for (let trial = 0; trial < trials; trial++) {
+      const interval = ratioInterval(
+        samples(15, 110, 9, 1000 + trial),
+        samples(15, 100, 8, 5000 + trial),
+        { resamples: 500 },
+      )!;
+      if (interval[0] <= 1.1 && 1.1 <= interval[1]) held++;
+    }
+    expect(held / trials).toBeGreaterThan(0.85);
+    expect(held).toBeLessThan(trials);
+  });
+
+  it('needs two samples a side', () => {
+    expect(ratioInterval([1], [1, 2])).toBeNull();
+    expect(ratioInterval([1, 2], [])).toBeNull();
+  });
+});
