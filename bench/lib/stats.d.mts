@@ -1,4 +1,6 @@
 // Types for stats.mjs, which the unit tests import.
+/** mulberry32: a small, seeded, reproducible generator of numbers in [0, 1). */
+export function seededRandom(seed: number): () => number;
 export function median(values: readonly number[]): number;
 /**
  * Percentile bootstrap interval of median(values) / median(baseline); `null` with fewer than 2

@@ -17,8 +17,8 @@ export function stdev(values) {
   return Math.sqrt(values.reduce((sum, v) => sum + (v - m) ** 2, 0) / (values.length - 1));
 }
 
-/** A small seeded generator (mulberry32) of uniform numbers in [0, 1). */
-function seededRandom(seed) {
+/** mulberry32: a small, seeded, reproducible generator of numbers in [0, 1). */
+export function seededRandom(seed) {
   let state = seed >>> 0;
   return () => {
     state = (state + 0x6d2b79f5) >>> 0;

@@ -7,6 +7,7 @@
 import { loadPlaceIndex } from '../../src/places/loadPlaceIndex';
 import { placesInBounds, type Bounds } from '../../src/places/inView';
 import { searchPlaces, type PlaceIndex } from '../../src/places/placeIndex';
+import { seededRandom } from '../lib/stats.mjs';
 
 type SearchRun = {
   /** Milliseconds per call, in typing order. */
@@ -32,20 +33,8 @@ declare global {
   }
 }
 
-/** mulberry32: a small, seeded, reproducible generator of numbers in [0, 1). */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 function run(index: PlaceIndex, seed: number, names: number, limit: number): SearchRun {
-  const next = random(seed);
+  const next = seededRandom(seed);
   const samples: number[] = [];
   const typed: string[] = [];
   const notFound: string[] = [];
@@ -89,7 +78,7 @@ type InViewRun = {
  * every fourth view, often open sea: fewer than 50 places there means a whole scan), at zooms 1–12.
  */
 function inView(index: PlaceIndex, seed: number, views: number): InViewRun {
-  const next = random(seed);
+  const next = seededRandom(seed);
   const mercatorY = (lat: number) => Math.log(Math.tan(Math.PI / 4 + (lat * Math.PI) / 360));
   const latOf = (y: number) => (360 / Math.PI) * Math.atan(Math.exp(y)) - 90;
   const boundsAt = (lng: number, lat: number, zoom: number): Bounds => {
