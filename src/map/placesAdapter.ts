@@ -109,7 +109,8 @@ export class PlacesAdapter {
 
   /**
    * Feature-state `hover` on the place's dot. Below zoom 7 the tiles hold only the most populous
-   * places of each cell, so a place hovered in the list may have no dot: a ring marks it instead.
+   * places of each cell, so a place hovered in the list may have no dot, and in a dense region its
+   * dot may lie under its neighbours' (London's at zoom 7): a ring marks it then, over the map.
    */
   highlightHovered(place: { id: number; lng: number; lat: number } | null): void {
     const id = place?.id ?? null;
@@ -117,7 +118,7 @@ export class PlacesAdapter {
     this.hoveredId = id;
     this.setState(id, { hover: true });
     // The place under the pointer is a dot: no query needed.
-    const ringed = place && id !== this.hoveredPointerId && !this.drawsDot(place) ? place : null;
+    const ringed = place && id !== this.hoveredPointerId && !this.showsDot(place) ? place : null;
     if (!ringed) {
       this.hoverRing?.remove();
       this.hoverRing = null;
@@ -249,16 +250,13 @@ export class PlacesAdapter {
       this.map.setFeatureState({ source: EXACT_SOURCE, id }, state);
   }
 
-  /** Whether the place has a dot drawn where it is. */
-  private drawsDot(place: { id: number; lng: number; lat: number }): boolean {
+  /** Whether the place's own dot is drawn, and on top of any other, at its centre. */
+  private showsDot(place: { id: number; lng: number; lat: number }): boolean {
     const layers = DOT_LAYERS.filter((layer) => this.map.getLayer(layer));
     if (layers.length === 0) return false;
     const { x, y } = this.map.project([place.lng, place.lat]);
-    const box: [[number, number], [number, number]] = [
-      [x - 1, y - 1],
-      [x + 1, y + 1],
-    ];
-    return this.map.queryRenderedFeatures(box, { layers }).some((f) => f.id === place.id);
+    // topmost first: a neighbour's dot drawn over this one's centre comes before it
+    return this.map.queryRenderedFeatures([x, y], { layers })[0]?.id === place.id;
   }
 
   private placeAt(event: MapMouseEvent): PlaceSummary | null {

@@ -273,6 +273,33 @@ test('a place in the list with no dot at this zoom is ringed on the map while ho
   await expect(ring).toHaveCount(0);
 });
 
+test('a place whose dot lies under its neighbours is ringed while hovered in the list', async ({
+  page,
+}) => {
+  // At zoom 7 London's boroughs are drawn over London's own dot (the most populous is drawn
+  // first), so its hover colour alone would hardly show.
+  const london = placesNamed('London').sort((a, b) => b.population - a.population)[0]!;
+  await page.goto(`./#map=7/${london.lat}/${london.lng}`);
+  await expectReady(page);
+  const centre = await canvasCentre(page);
+  const ring = page.locator('.place-hover-ring');
+  const list = page.getByRole('list', { name: 'Places in view' });
+
+  await list.getByRole('button', { name: 'London', exact: true }).hover();
+  await expect(ring).toBeVisible();
+  const box = (await ring.boundingBox())!;
+  expect(Math.abs(box.x + box.width / 2 - centre.x), 'ring centred on London').toBeLessThan(2);
+  expect(Math.abs(box.y + box.height / 2 - centre.y), 'ring centred on London').toBeLessThan(2);
+  expect(near(await colourAt(page, { x: centre.x + 8.5, y: centre.y }), HOVERED_DOT)).toBe(true);
+
+  await list
+    .getByRole('button')
+    .filter({ hasNotText: /^London$/ })
+    .first()
+    .hover();
+  await expect(ring).not.toBeVisible();
+});
+
 test('turned 45°, the list names only places on screen, not those in the corners around it', async ({
   page,
 }) => {

@@ -51,10 +51,7 @@ describe('a place hovered in the list, with or without a dot', () => {
     expect(ring()?.options.element?.className).toBe('place-hover-ring');
     expect(ring()?.options.element?.getAttribute('aria-hidden')).toBe('true');
     // it looked for the dot where the place is (the fake projects a degree a pixel)
-    expect(map.queried[0]).toEqual([
-      [VERSAILLES.lng - 1, -VERSAILLES.lat - 1],
-      [VERSAILLES.lng + 1, -VERSAILLES.lat + 1],
-    ]);
+    expect(map.queried[0]).toEqual([VERSAILLES.lng, -VERSAILLES.lat]);
     places.highlightHovered(null);
     expect(ring()).toBeNull();
   });
@@ -62,6 +59,24 @@ describe('a place hovered in the list, with or without a dot', () => {
   it('does not ring a place whose dot is drawn: the dot itself shows the hover', () => {
     const { map, places } = adapter();
     map.features = [parisDot];
+    places.highlightHovered(PARIS);
+    expect(ring()).toBeNull();
+  });
+
+  it("rings a place whose dot lies under a neighbour's, as London's does at zoom 7", () => {
+    const { map, places } = adapter();
+    const westminster = { ...parisDot, id: 2634341, properties: { name: 'Westminster' } };
+    // queryRenderedFeatures lists the topmost first: the neighbour is drawn over Paris's centre
+    map.features = [westminster, parisDot];
+    places.highlightHovered(PARIS);
+    expect(ring()?.lngLat).toEqual([PARIS.lng, PARIS.lat]);
+    expect(map.featureStates.at(-1)).toEqual([
+      { source: 'chartroom-places', sourceLayer: 'places', id: PARIS.id },
+      { hover: true },
+    ]);
+    // on top, it shows the hover itself
+    map.features = [parisDot, westminster];
+    places.highlightHovered(null);
     places.highlightHovered(PARIS);
     expect(ring()).toBeNull();
   });
