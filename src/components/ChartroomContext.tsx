@@ -34,6 +34,7 @@ function connectMachines(owner: MapOwner) {
         actions: {
           reloadMap: () => owner.reload(),
           nudgeRepaint: () => owner.repaint(),
+          refreshTiles: (_, { tiles }) => owner.refreshTiles(tiles),
         },
       }),
       camera: cameraMachine.provide({

@@ -46,6 +46,7 @@ export function PartialFailureNotice() {
   const count = useSelector(lifecycle, (s) =>
     s.matches('failed') ? 0 : s.context.partialFailures,
   );
+  const retryable = useSelector(lifecycle, (s) => s.context.failedTiles.length > 0);
   if (count === 0) return null;
   return (
     <div className="notice" role="note">
@@ -54,6 +55,11 @@ export function PartialFailureNotice() {
           ? 'One part of the map could not be loaded. The rest of the map still works.'
           : `${count} parts of the map could not be loaded. The rest of the map still works.`}
       </span>
+      {retryable && (
+        <button type="button" onClick={() => lifecycle.send({ type: 'user.tilesRetried' })}>
+          Retry
+        </button>
+      )}
       <button type="button" onClick={() => lifecycle.send({ type: 'user.noticeDismissed' })}>
         Dismiss
       </button>

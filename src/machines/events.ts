@@ -36,7 +36,11 @@ export type MapEvent =
   | { type: 'map.contextLost' }
   | { type: 'map.contextRestored' };
 
-export type UserEvent = { type: 'user.retried' } | { type: 'user.noticeDismissed' };
+export type UserEvent =
+  | { type: 'user.retried' }
+  | { type: 'user.noticeDismissed' }
+  /** Retry the tiles that failed to load (the partial-failure notice's Retry). */
+  | { type: 'user.tilesRetried' };
 
 export type LifecycleEvent = MapEvent | UserEvent;
 

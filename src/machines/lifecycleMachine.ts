@@ -16,10 +16,21 @@ export interface Failure {
   detail: string;
 }
 
+/** At most this many failed tiles are kept to retry: more than a view holds. */
+export const MAX_FAILED_TILES = 64;
+
+/** A tile that failed to load: its source, and `z/x/y`. */
+export interface FailedTile {
+  sourceId: string;
+  tile: string;
+}
+
 export interface LifecycleContext {
   failure: Failure | null;
   /** Tiles (or other non-fatal errors) that failed since the notice was last dismissed. */
   partialFailures: number;
+  /** Which of those were tiles, each once, to retry (MAX_FAILED_TILES at most). */
+  failedTiles: FailedTile[];
 }
 
 export type LifecycleTag = 'busy';
@@ -35,7 +46,9 @@ export const lifecycleMachine = setup({
     reloadMap: () => {},
     /** Implemented by the map adapter: `map.triggerRepaint()`. */
     nudgeRepaint: () => {},
-    clearFailure: assign({ failure: null, partialFailures: 0 }),
+    /** Implemented by the map adapter: load these tiles again (`map.refreshTiles`). */
+    refreshTiles: (_, _params: { tiles: readonly FailedTile[] }) => {},
+    clearFailure: assign({ failure: null, partialFailures: 0, failedTiles: [] }),
     recordFailure: assign({
       failure: ({ event }) =>
         event.type === 'map.errored' ? { reason: event.reason, detail: event.detail } : null,
@@ -49,11 +62,24 @@ export const lifecycleMachine = setup({
         detail: 'The graphics context was lost and did not come back.',
       } as Failure,
     }),
-    countPartialFailure: assign({ partialFailures: ({ context }) => context.partialFailures + 1 }),
-    dismissNotice: assign({ partialFailures: 0 }),
+    countPartialFailure: assign(({ context, event }) => {
+      const failed: FailedTile | null =
+        event.type === 'map.tileFailed' && event.tile !== null
+          ? { sourceId: event.sourceId, tile: event.tile }
+          : null;
+      const known = (t: FailedTile) => t.sourceId === failed?.sourceId && t.tile === failed.tile;
+      const keep =
+        failed && context.failedTiles.length < MAX_FAILED_TILES && !context.failedTiles.some(known);
+      return {
+        partialFailures: context.partialFailures + 1,
+        failedTiles: keep ? [...context.failedTiles, failed] : context.failedTiles,
+      };
+    }),
+    dismissNotice: assign({ partialFailures: 0, failedTiles: [] }),
   },
   guards: {
     failedByTimeout: ({ context }) => context.failure?.reason === 'timed-out',
+    hasFailedTiles: ({ context }) => context.failedTiles.length > 0,
   },
   delays: {
     loadTimeout: LOAD_TIMEOUT_MS,
@@ -62,7 +88,7 @@ export const lifecycleMachine = setup({
   },
 }).createMachine({
   id: 'lifecycle',
-  context: { failure: null, partialFailures: 0 },
+  context: { failure: null, partialFailures: 0, failedTiles: [] },
   initial: 'loading',
   on: {
     // A new map (after a retry, or a remount of the view) always starts loading afresh.
@@ -70,6 +96,14 @@ export const lifecycleMachine = setup({
     'map.tileFailed': { actions: 'countPartialFailure' },
     'map.warned': { actions: 'countPartialFailure' },
     'user.noticeDismissed': { actions: 'dismissNotice' },
+    // The tiles go back to loading; any that fail again bring the notice back.
+    'user.tilesRetried': {
+      guard: 'hasFailedTiles',
+      actions: [
+        { type: 'refreshTiles', params: ({ context }) => ({ tiles: context.failedTiles }) },
+        'dismissNotice',
+      ],
+    },
   },
   states: {
     loading: {

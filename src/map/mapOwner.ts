@@ -9,6 +9,7 @@ import {
 } from 'maplibre-gl';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import type { AppEvent, Bounds, Camera, MoveReason, PlaceSummary } from '../machines/events';
+import type { FailedTile } from '../machines/lifecycleMachine';
 import {
   classifyLoadedTile,
   classifyMapError,
@@ -101,6 +102,19 @@ export class MapOwner {
 
   repaint(): void {
     this.map?.triggerRepaint();
+  }
+
+  /** Loads these tiles (`z/x/y` of a source) again; those of sources the map no longer has are skipped. */
+  refreshTiles(tiles: readonly FailedTile[]): void {
+    const { map } = this;
+    if (!map) return;
+    const bySource = new Map<string, { z: number; x: number; y: number }[]>();
+    for (const { sourceId, tile } of tiles) {
+      const [z, x, y] = tile.split('/').map(Number);
+      if (![z, x, y].every(Number.isInteger) || !map.getSource(sourceId)) continue;
+      bySource.set(sourceId, [...(bySource.get(sourceId) ?? []), { z: z!, x: x!, y: y! }]);
+    }
+    for (const [sourceId, ids] of bySource) map.refreshTiles(sourceId, ids);
   }
 
   private emit(event: AppEvent): void {

@@ -82,6 +82,7 @@ export const EVENT_FIELDS: Record<AppEvent['type'], Record<string, Check>> = {
   'map.contextRestored': {},
   'user.retried': {},
   'user.noticeDismissed': {},
+  'user.tilesRetried': {},
   'camera.moveStarted': {
     source,
     animation: nullable(animation),

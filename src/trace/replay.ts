@@ -43,6 +43,11 @@ function fakePort(log: (machine: TracedMachine, command: string) => void) {
         actions: {
           reloadMap: () => log('lifecycle', 'reloadMap'),
           nudgeRepaint: () => log('lifecycle', 'nudgeRepaint'),
+          refreshTiles: (_, { tiles }) =>
+            log(
+              'lifecycle',
+              `refreshTiles ${tiles.map((t) => `${t.sourceId} ${t.tile}`).join(', ')}`,
+            ),
         },
       }),
       camera: cameraMachine.provide({

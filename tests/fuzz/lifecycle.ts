@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import type { FailureReason, LifecycleEvent } from '../../src/machines/events';
 import {
   LOAD_TIMEOUT_MS,
+  MAX_FAILED_TILES,
   REPAINT_NUDGE_MS,
   RESTORE_TIMEOUT_MS,
 } from '../../src/machines/lifecycleMachine';
@@ -51,7 +52,8 @@ const simple = (
     | 'map.contextLost'
     | 'map.contextRestored'
     | 'user.retried'
-    | 'user.noticeDismissed',
+    | 'user.noticeDismissed'
+    | 'user.tilesRetried',
 ): E => ({ type });
 const tileFailed: E = { type: 'map.tileFailed', sourceId: 'basemap', tile: '2/1/1', status: 500 };
 
@@ -66,7 +68,8 @@ export const lifecycleEventArb: fc.Arbitrary<E> = fc.oneof(
       'map.contextLost',
       'map.contextRestored',
       'user.retried',
-      'user.noticeDismissed' as const,
+      'user.noticeDismissed',
+      'user.tilesRetried' as const,
     )
     .map(simple),
   fc.tuple(reasonArb, fc.constantFrom(...HOSTILE_TEXTS)).map(([r, d]) => errored(r, d)),
@@ -147,6 +150,13 @@ export const lifecycleChunks: fc.WeightedArbitrary<Step<E>[]>[] = [
         s('user.noticeDismissed'),
       ]),
   },
+  // Tiles failing, and retried from the notice.
+  {
+    weight: 1,
+    arbitrary: fc
+      .integer({ min: 1, max: 3 })
+      .map((n) => [...Array.from({ length: n }, () => send(tileFailed)), s('user.tilesRetried')]),
+  },
   { weight: 6, arbitrary: lifecycleEventArb.map((event) => [send(event)]) },
   { weight: 2, arbitrary: waitArb<E>(LIFECYCLE_DELAYS).map((step) => [step]) },
 ];
@@ -203,6 +213,30 @@ export function checkLifecycle(
   }
   if (event?.type === 'user.noticeDismissed') {
     same(snapshot.context.partialFailures, 0, `partial failures ${after}`);
+  }
+  const { failedTiles } = snapshot.context;
+  check(failedTiles.length <= MAX_FAILED_TILES, `${failedTiles.length} failed tiles kept ${after}`);
+  const keys = failedTiles.map((t) => `${t.sourceId} ${t.tile}`);
+  check(new Set(keys).size === keys.length, `a failed tile kept twice ${after}`);
+  if (
+    event?.type === 'map.tileFailed' &&
+    event.tile !== null &&
+    before.context.failedTiles.length < MAX_FAILED_TILES
+  ) {
+    check(
+      keys.includes(`${event.sourceId} ${event.tile}`),
+      `the failed tile kept to retry ${after}`,
+    );
+  }
+  if (event?.type === 'user.tilesRetried') {
+    // with tiles to retry, the notice goes; with none, nothing changes
+    const retried = before.context.failedTiles.length > 0;
+    same(failedTiles.length, 0, `failed tiles ${after}`);
+    same(
+      snapshot.context.partialFailures,
+      retried ? 0 : before.context.partialFailures,
+      `partial failures ${after}`,
+    );
   }
   return { busySince, partialFailures: snapshot.context.partialFailures };
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   LOAD_TIMEOUT_MS,
+  MAX_FAILED_TILES,
   REPAINT_NUDGE_MS,
   RESTORE_TIMEOUT_MS,
 } from '../../src/machines/lifecycleMachine';
@@ -106,6 +107,58 @@ describe('lifecycleMachine', () => {
       expect(started.actor.getSnapshot().context.partialFailures).toBe(2);
       started.actor.send({ type: 'user.noticeDismissed' });
       expect(started.actor.getSnapshot().context.partialFailures).toBe(0);
+    });
+
+    it('retries the tiles that failed, each once, and the notice goes until one fails again', () => {
+      const started = ready();
+      const fail = (sourceId: string, tile: string | null) =>
+        started.actor.send({ type: 'map.tileFailed', sourceId, tile, status: 500 });
+      fail('basemap', '2/1/1');
+      fail('basemap', '2/1/1'); // the same tile again
+      fail('basemap', null); // a source error with no tile
+      fail('chartroom-places', '2/1/1');
+      started.actor.send({ type: 'map.warned', detail: 'image missing' });
+      expect(started.actor.getSnapshot().context.partialFailures).toBe(5);
+
+      started.actor.send({ type: 'user.tilesRetried' });
+      expect(started.commands).toEqual(['refresh basemap:2/1/1 chartroom-places:2/1/1']);
+      expect(started.actor.getSnapshot().context).toMatchObject({
+        partialFailures: 0,
+        failedTiles: [],
+      });
+      expectState(started, 'ready');
+
+      // Nothing left to retry: no command. A tile failing again brings the notice back.
+      started.actor.send({ type: 'user.tilesRetried' });
+      expect(started.commands).toHaveLength(1);
+      fail('basemap', '2/1/1');
+      expect(started.actor.getSnapshot().context.partialFailures).toBe(1);
+      started.actor.send({ type: 'user.tilesRetried' });
+      expect(started.commands.at(-1)).toBe('refresh basemap:2/1/1');
+    });
+
+    it('keeps at most MAX_FAILED_TILES tiles to retry, counting every failure', () => {
+      const started = ready();
+      for (let x = 0; x < MAX_FAILED_TILES + 10; x++) {
+        started.actor.send({
+          type: 'map.tileFailed',
+          sourceId: 'basemap',
+          tile: `7/${x}/0`,
+          status: null,
+        });
+      }
+      const { context } = started.actor.getSnapshot();
+      expect(context.partialFailures).toBe(MAX_FAILED_TILES + 10);
+      expect(context.failedTiles).toHaveLength(MAX_FAILED_TILES);
+      expect(context.failedTiles[0]).toEqual({ sourceId: 'basemap', tile: '7/0/0' });
+    });
+
+    it('dismissing the notice forgets the failed tiles too', () => {
+      const started = ready();
+      started.actor.send({ type: 'map.tileFailed', sourceId: 'basemap', tile: '1/0/0', status: 0 });
+      started.actor.send({ type: 'user.noticeDismissed' });
+      started.actor.send({ type: 'user.tilesRetried' });
+      expect(started.commands).toEqual([]);
     });
 
     it('treats a late error as partial, not fatal', () => {

@@ -18,6 +18,7 @@ const { MapOwner } = await import('../../src/map/mapOwner');
 const UI_SAMPLES: AppEvent[] = [
   { type: 'user.retried' },
   { type: 'user.noticeDismissed' },
+  { type: 'user.tilesRetried' },
   { type: 'camera.zoomInRequested' },
   { type: 'camera.zoomOutRequested' },
   { type: 'camera.northResetRequested' },

@@ -196,6 +196,47 @@ describe('failures in the shell', () => {
     expect(screen.queryByRole('note')).toBeNull();
   });
 
+  it("retries the failed tiles from the notice's Retry, which a warning alone does not offer", async () => {
+    renderApp();
+    const map = onlyMap();
+    await waitFor(() => expect(map.style).toEqual(STYLE_WITH_PLACES));
+    fire(map, 'load');
+    fire(map, 'idle');
+    fire(map, 'error', { error: new Error('Image "pin" could not be loaded') });
+    expect(screen.getByRole('note')).toHaveTextContent('could not be loaded');
+    expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
+
+    for (const canonical of [
+      { z: 2, x: 1, y: 1 },
+      { z: 2, x: 2, y: 1 },
+    ]) {
+      fire(map, 'error', {
+        error: Object.assign(new Error('AJAXError'), { status: 500 }),
+        sourceId: PLACES_SOURCE,
+        tile: { tileID: { canonical } },
+      });
+    }
+    // and one of a source the map does not have, which is not retried
+    fire(map, 'error', {
+      error: Object.assign(new Error('AJAXError'), { status: 500 }),
+      sourceId: 'gone',
+      tile: { tileID: { canonical: { z: 0, x: 0, y: 0 } } },
+    });
+    expect(screen.getByRole('note')).toHaveTextContent('4 parts of the map could not be loaded');
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(map.refreshed).toEqual([
+      [
+        PLACES_SOURCE,
+        [
+          { z: 2, x: 1, y: 1 },
+          { z: 2, x: 2, y: 1 },
+        ],
+      ],
+    ]);
+    expect(screen.queryByRole('note')).toBeNull();
+    expect(region()).toHaveAttribute('aria-busy', 'false');
+  });
+
   it('refuses a javascript: style link with a notice and opens the default map', () => {
     renderApp('?style=javascript:alert(1)');
     expect(new Set(styleRequests)).toEqual(new Set(['http://localhost/app/styles/basemap.json']));

@@ -65,6 +65,15 @@ export class FakeMap {
   triggerRepaint(): void {
     this.repaints += 1;
   }
+  /** A source of the style set last, if it has one of that id. */
+  getSource(id: string): unknown {
+    return (this.style as { sources?: Record<string, unknown> } | null)?.sources?.[id];
+  }
+  /** Every `refreshTiles(sourceId, tileIds)`, in order. */
+  readonly refreshed: [sourceId: string, tileIds: unknown][] = [];
+  refreshTiles(sourceId: string, tileIds?: unknown): void {
+    this.refreshed.push([sourceId, tileIds]);
+  }
   getCenter() {
     return { lng: 0, lat: 0 };
   }

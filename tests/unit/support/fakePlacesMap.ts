@@ -58,7 +58,7 @@ export class FakePlacesMap extends FakeMap {
   /** Every `setFeatureState`, in order. */
   readonly featureStates: [target: object, state: object][] = [];
   /** The style's own sources and layers, as MapLibre answers once a style is set. */
-  getSource(id: string) {
+  override getSource(id: string) {
     const spec = this.styleSpec()?.sources[id];
     return spec && { ...spec, setData: (data: unknown) => this.data.set(id, data) };
   }

@@ -9,6 +9,8 @@ export function startLifecycle() {
     actions: {
       reloadMap: () => void commands.push('reload'),
       nudgeRepaint: () => void commands.push('repaint'),
+      refreshTiles: (_, { tiles }) =>
+        void commands.push(`refresh ${tiles.map((t) => `${t.sourceId}:${t.tile}`).join(' ')}`),
     },
   });
   const actor = createActor(machine, { clock }).start();
