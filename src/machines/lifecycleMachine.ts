@@ -16,20 +16,21 @@ export interface Failure {
   detail: string;
 }
 
-/** At most this many failed tiles are kept to retry: more than a view holds. */
+/** At most this many failed tiles are kept to retry (a full view at zoom 2 or more holds 6 to 30). */
 export const MAX_FAILED_TILES = 64;
 
-/** A tile that failed to load: its source, and `z/x/y`. */
+/** A tile that failed to load: its source, `z/x/y`, and how many of the failures were its. */
 export interface FailedTile {
   sourceId: string;
   tile: string;
+  failures: number;
 }
 
 export interface LifecycleContext {
   failure: Failure | null;
   /** Tiles (or other non-fatal errors) that failed since the notice was last dismissed. */
   partialFailures: number;
-  /** Which of those were tiles, each once, to retry (MAX_FAILED_TILES at most). */
+  /** Which of those were tiles, each once, to retry (the first MAX_FAILED_TILES). */
   failedTiles: FailedTile[];
 }
 
@@ -63,19 +64,25 @@ export const lifecycleMachine = setup({
       } as Failure,
     }),
     countPartialFailure: assign(({ context, event }) => {
-      const failed: FailedTile | null =
-        event.type === 'map.tileFailed' && event.tile !== null
-          ? { sourceId: event.sourceId, tile: event.tile }
-          : null;
-      const known = (t: FailedTile) => t.sourceId === failed?.sourceId && t.tile === failed.tile;
-      const keep =
-        failed && context.failedTiles.length < MAX_FAILED_TILES && !context.failedTiles.some(known);
-      return {
-        partialFailures: context.partialFailures + 1,
-        failedTiles: keep ? [...context.failedTiles, failed] : context.failedTiles,
-      };
+      const partialFailures = context.partialFailures + 1;
+      if (event.type !== 'map.tileFailed' || event.tile === null) return { partialFailures };
+      const { sourceId, tile } = event;
+      const same = (t: FailedTile) => t.sourceId === sourceId && t.tile === tile;
+      const tiles = context.failedTiles;
+      if (tiles.some(same)) {
+        const failedTiles = tiles.map((t) => (same(t) ? { ...t, failures: t.failures + 1 } : t));
+        return { partialFailures, failedTiles };
+      }
+      if (tiles.length >= MAX_FAILED_TILES) return { partialFailures };
+      return { partialFailures, failedTiles: [...tiles, { sourceId, tile, failures: 1 }] };
     }),
     dismissNotice: assign({ partialFailures: 0, failedTiles: [] }),
+    /** The retried tiles' failures leave the notice; any others (a warning, say) stay in it. */
+    forgetRetriedTiles: assign(({ context }) => ({
+      partialFailures:
+        context.partialFailures - context.failedTiles.reduce((sum, t) => sum + t.failures, 0),
+      failedTiles: [],
+    })),
   },
   guards: {
     failedByTimeout: ({ context }) => context.failure?.reason === 'timed-out',
@@ -101,7 +108,7 @@ export const lifecycleMachine = setup({
       guard: 'hasFailedTiles',
       actions: [
         { type: 'refreshTiles', params: ({ context }) => ({ tiles: context.failedTiles }) },
-        'dismissNotice',
+        'forgetRetriedTiles',
       ],
     },
   },
@@ -149,6 +156,8 @@ export const lifecycleMachine = setup({
     failed: {
       on: {
         'user.retried': { target: 'loading', actions: 'reloadMap' },
+        // The alert's Retry makes a new map; the notice (and its tile Retry) is not shown here.
+        'user.tilesRetried': {},
         // A map that was only slow may still finish: show it rather than the error.
         'map.idle': { guard: 'failedByTimeout', target: 'ready', actions: 'clearFailure' },
       },

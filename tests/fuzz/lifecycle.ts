@@ -150,12 +150,28 @@ export const lifecycleChunks: fc.WeightedArbitrary<Step<E>[]>[] = [
         s('user.noticeDismissed'),
       ]),
   },
-  // Tiles failing, and retried from the notice.
+  // Tiles of two sources failing, some more than once, with a warning, and retried.
   {
     weight: 1,
     arbitrary: fc
-      .integer({ min: 1, max: 3 })
-      .map((n) => [...Array.from({ length: n }, () => send(tileFailed)), s('user.tilesRetried')]),
+      .array(
+        fc.oneof(
+          fc
+            .tuple(
+              fc.constantFrom('basemap', 'chartroom-places'),
+              fc.constantFrom('2/1/1', '2/2/1'),
+            )
+            .map(([sourceId, tile]): E => ({
+              type: 'map.tileFailed',
+              sourceId,
+              tile,
+              status: 500,
+            })),
+          fc.constant<E>({ type: 'map.warned', detail: 'image missing' }),
+        ),
+        { minLength: 1, maxLength: 6 },
+      )
+      .map((failures) => [...failures.map((event) => send(event)), s('user.tilesRetried')]),
   },
   { weight: 6, arbitrary: lifecycleEventArb.map((event) => [send(event)]) },
   { weight: 2, arbitrary: waitArb<E>(LIFECYCLE_DELAYS).map((step) => [step]) },
@@ -228,16 +244,18 @@ export function checkLifecycle(
       `the failed tile kept to retry ${after}`,
     );
   }
-  if (event?.type === 'user.tilesRetried') {
-    // with tiles to retry, the notice goes; with none, nothing changes
-    const retried = before.context.failedTiles.length > 0;
+  if (event?.type === 'user.tilesRetried' && state !== 'failed') {
+    // the retried tiles' failures leave the notice, and only theirs
+    const retried = before.context.failedTiles.reduce((sum, t) => sum + t.failures, 0);
     same(failedTiles.length, 0, `failed tiles ${after}`);
     same(
       snapshot.context.partialFailures,
-      retried ? 0 : before.context.partialFailures,
+      before.context.partialFailures - retried,
       `partial failures ${after}`,
     );
   }
+  const ofTiles = failedTiles.reduce((sum, t) => sum + t.failures, 0);
+  check(ofTiles <= snapshot.context.partialFailures, `more tile failures than failures ${after}`);
   return { busySince, partialFailures: snapshot.context.partialFailures };
 }
 

@@ -122,19 +122,31 @@ describe('lifecycleMachine', () => {
 
       started.actor.send({ type: 'user.tilesRetried' });
       expect(started.commands).toEqual(['refresh basemap:2/1/1 chartroom-places:2/1/1']);
+      // The three failures of those tiles leave the notice; the two it could not retry stay.
       expect(started.actor.getSnapshot().context).toMatchObject({
-        partialFailures: 0,
+        partialFailures: 2,
         failedTiles: [],
       });
       expectState(started, 'ready');
 
-      // Nothing left to retry: no command. A tile failing again brings the notice back.
+      // Nothing left to retry: no command. A tile failing again brings it back to retry.
       started.actor.send({ type: 'user.tilesRetried' });
       expect(started.commands).toHaveLength(1);
       fail('basemap', '2/1/1');
-      expect(started.actor.getSnapshot().context.partialFailures).toBe(1);
+      expect(started.actor.getSnapshot().context.partialFailures).toBe(3);
       started.actor.send({ type: 'user.tilesRetried' });
       expect(started.commands.at(-1)).toBe('refresh basemap:2/1/1');
+      expect(started.actor.getSnapshot().context.partialFailures).toBe(2);
+    });
+
+    it('retries nothing once failed: the notice and its Retry are not shown then', () => {
+      const started = startLifecycle();
+      started.actor.send({ type: 'map.tileFailed', sourceId: 'basemap', tile: '0/0/0', status: 0 });
+      started.actor.send({ type: 'map.errored', reason: 'style-invalid', detail: 'x' });
+      expectState(started, 'failed');
+      started.actor.send({ type: 'user.tilesRetried' });
+      expect(started.commands).toEqual([]);
+      expectState(started, 'failed');
     });
 
     it('keeps at most MAX_FAILED_TILES tiles to retry, counting every failure', () => {
@@ -150,7 +162,10 @@ describe('lifecycleMachine', () => {
       const { context } = started.actor.getSnapshot();
       expect(context.partialFailures).toBe(MAX_FAILED_TILES + 10);
       expect(context.failedTiles).toHaveLength(MAX_FAILED_TILES);
-      expect(context.failedTiles[0]).toEqual({ sourceId: 'basemap', tile: '7/0/0' });
+      expect(context.failedTiles[0]).toEqual({ sourceId: 'basemap', tile: '7/0/0', failures: 1 });
+      // Retry takes the kept tiles' failures off the notice; those past the limit stay in it.
+      started.actor.send({ type: 'user.tilesRetried' });
+      expect(started.actor.getSnapshot().context.partialFailures).toBe(10);
     });
 
     it('dismissing the notice forgets the failed tiles too', () => {

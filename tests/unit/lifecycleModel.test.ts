@@ -68,6 +68,7 @@ const EVENTS: ModelEvent[] = [
   { type: 'map.contextRestored' },
   { type: 'user.retried' },
   { type: 'user.noticeDismissed' },
+  { type: 'user.tilesRetried' },
   { type: 'clock.loadTimeout' },
   { type: 'clock.restoreTimeout' },
 ];

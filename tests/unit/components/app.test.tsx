@@ -233,7 +233,9 @@ describe('failures in the shell', () => {
         ],
       ],
     ]);
-    expect(screen.queryByRole('note')).toBeNull();
+    // The warning was not retried: it stays, with nothing left to retry.
+    expect(screen.getByRole('note')).toHaveTextContent('One part of the map could not be loaded');
+    expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
     expect(region()).toHaveAttribute('aria-busy', 'false');
   });
 
