@@ -2,9 +2,11 @@
 /** mulberry32: a small, seeded, reproducible generator of numbers in [0, 1). */
 export function seededRandom(seed: number): () => number;
 export function median(values: readonly number[]): number;
+/** The fewest runs a side for a ratio interval. */
+export const INTERVAL_MIN_SAMPLES: number;
 /**
- * Percentile bootstrap interval of median(values) / median(baseline); `null` with fewer than 2
- * samples on either side.
+ * Percentile bootstrap interval of median(values) / median(baseline); `null` with fewer than
+ * INTERVAL_MIN_SAMPLES on either side.
  */
 export function ratioInterval(
   values: readonly number[],

@@ -35,14 +35,20 @@ function sortedPercentile(sorted, p) {
   return sorted[Math.min(sorted.length - 1, Math.max(0, rank))];
 }
 
+/** The fewest runs a side for a ratio interval (`npm run bench` measures 7 by default). */
+export const INTERVAL_MIN_SAMPLES = 7;
+
 /**
  * How far the ratio of two medians, median(values) / median(baseline), can be trusted: a
  * percentile bootstrap interval. Both sample sets are resampled with replacement, independently,
  * `resamples` times; the interval holds the middle `level` of the ratios. Seeded, so the same
- * samples always give the same interval. `null` with fewer than 2 samples on either side.
+ * samples always give the same interval. `null` with fewer than INTERVAL_MIN_SAMPLES on either
+ * side: resampling a handful of runs gives little more than their extremes. Each side is resampled
+ * on its own, although the suites interleave their loads: that makes it a little wider, never
+ * narrower, than an interval of paired runs.
  */
 export function ratioInterval(values, baseline, { resamples = 4000, level = 0.95, seed = 1 } = {}) {
-  if (values.length < 2 || baseline.length < 2) return null;
+  if (values.length < INTERVAL_MIN_SAMPLES || baseline.length < INTERVAL_MIN_SAMPLES) return null;
   const random = seededRandom(seed);
   const resample = (samples) =>
     median(Array.from(samples, () => samples[Math.floor(random() * samples.length)]));

