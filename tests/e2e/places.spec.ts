@@ -245,6 +245,16 @@ test('the attribution credits MapLibre, GeoNames and Natural Earth', async ({ pa
     await expect(attribution(page)).toContainText(name);
 });
 
+/** The hover ring is shown, centred on `at`, drawn over the map in the hover colour on its rim. */
+async function expectRingAt(page: Page, at: Point, name: string): Promise<void> {
+  const ring = page.locator('.place-hover-ring');
+  await expect(ring).toBeVisible();
+  const box = (await ring.boundingBox())!;
+  expect(Math.abs(box.x + box.width / 2 - at.x), `ring centred on ${name}`).toBeLessThan(2);
+  expect(Math.abs(box.y + box.height / 2 - at.y), `ring centred on ${name}`).toBeLessThan(2);
+  expect(near(await colourAt(page, { x: at.x + 8.5, y: at.y }), HOVERED_DOT)).toBe(true);
+}
+
 test('a place in the list with no dot at this zoom is ringed on the map while hovered', async ({
   page,
 }) => {
@@ -261,12 +271,7 @@ test('a place in the list with no dot at this zoom is ringed on the map while ho
   const duisburg = placesNamed('Duisburg')[0]!;
   const at = pixelOf(paris, { ...PARIS, zoom: 5 }, duisburg);
   await list.getByRole('button', { name: 'Duisburg', exact: true }).hover();
-  await expect(ring).toBeVisible();
-  const box = (await ring.boundingBox())!;
-  expect(Math.abs(box.x + box.width / 2 - at.x), 'ring centred on Duisburg').toBeLessThan(2);
-  expect(Math.abs(box.y + box.height / 2 - at.y), 'ring centred on Duisburg').toBeLessThan(2);
-  // drawn over the map in the hover colour, on its rim
-  expect(near(await colourAt(page, { x: at.x + 8.5, y: at.y }), HOVERED_DOT)).toBe(true);
+  await expectRingAt(page, at, 'Duisburg');
   await expect.poll(async () => near(await colourAt(page, paris), DOT)).toBe(true);
 
   await page.mouse.move(sea.x, sea.y, { steps: 4 });
@@ -286,11 +291,7 @@ test('a place whose dot lies under its neighbours is ringed while hovered in the
   const list = page.getByRole('list', { name: 'Places in view' });
 
   await list.getByRole('button', { name: 'London', exact: true }).hover();
-  await expect(ring).toBeVisible();
-  const box = (await ring.boundingBox())!;
-  expect(Math.abs(box.x + box.width / 2 - centre.x), 'ring centred on London').toBeLessThan(2);
-  expect(Math.abs(box.y + box.height / 2 - centre.y), 'ring centred on London').toBeLessThan(2);
-  expect(near(await colourAt(page, { x: centre.x + 8.5, y: centre.y }), HOVERED_DOT)).toBe(true);
+  await expectRingAt(page, centre, 'London');
 
   await list
     .getByRole('button')
