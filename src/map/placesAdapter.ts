@@ -177,12 +177,8 @@ export class PlacesAdapter {
     const { map } = this;
     map.addSource(EXACT_SOURCE, exactSource());
     for (const layer of EXACT_LAYERS) if (!map.getLayer(layer.id)) map.addLayer(layer);
-    for (const [id, state] of [
-      [this.hoveredId, { hover: true }],
-      [this.selectedId, { selected: true }],
-    ] as const) {
-      if (id !== null) map.setFeatureState({ source: EXACT_SOURCE, id }, state);
-    }
+    this.setExactState(this.hoveredId, { hover: true });
+    this.setExactState(this.selectedId, { selected: true });
   }
 
   /** Anchors the popup, holding `content`, at a place. */
@@ -246,7 +242,11 @@ export class PlacesAdapter {
         { source: this.placesSource, sourceLayer: PLACES_SOURCE_LAYER, id },
         state,
       );
-    if (this.map.getSource(EXACT_SOURCE))
+    this.setExactState(id, state);
+  }
+
+  private setExactState(id: number | null, state: Record<string, boolean>): void {
+    if (id !== null && this.map.getSource(EXACT_SOURCE))
       this.map.setFeatureState({ source: EXACT_SOURCE, id }, state);
   }
 
