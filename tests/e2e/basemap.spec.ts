@@ -95,3 +95,23 @@ test('a javascript: style link is refused: the default map opens with a notice',
   await expect(notice).toHaveCount(0);
   expect(dialogs, 'dialogs opened by the page').toEqual([]);
 });
+
+// The support's `launchOptions` turn Chromium's omnibox popups off (see support/map.ts); were a
+// Chromium to rename those features, every test's map would load beside two more renderers.
+test('the browser opens no omnibox popup pages beside the test’s page', async ({
+  page,
+  browser,
+}) => {
+  await page.goto('./');
+  await expectReady(page);
+  const cdp = await browser.newBrowserCDPSession();
+  const { targetInfos } = await cdp.send('Target.getTargets');
+  await cdp.detach();
+  expect(targetInfos.filter((target) => target.type === 'browser_ui').map((t) => t.url)).toEqual(
+    [],
+  );
+  // The listing itself works: it holds the test's own page.
+  expect(targetInfos.some((target) => target.type === 'page' && target.url === page.url())).toBe(
+    true,
+  );
+});

@@ -15,3 +15,17 @@ export const CHROMIUM_ARGS = [
 /** `E2E_PORT` lets a second run (another checkout, a bench) use its own preview server. */
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 4173);
 export const BASE_URL = `http://127.0.0.1:${E2E_PORT}/`;
+
+/**
+ * What Playwright itself passes to Chromium (a browser started and closed at once, ~1 s): its own
+ * `--disable-features` list among them, which a second such switch would silently replace.
+ */
+export async function playwrightDefaultArgs(args: string[]): Promise<string[]> {
+  const { chromium } = await import('@playwright/test');
+  const server = await chromium.launchServer({ executablePath: CHROMIUM_PATH, args });
+  try {
+    return server.process().spawnargs;
+  } finally {
+    await server.close();
+  }
+}

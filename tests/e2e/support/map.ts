@@ -1,5 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { test as base, expect, type Locator, type Page } from '@playwright/test';
+import {
+  BROWSER_UI_FEATURES,
+  mergeDisabledFeatures,
+} from '../../../bench/lib/chromiumFeatures.mjs';
+import { CHROMIUM_ARGS, playwrightDefaultArgs } from './chromium';
 import { decodePng } from './png';
 
 /** The first complete frame may take a while under SwiftShader on a busy machine. */
@@ -41,6 +46,18 @@ declare global {
  * purpose reads `cspViolations` and empties it.
  */
 export const test = base.extend<{ pageErrors: Error[]; cspViolations: CspViolation[] }>({
+  // Chromium's omnibox popups off, as in the benchmark (bench/lib/chromiumFeatures.mjs): a headless
+  // window still starts two WebUI renderers in every new context, which draw through SwiftShader
+  // while the test's own map loads.
+  launchOptions: [
+    async ({ launchOptions }, use) => {
+      const args = launchOptions.args ?? CHROMIUM_ARGS;
+      const defaults = await playwrightDefaultArgs(args);
+      const { ignore, arg } = mergeDisabledFeatures(defaults, BROWSER_UI_FEATURES);
+      await use({ ...launchOptions, args: [...args, arg], ignoreDefaultArgs: ignore });
+    },
+    { scope: 'worker' },
+  ],
   pageErrors: [
     async ({ page }, use) => {
       const errors: Error[] = [];
