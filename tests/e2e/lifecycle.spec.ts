@@ -1,5 +1,6 @@
-import type { JSHandle } from '@playwright/test';
+import type { JSHandle, Route } from '@playwright/test';
 import { expect, expectMapDrawn, expectReady, mapPixels, mapRegion, test } from './support/map';
+import { invalidTile } from './support/tiles';
 
 // Style faults (404, 500, invalid JSON, invalid spec, a hang) are in faults.spec.ts.
 
@@ -31,37 +32,56 @@ test('a tile that answers 500 while loading: the map is still ready, with a noti
   await expect(mapRegion(page)).toHaveAttribute('aria-busy', 'false');
 });
 
-test('Retry in the notice loads a failed tile again, and the notice goes', async ({ page }) => {
-  // The tile fails until the server is back; then Retry asks for it again.
-  let serverBack = false;
-  let failed = 0;
-  let served = 0;
-  await page.route('**/tiles/2/2/1.pbf', async (route) => {
-    if (!serverBack) {
-      failed += 1;
-      return route.fulfill({ status: 500, body: '' });
-    }
-    served += 1;
-    return route.continue();
-  });
-  await page.goto('./#map=2/20/10');
-  await expectReady(page);
-  const notice = page.getByRole('note').filter({ hasText: PARTIAL });
-  await expect(notice).toBeVisible();
-  expect(failed).toBeGreaterThan(0);
+// Each way a tile can fail, until the server is back; then Retry asks for it again.
+const RETRIED_FAULTS: Array<{ fault: string; answer: (route: Route) => Promise<void> }> = [
+  { fault: 'answers 500', answer: (route) => route.fulfill({ status: 500, body: '' }) },
+  { fault: 'answers 404', answer: (route) => route.fulfill({ status: 404, body: '' }) },
+  {
+    // mvt-fixtures 052: a multipoint with too few points, in a layer the style draws.
+    fault: 'is corrupt',
+    answer: (route) =>
+      route.fulfill({
+        status: 200,
+        contentType: 'application/x-protobuf',
+        body: invalidTile('052', 'land'),
+      }),
+  },
+];
 
-  serverBack = true;
-  await notice.getByRole('button', { name: 'Retry' }).click();
-  await expect.poll(() => served, { message: 'the tile asked for again' }).toBeGreaterThan(0);
-  await expect(notice).toHaveCount(0);
-  // loaded this time: no notice comes back once the map has drawn it
-  await expect(mapRegion(page)).toHaveAttribute('aria-busy', 'false');
-  await page.waitForTimeout(500);
-  await expect(page.getByRole('note').filter({ hasText: PARTIAL })).toHaveCount(0);
-  // (MapLibre fills a failed tile's area from its parent tile meanwhile, so the pixels alone
-  // cannot tell.) The other tiles drew.
-  await expectMapDrawn(page);
-});
+for (const { fault, answer } of RETRIED_FAULTS) {
+  test(`a tile that ${fault}: Retry in the notice loads it again, and the notice goes`, async ({
+    page,
+  }) => {
+    let serverBack = false;
+    let failed = 0;
+    let served = 0;
+    await page.route('**/tiles/2/2/1.pbf', async (route) => {
+      if (!serverBack) {
+        failed += 1;
+        return answer(route);
+      }
+      served += 1;
+      return route.continue();
+    });
+    await page.goto('./#map=2/20/10');
+    await expectReady(page);
+    const notice = page.getByRole('note').filter({ hasText: PARTIAL });
+    await expect(notice).toBeVisible();
+    expect(failed).toBeGreaterThan(0);
+
+    serverBack = true;
+    await notice.getByRole('button', { name: 'Retry' }).click();
+    await expect.poll(() => served, { message: 'the tile asked for again' }).toBeGreaterThan(0);
+    await expect(notice).toHaveCount(0);
+    // loaded this time: no notice comes back once the map has drawn it
+    await expect(mapRegion(page)).toHaveAttribute('aria-busy', 'false');
+    await page.waitForTimeout(500);
+    await expect(page.getByRole('note').filter({ hasText: PARTIAL })).toHaveCount(0);
+    // (MapLibre fills a failed tile's area from its parent tile meanwhile, so the pixels alone
+    // cannot tell.) The other tiles drew.
+    await expectMapDrawn(page);
+  });
+}
 
 test('tiles that fail after zooming in with the keyboard leave the rest of the map drawn', async ({
   page,
