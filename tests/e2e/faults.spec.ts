@@ -13,7 +13,7 @@ import {
 } from './support/map';
 import { decodePng } from './support/png';
 import { PARIS, PARIS_VIEW, canvasCentre, hashState, type Point } from './support/places';
-import { invalidTile } from './support/tiles';
+import { TILE_FAULTS } from './support/tiles';
 import { parseHash } from '../../src/url/cameraHash';
 
 // Every fault the app must survive, injected by routing the browser's requests. Each test also
@@ -196,21 +196,6 @@ test('a missing worker script fails the map with a message; Retry recovers once 
 
 // ---------------------------------------------------------------------------------------------
 // Tiles: partial failures. The map stays ready, a notice says so, the rest is drawn.
-
-const TILE_FAULTS: Array<{ fault: string; answer: (route: Route) => Promise<void> }> = [
-  { fault: 'answer 500', answer: (route) => route.fulfill({ status: 500, body: '' }) },
-  { fault: 'answer 404', answer: (route) => route.fulfill({ status: 404, body: '' }) },
-  {
-    // mvt-fixtures 052: a multipoint with too few points, in a layer the style draws.
-    fault: 'are corrupt (mvt-fixtures 052)',
-    answer: (route) =>
-      route.fulfill({
-        status: 200,
-        contentType: 'application/x-protobuf',
-        body: invalidTile('052', 'land'),
-      }),
-  },
-];
 
 for (const { fault, answer } of TILE_FAULTS) {
   test(`tiles that ${fault} after start-up: still ready, a notice, the rest drawn; camera and selection intact`, async ({

@@ -1,6 +1,6 @@
-import type { JSHandle, Route } from '@playwright/test';
+import type { JSHandle } from '@playwright/test';
 import { expect, expectMapDrawn, expectReady, mapPixels, mapRegion, test } from './support/map';
-import { invalidTile } from './support/tiles';
+import { TILE_FAULTS } from './support/tiles';
 
 // Style faults (404, 500, invalid JSON, invalid spec, a hang) are in faults.spec.ts.
 
@@ -33,23 +33,9 @@ test('a tile that answers 500 while loading: the map is still ready, with a noti
 });
 
 // Each way a tile can fail, until the server is back; then Retry asks for it again.
-const RETRIED_FAULTS: Array<{ fault: string; answer: (route: Route) => Promise<void> }> = [
-  { fault: 'answers 500', answer: (route) => route.fulfill({ status: 500, body: '' }) },
-  { fault: 'answers 404', answer: (route) => route.fulfill({ status: 404, body: '' }) },
-  {
-    // mvt-fixtures 052: a multipoint with too few points, in a layer the style draws.
-    fault: 'is corrupt',
-    answer: (route) =>
-      route.fulfill({
-        status: 200,
-        contentType: 'application/x-protobuf',
-        body: invalidTile('052', 'land'),
-      }),
-  },
-];
 
-for (const { fault, answer } of RETRIED_FAULTS) {
-  test(`a tile that ${fault}: Retry in the notice loads it again, and the notice goes`, async ({
+for (const { fault, answer } of TILE_FAULTS) {
+  test(`tiles that ${fault}: Retry in the notice loads them again, and the notice goes`, async ({
     page,
   }) => {
     let serverBack = false;

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import type { Route } from '@playwright/test';
 
 /**
  * Invalid vector tiles from `@mapbox/mvt-fixtures`, with their layer renamed to one the embedded
@@ -86,3 +87,19 @@ function fields(buffer: Buffer): Field[] {
   }
   return result;
 }
+
+/** The ways a tile fails in the tests: a server error, a missing tile, a tile that does not parse. */
+export const TILE_FAULTS: Array<{ fault: string; answer: (route: Route) => Promise<void> }> = [
+  { fault: 'answer 500', answer: (route) => route.fulfill({ status: 500, body: '' }) },
+  { fault: 'answer 404', answer: (route) => route.fulfill({ status: 404, body: '' }) },
+  {
+    // mvt-fixtures 052: a multipoint with too few points, in a layer the style draws.
+    fault: 'are corrupt (mvt-fixtures 052)',
+    answer: (route) =>
+      route.fulfill({
+        status: 200,
+        contentType: 'application/x-protobuf',
+        body: invalidTile('052', 'land'),
+      }),
+  },
+];
