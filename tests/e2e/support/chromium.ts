@@ -1,3 +1,5 @@
+import { chromium } from '@playwright/test';
+
 /** Debian's Chromium: Playwright cannot download its own browsers here. */
 export const CHROMIUM_PATH = '/usr/bin/chromium';
 
@@ -21,7 +23,6 @@ export const BASE_URL = `http://127.0.0.1:${E2E_PORT}/`;
  * `--disable-features` list among them, which a second such switch would silently replace.
  */
 export async function playwrightDefaultArgs(args: string[]): Promise<string[]> {
-  const { chromium } = await import('@playwright/test');
   const server = await chromium.launchServer({ executablePath: CHROMIUM_PATH, args });
   try {
     return server.process().spawnargs;
