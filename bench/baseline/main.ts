@@ -37,9 +37,15 @@ const map = new Map({
   maxPitch: 60,
 });
 
-map.setStyle('styles/basemap.json', {
-  transformStyle: (_previous, next) => styleWithPlaces(next, document.baseURI),
-});
+// `?without-places` draws the basemap alone (served with tiles that lack their `places` layer, by
+// builds.baselineWithoutPlaces): what the places cost plain MapLibre (bench/suites/places.mjs).
+const withoutPlaces = new URLSearchParams(window.location.search).has('without-places');
+map.setStyle(
+  'styles/basemap.json',
+  withoutPlaces
+    ? undefined
+    : { transformStyle: (_previous, next) => styleWithPlaces(next, document.baseURI) },
+);
 
 window.__map = map;
 

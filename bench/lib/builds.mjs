@@ -56,6 +56,8 @@ async function placesGeoJson(searchJson) {
 /**
  * `builds.app()`: the app as `npm run build` makes it, copied from dist/.
  * `builds.baseline()`: bench/baseline, plain MapLibre (bench/vite.config.mjs).
+ * `builds.baselineWithoutPlaces()`: a copy of that build whose tiles lack their `places` layer,
+ *   for the baseline page opened with `?without-places` (no places' source or layers).
  * `builds.reactMapGl()`: bench/react-map-gl, the same map through react-map-gl with a controlled
  *   `viewState`, built like the baseline plus @vitejs/plugin-react (as the app is).
  * `builds.appWithoutPlaces()`: the app built by its own vite.config.ts with bench/no-places'
@@ -101,7 +103,7 @@ export function createBuilds({ repo, log, skipBuild = false }) {
     await build({ logLevel: 'warn', mode: 'production', ...config });
   };
 
-  return {
+  const builds = {
     app: () =>
       once('app', path.join(buildRoot, 'app'), async (dir) => {
         const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
@@ -114,6 +116,21 @@ export function createBuilds({ repo, log, skipBuild = false }) {
       once('baseline', BASELINE_OUT_DIR, async () => {
         await viteBuild({ configFile: path.join(repo, 'bench', 'vite.config.mjs') });
       }),
+
+    baselineWithoutPlaces: async () => {
+      const { dir: baselineDir } = await builds.baseline();
+      return once(
+        'baseline-without-places',
+        path.join(buildRoot, 'baseline-without-places'),
+        async (dir) => {
+          await fs.rm(dir, { recursive: true, force: true });
+          await fs.cp(baselineDir, dir, { recursive: true });
+          const removed = await stripPlacesFromTiles(path.join(dir, 'tiles'));
+          if (removed === 0)
+            throw new Error('the baseline without places: no places layer in its tiles');
+        },
+      );
+    },
 
     reactMapGl: () =>
       once('react-map-gl', REACT_MAP_GL_OUT_DIR, async (dir) => {
@@ -210,4 +227,5 @@ export function createBuilds({ repo, log, skipBuild = false }) {
         );
       }),
   };
+  return builds;
 }

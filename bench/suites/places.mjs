@@ -201,6 +201,7 @@ export default {
       withoutPlaces: await builds.appWithoutPlaces(),
       naive: await builds.naive(),
       baseline: await builds.baseline(),
+      baselineWithoutPlaces: await builds.baselineWithoutPlaces(),
       search: await builds.search(),
     };
     const servers = {};
@@ -211,18 +212,26 @@ export default {
     // 1. Ready, at the app's default view (zoom 1.5), app / naive GeoJSON / baseline interleaved,
     // the order turned by one page each round, so that no page always follows the same one (the
     // naive page's 21 MiB, say).
-    const READY_PAGES = ['app', 'withoutPlaces', 'naive', 'baseline'];
-    const ready = { app: [], withoutPlaces: [], naive: [], baseline: [] };
+    const READY_PAGES = ['app', 'withoutPlaces', 'naive', 'baseline', 'baselineWithoutPlaces'];
+    const ready = Object.fromEntries(READY_PAGES.map((key) => [key, []]));
+    const readyUrl = (key) =>
+      key === 'baselineWithoutPlaces' ? `${servers[key].url}?without-places` : servers[key].url;
     const readyErrors = [];
     let geojsonServed = 0;
     for (let i = 0; i < warmup + runs; i++) {
       const turn = i % READY_PAGES.length;
       for (const key of [...READY_PAGES.slice(turn), ...READY_PAGES.slice(0, turn)]) {
         servers[key].takeLog();
-        const result = await loadUntilReady(browser, servers[key].url, {
+        const result = await loadUntilReady(browser, readyUrl(key), {
           initScript: recordMapReady,
           timeoutMs,
+          // The two plain MapLibre pages differ only in the places' layers: checked in each.
+          afterReady: key.startsWith('baseline')
+            ? (page) => page.evaluate(() => window.__map.getLayer('places-dots') !== undefined)
+            : undefined,
         });
+        if (result.after !== undefined && result.after !== (key === 'baseline'))
+          throw new Error(`${key}: the places' dots are ${result.after ? '' : 'not '}drawn`);
         const served = servers[key].takeLog();
         if (key === 'naive') {
           const file = served.find((e) => e.path.endsWith('/places.geojson'));
@@ -230,7 +239,7 @@ export default {
             throw new Error('the naive page did not load places.geojson');
           geojsonServed = file.bytes;
         }
-        log(`places ready ${label(i)} ${key.padEnd(13)} ${result.ready.toFixed(1)} ms`);
+        log(`places ready ${label(i)} ${key.padEnd(21)} ${result.ready.toFixed(1)} ms`);
         readyErrors.push(...result.errors.map((e) => `${key}: ${e}`));
         if (i >= warmup) ready[key].push(result.ready);
       }
@@ -339,6 +348,15 @@ export default {
         samples: { value: ready.app, baseline: ready.baseline },
       },
       {
+        // No goal: what the same layers on the same tiles cost MapLibre itself. The app's own
+        // ratio adds its start-up to both sides, which dilutes the same cost.
+        name: '  plain MapLibre: with places vs without (bench/baseline?without-places)',
+        unit: 'ms',
+        value: s.baseline.median,
+        baseline: s.baselineWithoutPlaces.median,
+        samples: { value: ready.baseline, baseline: ready.baselineWithoutPlaces },
+      },
+      {
         name: 'mousedown on Paris → dialog in DOM: app vs MapLibre Popup (same tiles)',
         unit: 'ms',
         value: downToShown.app.median,
@@ -404,7 +422,8 @@ export default {
     const first = searches[0];
     const notes = [
       `ready runs (ms): app ${list(ready.app)}; without places ${list(ready.withoutPlaces)}; ` +
-        `naive ${list(ready.naive)}; baseline ${list(ready.baseline)}`,
+        `naive ${list(ready.naive)}; baseline ${list(ready.baseline)}; baseline without places ` +
+        list(ready.baselineWithoutPlaces),
       'without places: the app built with bench/no-places/placesAdapter.ts in place of ' +
         'src/map/placesAdapter.ts (no places source, layers or pointer queries); the build ' +
         'checks that no script holds the places layers.',
