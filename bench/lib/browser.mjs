@@ -1,7 +1,7 @@
 // Headless Chromium for the suites: Debian's binary (Playwright cannot download browsers here),
 // WebGL2 through SwiftShader, nothing that calls home.
 import { chromium } from '@playwright/test';
-import { BROWSER_UI_FEATURES, mergeDisabledFeatures } from './chromiumFeatures.mjs';
+import { BROWSER_UI_FEATURES, launchOptionsWithout } from './chromiumFeatures.mjs';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
@@ -18,31 +18,15 @@ export const CHROMIUM_ARGS = [
 /** The end-to-end tests' viewport, so that the pages draw what the tests see. */
 export const VIEWPORT = { width: 1000, height: 650 };
 
-/** The arguments Playwright itself gives Chromium (a browser started and closed at once). */
-async function playwrightDefaultArgs() {
-  const server = await chromium.launchServer({
-    executablePath: CHROMIUM_PATH,
-    args: CHROMIUM_ARGS,
-    headless: true,
-  });
-  try {
-    return server.process().spawnargs;
-  } finally {
-    await server.close();
-  }
-}
-
 /** Chromium with CHROMIUM_ARGS, without BROWSER_UI_FEATURES; `launchArgs` is what it was given. */
 export async function launchBrowser() {
-  const { ignore, arg } = mergeDisabledFeatures(await playwrightDefaultArgs(), BROWSER_UI_FEATURES);
-  const args = [...CHROMIUM_ARGS, arg];
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    args,
-    ignoreDefaultArgs: ignore,
-    headless: true,
-  });
-  return Object.assign(browser, { launchArgs: args });
+  const options = await launchOptionsWithout(
+    chromium,
+    { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
+    BROWSER_UI_FEATURES,
+  );
+  const browser = await chromium.launch({ ...options, headless: true });
+  return Object.assign(browser, { launchArgs: options.args });
 }
 
 /**

@@ -24,3 +24,23 @@ export function mergeDisabledFeatures(playwrightArgs, features) {
   const merged = [...names, ...features.filter((feature) => !names.includes(feature))];
   return { ignore: own ? [own] : [], arg: DISABLE_FEATURES + merged.join(',') };
 }
+
+/**
+ * Launch options for `browserType` with `features` turned off and Playwright's own list kept:
+ * Playwright's arguments are read from a browser started and closed at once (about 1 s), then
+ * merged (mergeDisabledFeatures). Used by the benchmark and by the end-to-end tests.
+ * @param {import('@playwright/test').BrowserType} browserType
+ * @param {{ executablePath: string, args: string[] }} options
+ * @param {string[]} features
+ */
+export async function launchOptionsWithout(browserType, { executablePath, args }, features) {
+  const server = await browserType.launchServer({ executablePath, args, headless: true });
+  let playwrightArgs;
+  try {
+    playwrightArgs = server.process().spawnargs;
+  } finally {
+    await server.close();
+  }
+  const { ignore, arg } = mergeDisabledFeatures(playwrightArgs, features);
+  return { executablePath, args: [...args, arg], ignoreDefaultArgs: ignore };
+}

@@ -1,5 +1,3 @@
-import { chromium } from '@playwright/test';
-
 /** Debian's Chromium: Playwright cannot download its own browsers here. */
 export const CHROMIUM_PATH = '/usr/bin/chromium';
 
@@ -17,16 +15,3 @@ export const CHROMIUM_ARGS = [
 /** `E2E_PORT` lets a second run (another checkout, a bench) use its own preview server. */
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 4173);
 export const BASE_URL = `http://127.0.0.1:${E2E_PORT}/`;
-
-/**
- * What Playwright itself passes to Chromium (a browser started and closed at once, ~1 s): its own
- * `--disable-features` list among them, which a second such switch would silently replace.
- */
-export async function playwrightDefaultArgs(args: string[]): Promise<string[]> {
-  const server = await chromium.launchServer({ executablePath: CHROMIUM_PATH, args });
-  try {
-    return server.process().spawnargs;
-  } finally {
-    await server.close();
-  }
-}

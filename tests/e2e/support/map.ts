@@ -1,10 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { test as base, expect, type Locator, type Page } from '@playwright/test';
-import {
-  BROWSER_UI_FEATURES,
-  mergeDisabledFeatures,
-} from '../../../bench/lib/chromiumFeatures.mjs';
-import { CHROMIUM_ARGS, playwrightDefaultArgs } from './chromium';
+import { chromium, test as base, expect, type Locator, type Page } from '@playwright/test';
+import { BROWSER_UI_FEATURES, launchOptionsWithout } from '../../../bench/lib/chromiumFeatures.mjs';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium';
 import { decodePng } from './png';
 
 /** The first complete frame may take a while under SwiftShader on a busy machine. */
@@ -51,10 +48,12 @@ export const test = base.extend<{ pageErrors: Error[]; cspViolations: CspViolati
   // while the test's own map loads.
   launchOptions: [
     async ({ launchOptions }, use) => {
-      const args = launchOptions.args ?? CHROMIUM_ARGS;
-      const defaults = await playwrightDefaultArgs(args);
-      const { ignore, arg } = mergeDisabledFeatures(defaults, BROWSER_UI_FEATURES);
-      await use({ ...launchOptions, args: [...args, arg], ignoreDefaultArgs: ignore });
+      const { executablePath = CHROMIUM_PATH, args = CHROMIUM_ARGS } = launchOptions;
+      const without = { executablePath, args };
+      await use({
+        ...launchOptions,
+        ...(await launchOptionsWithout(chromium, without, BROWSER_UI_FEATURES)),
+      });
     },
     { scope: 'worker' },
   ],
