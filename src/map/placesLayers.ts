@@ -2,6 +2,7 @@
 // benchmark pages can use them as they are.
 import type {
   ExpressionSpecification,
+  FilterSpecification,
   GeoJSONSourceSpecification,
   LayerSpecification,
   StyleSpecification,
@@ -85,20 +86,22 @@ export const LABEL_RANK_BY_ZOOM: readonly (readonly [zoom: number, rank: number]
   [5, 8],
 ];
 
-const labelText = (rank: number): ExpressionSpecification => [
-  'case',
-  ['<=', ['get', 'rank'], rank],
-  ['get', 'name'],
-  '',
-];
-
-/** The name where the place's rank is labelled at this zoom, or no text (no symbol) where not. */
-export const LABEL_TEXT: ExpressionSpecification = [
-  'step',
-  ['zoom'],
-  labelText(LABEL_RANK_BY_ZOOM[0]![1]),
-  ...LABEL_RANK_BY_ZOOM.slice(1).flatMap(([zoom, rank]) => [zoom, labelText(rank)]),
-] as ExpressionSpecification;
+/**
+ * Which places are labelled: those whose rank is at most LABEL_RANK_BY_ZOOM's at the tile's zoom.
+ * A filter rather than a text-field that is empty for the rest, so that MapLibre's worker never
+ * lays out (evaluates, sorts, indexes) the places it would not label: at zoom 1 half the places of
+ * a tile. The zoom is the tile's, as it would be for the text-field.
+ */
+export const LABEL_FILTER: FilterSpecification = [
+  '<=',
+  ['get', 'rank'],
+  [
+    'step',
+    ['zoom'],
+    LABEL_RANK_BY_ZOOM[0]![1],
+    ...LABEL_RANK_BY_ZOOM.slice(1).flatMap(([zoom, rank]) => [zoom, rank]),
+  ],
+] as FilterSpecification;
 
 /** The places' dots and names from the tiles of `source`. */
 export const placesLayers = (source: string): LayerSpecification[] => [
@@ -137,8 +140,9 @@ export const placesLayers = (source: string): LayerSpecification[] => [
     type: 'symbol',
     source,
     'source-layer': PLACES_SOURCE_LAYER,
+    filter: LABEL_FILTER,
     layout: {
-      'text-field': LABEL_TEXT,
+      'text-field': ['get', 'name'],
       'text-font': ['Noto Sans Regular'],
       'text-size': ['interpolate', ['linear'], ['sqrt', POPULATION], 30, 10, 5000, 15],
       'text-anchor': 'top',
@@ -155,8 +159,8 @@ export const placesLayers = (source: string): LayerSpecification[] => [
 ];
 
 /**
- * The same dots and names from the exact source, from EXACT_ZOOM (every place is named there); the
- * places adapter adds them on top of the style's layers with their source.
+ * The same dots and names from the exact source, from EXACT_ZOOM, without LABEL_FILTER (every place
+ * is named there); the places adapter adds them on top of the style's layers with their source.
  */
 export const EXACT_LAYERS: LayerSpecification[] = placesLayers(EXACT_SOURCE).map(
   (layer): LayerSpecification => {
@@ -167,7 +171,7 @@ export const EXACT_LAYERS: LayerSpecification[] = placesLayers(EXACT_SOURCE).map
     return {
       id: EXACT_LABELS,
       type: 'symbol',
-      layout: { ...layer.layout, 'text-field': ['get', 'name'] },
+      layout: layer.layout,
       paint: layer.paint,
       ...exact,
     };

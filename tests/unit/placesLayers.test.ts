@@ -1,12 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { expression, validateStyleMin } from '@maplibre/maplibre-gl-style-spec';
+import { featureFilter, validateStyleMin } from '@maplibre/maplibre-gl-style-spec';
 import {
   EXACT_LAYERS,
   EXACT_SOURCE,
   EXACT_ZOOM,
   LABEL_RANK_BY_ZOOM,
-  LABEL_TEXT,
+  LABEL_FILTER,
+  LABELS,
   PLACES_SOURCE,
   PLACES_SOURCE_KEY,
   exactSource,
@@ -25,12 +26,12 @@ const { metadata: _metadata, ...otherStyle } = basemap;
 void _metadata;
 const PLACES_LAYERS = placesLayers(PLACES_SOURCE);
 
-/** The name a place of this rank gets as its label at this zoom ('' is no label). */
-function labelAt(zoom: number, rank: number): string {
-  const parsed = expression.createExpression(LABEL_TEXT, 'layers[places-labels].layout.text-field');
-  if (parsed.result !== 'success') throw new Error(JSON.stringify(parsed.value));
-  const feature = { type: 'Point', properties: { name: 'Name', rank } } as const;
-  return String(parsed.value.evaluate({ zoom }, feature as never));
+/** Whether a place of this rank is laid out for a label in a tile of this zoom. */
+function labelledAt(zoom: number, rank: number): boolean {
+  const { filter, needGeometry } = featureFilter(LABEL_FILTER, 'layers[places-labels].filter');
+  expect(needGeometry).toBe(false);
+  const feature = { type: 1, properties: { name: 'Name', rank } };
+  return filter({ zoom }, feature as never);
 }
 
 describe('the places layers', () => {
@@ -132,15 +133,29 @@ describe('the places layers', () => {
   });
 
   it('label only cities of a million or more at world zooms, and every place from zoom 5', () => {
-    expect(labelAt(1.5, 1)).toBe('Name');
-    expect(labelAt(1.5, 2)).toBe('Name');
-    expect(labelAt(1.5, 3)).toBe('');
-    expect(labelAt(2, 3)).toBe('Name');
-    expect(labelAt(3.9, 5)).toBe('');
-    expect(labelAt(4, 5)).toBe('Name');
-    expect(labelAt(4.9, 6)).toBe('');
-    for (const rank of [1, 2, 3, 4, 5, 6, 7, 8]) expect(labelAt(5, rank)).toBe('Name');
-    expect(labelAt(12, 8)).toBe('Name');
+    expect(labelledAt(1, 1)).toBe(true);
+    expect(labelledAt(1, 2)).toBe(true);
+    expect(labelledAt(1, 3)).toBe(false);
+    expect(labelledAt(2, 3)).toBe(true);
+    expect(labelledAt(3, 5)).toBe(false);
+    expect(labelledAt(4, 5)).toBe(true);
+    expect(labelledAt(4, 6)).toBe(false);
+    for (const rank of [1, 2, 3, 4, 5, 6, 7, 8]) expect(labelledAt(5, rank)).toBe(true);
+    expect(labelledAt(12, 8)).toBe(true);
+  });
+
+  it('leave the places they do not label out of the label layout, and name the rest', () => {
+    const labels = PLACES_LAYERS.find((layer) => layer.id === LABELS);
+    expect(labels?.type).toBe('symbol');
+    if (labels?.type !== 'symbol') return;
+    expect(labels.filter).toEqual(LABEL_FILTER);
+    expect(labels.layout?.['text-field']).toEqual(['get', 'name']);
+  });
+
+  it('name every exact place, with no label filter', () => {
+    const exact = EXACT_LAYERS.find((layer) => layer.type === 'symbol');
+    expect(exact && 'filter' in exact).toBe(false);
+    expect(exact?.type === 'symbol' && exact.layout?.['text-field']).toEqual(['get', 'name']);
   });
 
   it('label more ranks at every step in, never fewer', () => {
