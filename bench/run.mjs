@@ -30,6 +30,7 @@ const SUITES = {
   pan: () => import('./suites/pan.mjs'),
   camera: () => import('./suites/camera.mjs'),
   places: () => import('./suites/places.mjs'),
+  'places-cost': () => import('./suites/placesCost.mjs'),
   inspect: () => import('./suites/inspect.mjs'),
 };
 

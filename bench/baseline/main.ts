@@ -3,8 +3,8 @@
 // `bench/suites/pan.mjs` its frame interval during a pan. The style is the app's as the app draws
 // it: the default basemap with the places' source and layers in it (styleWithPlaces, plain style
 // data), so that both pages draw the same map.
-import { Map, setWorkerUrl } from 'maplibre-gl';
-import { styleWithPlaces } from '../../src/map/placesLayers';
+import { Map, setWorkerUrl, type StyleSpecification } from 'maplibre-gl';
+import { DOTS, LABELS, styleWithPlaces } from '../../src/map/placesLayers';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import 'maplibre-gl/dist/maplibre-gl.css';
 
@@ -39,12 +39,31 @@ const map = new Map({
 
 // `?without-places` draws the basemap alone (served with tiles that lack their `places` layer, by
 // builds.baselineWithoutPlaces): what the places cost plain MapLibre (bench/suites/places.mjs).
-const withoutPlaces = new URLSearchParams(window.location.search).has('without-places');
+// `?places=dots` or `?places=labels` keeps only that one of the places' layers, and `?halo=0`
+// draws the places' names without their halo: what each part costs (bench/suites/placesCost.mjs).
+const query = new URLSearchParams(window.location.search);
+const withoutPlaces = query.has('without-places');
+const only = query.get('places');
+const keep = only === 'dots' ? DOTS : only === 'labels' ? LABELS : null;
+const haloless = query.get('halo') === '0';
+
+/** The style as the app draws it, less what the query leaves out. */
+function placesStyle(next: StyleSpecification): StyleSpecification {
+  const style = styleWithPlaces(next, document.baseURI);
+  const layers = style.layers
+    .filter(
+      (layer) => keep === null || (layer.id !== DOTS && layer.id !== LABELS) || layer.id === keep,
+    )
+    .map((layer) => {
+      if (!haloless || layer.id !== LABELS || layer.type !== 'symbol') return layer;
+      return { ...layer, paint: { ...layer.paint, 'text-halo-width': 0 } };
+    });
+  return { ...style, layers };
+}
+
 map.setStyle(
   'styles/basemap.json',
-  withoutPlaces
-    ? undefined
-    : { transformStyle: (_previous, next) => styleWithPlaces(next, document.baseURI) },
+  withoutPlaces ? undefined : { transformStyle: (_previous, next) => placesStyle(next) },
 );
 
 window.__map = map;
