@@ -7,29 +7,44 @@ import { loadUntilReady } from '../lib/browser.mjs';
 import { summarize } from '../lib/stats.mjs';
 import { recordMapReady } from './ready.mjs';
 
-/** The pages: which build, what query, and which of the places' layers it must draw. */
+/**
+ * The pages: which build, what query, and what the map must have once ready: the places' layers
+ * it draws and, where it draws the names, whether they have a halo.
+ */
 export const PAGES = {
-  basemap: { build: 'withoutPlaces', query: '?without-places', layers: [] },
-  dots: { build: 'baseline', query: '?places=dots', layers: ['places-dots'] },
-  labels: { build: 'baseline', query: '?places=labels', layers: ['places-labels'] },
+  basemap: { build: 'withoutPlaces', query: '?without-places', drawn: { layers: [] } },
+  dots: { build: 'baseline', query: '?places=dots', drawn: { layers: ['places-dots'] } },
+  labels: {
+    build: 'baseline',
+    query: '?places=labels',
+    drawn: { layers: ['places-labels'], halo: true },
+  },
   labelsWithoutHalo: {
     build: 'baseline',
     query: '?places=labels&halo=0',
-    layers: ['places-labels'],
+    drawn: { layers: ['places-labels'], halo: false },
   },
-  both: { build: 'baseline', query: '', layers: ['places-dots', 'places-labels'] },
+  both: {
+    build: 'baseline',
+    query: '',
+    drawn: { layers: ['places-dots', 'places-labels'], halo: true },
+  },
 };
 
 const ROWS = [
   ['dots', 'the places’ dots alone (one circle layer)'],
   ['labels', 'their names alone (one symbol layer, halo drawn)'],
-  ['labelsWithoutHalo', '  their names without halo'],
+  ['labelsWithoutHalo', 'their names without halo'],
   ['both', 'dots and names, as the app draws them'],
 ];
 
-/** In the page once it is ready: which of the places' layers the map has. */
-const placesLayersOf = () =>
-  ['places-dots', 'places-labels'].filter((id) => window.__map.getLayer(id) !== undefined);
+/** In the page once it is ready: which of the places' layers the map has, and the names' halo. */
+function drawnPlaces() {
+  const map = window.__map;
+  const layers = ['places-dots', 'places-labels'].filter((id) => map.getLayer(id) !== undefined);
+  if (!layers.includes('places-labels')) return { layers };
+  return { layers, halo: (map.getPaintProperty('places-labels', 'text-halo-width') ?? 0) !== 0 };
+}
 
 export default {
   name: 'places-cost',
@@ -52,14 +67,16 @@ export default {
     for (let i = 0; i < warmup + runs; i++) {
       const turn = i % keys.length;
       for (const key of [...keys.slice(turn), ...keys.slice(0, turn)]) {
-        const { build, query, layers } = PAGES[key];
+        const { build, query, drawn } = PAGES[key];
         const result = await loadUntilReady(browser, `${servers[build].url}${query}`, {
           initScript: recordMapReady,
           timeoutMs,
-          afterReady: (page) => page.evaluate(placesLayersOf),
+          afterReady: (page) => page.evaluate(drawnPlaces),
         });
-        if (JSON.stringify(result.after) !== JSON.stringify(layers))
-          throw new Error(`${key}: the map has ${JSON.stringify(result.after)}, not ${layers}`);
+        if (JSON.stringify(result.after) !== JSON.stringify(drawn))
+          throw new Error(
+            `${key}: the map has ${JSON.stringify(result.after)}, not ${JSON.stringify(drawn)}`,
+          );
         const label = i < warmup ? `warm-up ${i + 1}/${warmup}` : `run ${i - warmup + 1}/${runs}`;
         log(`places-cost ${label} ${key.padEnd(17)} ${result.ready.toFixed(1)} ms`);
         errors.push(...result.errors.map((e) => `${key}: ${e}`));
