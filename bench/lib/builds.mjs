@@ -5,6 +5,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { BASELINE_OUT_DIR, REACT_MAP_GL_OUT_DIR, benchPageConfig } from '../vite.config.mjs';
+import { rankOf } from '../../scripts/lib/places.mjs';
 import { stripPlacesFromTiles } from './stripPlaces.mjs';
 
 const exists = (file) =>
@@ -30,7 +31,8 @@ function runCommand(command, args, cwd) {
 
 /**
  * Every place in the app's search index (scripts/build-places.mjs: columns, coordinates in degrees
- * × 1e5) as one GeoJSON FeatureCollection, the way a page without tiles would load them.
+ * × 1e5) as one GeoJSON FeatureCollection, the way a page without tiles would load them, with the
+ * tiles' label `rank` (without it the places' names layer labels none).
  */
 async function placesGeoJson(searchJson) {
   const index = JSON.parse(await fs.readFile(searchJson, 'utf8'));
@@ -43,10 +45,12 @@ async function placesGeoJson(searchJson) {
       type: 'Feature',
       id: index.ids[i],
       geometry: { type: 'Point', coordinates: [index.lngs[i] / 1e5, index.lats[i] / 1e5] },
+      // `rank` as the tiles have it: the places' names layer labels by it.
       properties: {
         name: index.names[i],
         country: index.countries.slice(2 * i, 2 * i + 2),
         population: index.populations[i],
+        rank: rankOf(index.populations[i]),
       },
     });
   }
@@ -68,7 +72,7 @@ async function placesGeoJson(searchJson) {
  *   ESM bundle in vendor/, so the page still runs and what it loads can be told apart.
  * `builds.naive()`: bench/naive, plain MapLibre drawing the places with the app's layers, built like
  *   the baseline, plus `places.geojson`: every place in public/places/search.json as one GeoJSON
- *   FeatureCollection (Point features with id, name, country, population), written next to it.
+ *   FeatureCollection (Point features with id, name, country, population, rank), written next to it.
  * `builds.search()`: bench/search, the app's place index and search in a page, built like the
  *   baseline.
  * Each resolves to `{ dir, seconds }`.

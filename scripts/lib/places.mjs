@@ -73,7 +73,8 @@ function mercatorY(lat) {
   return (180 - (180 / Math.PI) * Math.log(Math.tan(Math.PI / 4 + (lat * Math.PI) / 360))) / 360;
 }
 
-function rankOf(population) {
+/** The label rank of a place of this population (the tiles' `rank`; the benchmark's naive page). */
+export function rankOf(population) {
   const index = RANK_THRESHOLDS.findIndex((threshold) => population >= threshold);
   return index === -1 ? RANK_THRESHOLDS.length + 1 : index + 1;
 }
