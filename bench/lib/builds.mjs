@@ -45,7 +45,6 @@ async function placesGeoJson(searchJson) {
       type: 'Feature',
       id: index.ids[i],
       geometry: { type: 'Point', coordinates: [index.lngs[i] / 1e5, index.lats[i] / 1e5] },
-      // `rank` as the tiles have it: the places' names layer labels by it.
       properties: {
         name: index.names[i],
         country: index.countries.slice(2 * i, 2 * i + 2),

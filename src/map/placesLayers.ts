@@ -95,12 +95,7 @@ export const LABEL_RANK_BY_ZOOM: readonly (readonly [zoom: number, rank: number]
 export const LABEL_FILTER: FilterSpecification = [
   '<=',
   ['get', 'rank'],
-  [
-    'step',
-    ['zoom'],
-    LABEL_RANK_BY_ZOOM[0]![1],
-    ...LABEL_RANK_BY_ZOOM.slice(1).flatMap(([zoom, rank]) => [zoom, rank]),
-  ],
+  ['step', ['zoom'], LABEL_RANK_BY_ZOOM[0]![1], ...LABEL_RANK_BY_ZOOM.slice(1).flat()],
 ] as FilterSpecification;
 
 /** The places' dots and names from the tiles of `source`. */
