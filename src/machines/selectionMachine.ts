@@ -1,4 +1,5 @@
 import { assign, sendTo, setup } from 'xstate';
+import type { PinSelectionEvent, PinSelectionOrigin } from '../yourMap/events';
 import type { PlaceEvent, PlaceSummary, SelectionOrigin } from './events';
 
 export interface SelectionContext {
@@ -7,6 +8,9 @@ export interface SelectionContext {
   origin: SelectionOrigin | null;
   /** Whether the selection was made from the keyboard, so focus moves into the popup. */
   byKeyboard: boolean;
+  /** The person's own pin that is selected, with its editor open (never with a place). */
+  pin: string | null;
+  pinOrigin: PinSelectionOrigin | null;
 }
 
 /** How close the camera comes to a place chosen from the list, the search box or a link. */
@@ -17,18 +21,24 @@ export const PLACE_ZOOM = 10;
  * another is selected. The popup is open exactly while a place is selected: it opens at once on
  * selection (also while the camera flies there) and closes with Escape, `Close` or a click on
  * empty map. A user's drag during the flight stops only the flight.
+ *
+ * There is one selection across places and the person's pins: selecting a pin (`pinSelected`,
+ * its editor open) ends a place's selection and closes its popup, and selecting a place closes
+ * the pin's editor.
  */
 export const selectionMachine = setup({
   types: {
     context: {} as SelectionContext,
-    events: {} as PlaceEvent,
-    /** `popupOpen` exactly while a place is selected. */
-    tags: {} as 'popupOpen',
+    events: {} as PlaceEvent | PinSelectionEvent,
+    /** `popupOpen` exactly while a place is selected; `editorOpen` while a pin is. */
+    tags: {} as 'popupOpen' | 'editorOpen',
   },
   actions: {
     /** Implemented by the map adapter: feature-state `hover` / `selected` on the place. */
     highlightHovered: (_, _params: { id: number | null }) => {},
     highlightSelected: (_, _params: { id: number | null }) => {},
+    /** Implemented by the map adapter: feature-state `selected` on the person's pin. */
+    highlightPin: (_, _params: { id: string | null }) => {},
     hover: assign({
       hovered: ({ event }) => (event.type === 'place.hovered' ? event.place : null),
     }),
@@ -43,6 +53,12 @@ export const selectionMachine = setup({
       return {};
     }),
     deselect: assign({ selected: null, origin: null, byKeyboard: false }),
+    selectPin: assign(({ event }) =>
+      event.type === 'pin.selected'
+        ? { pin: event.id, pinOrigin: event.origin, byKeyboard: event.byKeyboard }
+        : {},
+    ),
+    deselectPin: assign({ pin: null, pinOrigin: null, byKeyboard: false }),
     flyToSelected: sendTo(
       ({ system }) => system.get('camera'),
       ({ context }) => ({
@@ -65,6 +81,8 @@ export const selectionMachine = setup({
       event.type === 'map.clicked' &&
       event.target.kind === 'place' &&
       event.target.place.id !== context.selected?.id,
+    choseOtherPin: ({ context, event }) =>
+      event.type === 'pin.selected' && event.id !== context.pin,
     clickedSamePlace: ({ context, event }) =>
       event.type === 'map.clicked' &&
       event.target.kind === 'place' &&
@@ -73,7 +91,14 @@ export const selectionMachine = setup({
 }).createMachine({
   id: 'selection',
   type: 'parallel',
-  context: { hovered: null, selected: null, origin: null, byKeyboard: false },
+  context: {
+    hovered: null,
+    selected: null,
+    origin: null,
+    byKeyboard: false,
+    pin: null,
+    pinOrigin: null,
+  },
   states: {
     pointer: {
       initial: 'idle',
@@ -108,6 +133,7 @@ export const selectionMachine = setup({
               { guard: 'chosenFromLink', target: 'selected', actions: 'select' },
               { target: 'selected', actions: ['select', 'flyToSelected'] },
             ],
+            'pin.selected': { target: 'pinSelected', actions: 'selectPin' },
           },
         },
         selected: {
@@ -128,6 +154,37 @@ export const selectionMachine = setup({
               { target: 'selected', reenter: true, actions: ['select', 'flyToSelected'] },
             ],
             'popup.closed': { target: 'none', actions: 'deselect' },
+            'pin.selected': { target: 'pinSelected', actions: ['deselect', 'selectPin'] },
+          },
+        },
+        pinSelected: {
+          tags: 'editorOpen',
+          entry: { type: 'highlightPin', params: ({ context }) => ({ id: context.pin }) },
+          exit: { type: 'highlightPin', params: { id: null } },
+          on: {
+            'map.clicked': [
+              { guard: 'clickedPlace', target: 'selected', actions: ['deselectPin', 'select'] },
+              { target: 'none', actions: 'deselectPin' },
+            ],
+            'place.chosen': [
+              {
+                guard: 'chosenFromLink',
+                target: 'selected',
+                actions: ['deselectPin', 'select'],
+              },
+              { target: 'selected', actions: ['deselectPin', 'select', 'flyToSelected'] },
+            ],
+            'pin.selected': [
+              {
+                guard: 'choseOtherPin',
+                target: 'pinSelected',
+                reenter: true,
+                actions: 'selectPin',
+              },
+              // The same pin again (a click on it, the list): where it came from may change.
+              { actions: 'selectPin' },
+            ],
+            'editor.closed': { target: 'none', actions: 'deselectPin' },
           },
         },
       },

@@ -83,6 +83,9 @@ export interface SelectionModel {
   selected: PlaceSummary | null;
   origin: SelectionOrigin | null;
   byKeyboard: boolean;
+  /** No pin events are sent here: the pin fields stay empty. */
+  pin: null;
+  pinOrigin: null;
 }
 
 export const initialSelectionModel = (): SelectionModel => ({
@@ -90,6 +93,8 @@ export const initialSelectionModel = (): SelectionModel => ({
   selected: null,
   origin: null,
   byKeyboard: false,
+  pin: null,
+  pinOrigin: null,
 });
 
 const deselected = { selected: null, origin: null, byKeyboard: false };

@@ -64,6 +64,9 @@ interface Expected {
   selected: PlaceSummary | null;
   origin: SelectionOrigin | null;
   byKeyboard: boolean;
+  /** No pin events are sent here: the pin fields stay empty. */
+  pin: null;
+  pinOrigin: null;
 }
 function expectedAfter(before: Expected, event: PlaceEvent): Expected {
   switch (event.type) {
@@ -101,7 +104,14 @@ function startChecked() {
       throw error;
     },
   });
-  let expected: Expected = { hovered: null, selected: null, origin: null, byKeyboard: false };
+  let expected: Expected = {
+    hovered: null,
+    selected: null,
+    origin: null,
+    byKeyboard: false,
+    pin: null,
+    pinOrigin: null,
+  };
   const flights: CameraEvent[] = [];
   /**
    * Sends `event`, then checks, all at once because `same` is cheap only when nothing differs:

@@ -64,6 +64,8 @@ describe('selectionMachine', () => {
         selected: null,
         origin: null,
         byKeyboard: false,
+        pin: null,
+        pinOrigin: null,
       });
       expect(started.commands).toEqual([]);
       expect(started.flights).toEqual([]);
@@ -132,6 +134,8 @@ describe('selectionMachine', () => {
         selected: PARIS,
         origin: 'map',
         byKeyboard: false,
+        pin: null,
+        pinOrigin: null,
       });
       expect(started.commands).toEqual([{ type: 'highlightSelected', id: PARIS.id }]);
     });
@@ -279,6 +283,8 @@ describe('selectionMachine', () => {
         selected: null,
         origin: null,
         byKeyboard: false,
+        pin: null,
+        pinOrigin: null,
       });
       expect(started.commands).toEqual([{ type: 'highlightSelected', id: null }]);
     });
@@ -504,6 +510,8 @@ describe('selectionMachine', () => {
         selected: PARIS,
         origin: 'map',
         byKeyboard: false,
+        pin: null,
+        pinOrigin: null,
       });
       expect(highlightSelected.mock.calls).toEqual([[PARIS.id]]);
     });
