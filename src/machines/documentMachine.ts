@@ -1,0 +1,154 @@
+import { assign, enqueueActions, setup } from 'xstate';
+import type { DocEvent, StorageEvent } from '../yourMap/events';
+import {
+  commit,
+  emptyDocument,
+  finishEditing,
+  loaded,
+  remoteChanged,
+  travel,
+  typeIn,
+  writeFailed,
+  written,
+  type DocumentContext,
+  type Outcome,
+  type WriteRequest,
+} from '../yourMap/history';
+import { addPin, deleteRecord, editRecord, importRecords, movePin } from '../yourMap/operations';
+
+export type DocumentEvent = DocEvent | StorageEvent;
+
+export interface DocumentInput {
+  /** This tab's id, written as `by` on every record it changes. */
+  tab: string;
+}
+
+/** Whether there is a step to undo or redo: the toolbar's `Undo` and `Redo` are disabled if not. */
+export const canUndo = (context: DocumentContext): boolean => context.undo.length > 0;
+export const canRedo = (context: DocumentContext): boolean => context.redo.length > 0;
+
+/** What one change gives the outside world, kept only until `sendOutbox` has sent it. */
+export interface Outbox {
+  write: WriteRequest | null;
+  notice: string | null;
+}
+
+export type DocumentMachineContext = DocumentContext & { outbox: Outbox | null };
+
+const withOutbox = ({ context, write, notice }: Outcome): DocumentMachineContext => ({
+  ...context,
+  outbox: { write, notice },
+});
+
+const made = (context: DocumentContext, event: { t: number }) => ({ t: event.t, by: context.tab });
+
+/**
+ * The person's features and their history. Every change is one operation: it is applied, saved
+ * (one `storage.writeRequested` to `storage`) and becomes one undo step. Typing is saved at once
+ * and becomes one step when the field is left. Undo and redo save their result afresh, now; a
+ * step that another tab has changed a record of since is dropped with a notice, never applied.
+ *
+ * The document is usable at once, while the stored features load (`loading`): they are merged in
+ * when they come, except for records this tab has changed meanwhile. Storage's answers and other
+ * tabs' changes are taken as stored, never written back and never undone.
+ */
+export const documentMachine = setup({
+  types: {
+    context: {} as DocumentMachineContext,
+    events: {} as DocumentEvent,
+    input: {} as DocumentInput,
+    /** `loading` until the stored features have been merged in. */
+    tags: {} as 'loading',
+  },
+  actions: {
+    addPin: assign(({ context, event }) => {
+      if (event.type !== 'doc.pinAdded') return {};
+      const pin = addPin(context.features, event, context.nextPinNumber, made(context, event));
+      return withOutbox(commit(context, pin));
+    }),
+    movePin: assign(({ context, event }) =>
+      event.type === 'doc.pinMoved'
+        ? withOutbox(commit(context, movePin(context.features, event, made(context, event))))
+        : {},
+    ),
+    typeIn: assign(({ context, event }) =>
+      event.type === 'doc.edited'
+        ? withOutbox(typeIn(context, editRecord(context.features, event, made(context, event))))
+        : {},
+    ),
+    deleteRecord: assign(({ context, event }) =>
+      event.type === 'doc.deleted'
+        ? withOutbox(commit(context, deleteRecord(context.features, event.id)))
+        : {},
+    ),
+    importRecords: assign(({ context, event }) => {
+      if (event.type !== 'doc.imported') return {};
+      const records = importRecords(context.features, event.records, made(context, event));
+      return withOutbox(commit(context, records));
+    }),
+    undo: assign(({ context, event }) =>
+      event.type === 'doc.undoRequested' ? withOutbox(travel(context, 'Undo', event.t)) : {},
+    ),
+    redo: assign(({ context, event }) =>
+      event.type === 'doc.redoRequested' ? withOutbox(travel(context, 'Redo', event.t)) : {},
+    ),
+    /**
+     * Sends what the change gives the outside world: its write to `storage`, its notice to
+     * `notices`. Where there is no such actor (a test without one) xstate's `sendTo` delivers
+     * to this actor itself, which ignores both.
+     */
+    sendOutbox: enqueueActions(({ context: { outbox }, enqueue }) => {
+      if (outbox?.write) {
+        const request = { type: 'storage.writeRequested' as const, ...outbox.write };
+        enqueue.sendTo(({ system }) => system.get('storage'), request);
+      }
+      if (outbox?.notice) {
+        const posted = { type: 'notice.posted' as const, text: outbox.notice };
+        enqueue.sendTo(({ system }) => system.get('notices'), posted);
+      }
+      enqueue.assign({ outbox: null });
+    }),
+    finishEditing: assign(({ context }) => finishEditing(context)),
+    mergeLoaded: assign(({ context, event }) =>
+      event.type === 'storage.loaded' ? loaded(context, event.features) : {},
+    ),
+    takeStored: assign(({ context, event }) =>
+      event.type === 'storage.written' ? written(context, event.seq, event.stored) : {},
+    ),
+    forgetFailedWrite: assign(({ context, event }) =>
+      event.type === 'storage.writeFailed' ? writeFailed(context, event.seq) : {},
+    ),
+    takeRemoteChange: assign(({ context, event }) =>
+      event.type === 'storage.remoteChanged' ? remoteChanged(context, event.stored) : {},
+    ),
+  },
+  guards: {
+    /** The field being typed in is the one left (not one typed in since). */
+    finishesTyping: ({ context, event }) =>
+      event.type === 'doc.editFinished' && context.editSession?.id === event.id,
+  },
+}).createMachine({
+  id: 'document',
+  context: ({ input }) => ({ ...emptyDocument(input.tab), outbox: null }),
+  initial: 'loading',
+  on: {
+    'doc.pinAdded': { actions: ['addPin', 'sendOutbox'] },
+    'doc.pinMoved': { actions: ['movePin', 'sendOutbox'] },
+    'doc.edited': { actions: ['typeIn', 'sendOutbox'] },
+    'doc.editFinished': { guard: 'finishesTyping', actions: 'finishEditing' },
+    'doc.deleted': { actions: ['deleteRecord', 'sendOutbox'] },
+    'doc.imported': { actions: ['importRecords', 'sendOutbox'] },
+    'doc.undoRequested': { actions: ['undo', 'sendOutbox'] },
+    'doc.redoRequested': { actions: ['redo', 'sendOutbox'] },
+    'storage.written': { actions: 'takeStored' },
+    'storage.writeFailed': { actions: 'forgetFailedWrite' },
+    'storage.remoteChanged': { actions: 'takeRemoteChange' },
+  },
+  states: {
+    loading: {
+      tags: 'loading',
+      on: { 'storage.loaded': { target: 'editing', actions: 'mergeLoaded' } },
+    },
+    editing: {},
+  },
+});

@@ -1,0 +1,275 @@
+import type { StoredRecord } from './events';
+import {
+  applyChanges,
+  isLater,
+  sameRecord,
+  type Change,
+  type FeatureRecord,
+  type Features,
+  type Operation,
+} from './model';
+import { nextPinNumberAfter, sameContent, stamp } from './operations';
+
+/**
+ * The document and its history, as pure functions of its context: the document machine calls
+ * them and sends out what they return. Undo and redo are the same move between the two stacks:
+ * a step is taken off one, its inverse is applied (saved afresh, now, by this tab) and pushed on
+ * the other.
+ */
+
+/** How many steps can be undone; the oldest is dropped beyond it. */
+export const HISTORY_LIMIT = 100;
+
+/** One undo (or redo) step: the operation as it was applied. */
+export type Step = Operation;
+
+/** Typing in one record's fields: saved at once, one undo step when it ends. */
+export interface EditSession {
+  id: string;
+  /** The record as it was when typing began (or when another tab's change to it was adopted). */
+  start: FeatureRecord;
+}
+
+export interface DocumentContext {
+  /** This tab's id: the `by` of every record it changes. */
+  tab: string;
+  features: Features;
+  undo: Step[];
+  redo: Step[];
+  nextPinNumber: number;
+  /** The sequence number of the last write requested. */
+  seq: number;
+  /** For each id, the last write requested that storage has not yet answered. */
+  pending: Record<string, number>;
+  editSession: EditSession | null;
+  /** Ids changed in this tab before the stored features were loaded; null once they are. */
+  touched: string[] | null;
+  /** The last operation committed, undone or redone (for traces). */
+  lastOperation: Operation | null;
+}
+
+export interface WriteRequest {
+  seq: number;
+  changes: Change[];
+}
+
+/** What a change to the document gives the outside world: a write, a notice, or neither. */
+export interface Outcome {
+  context: DocumentContext;
+  write: WriteRequest | null;
+  notice: string | null;
+}
+
+export const emptyDocument = (tab: string): DocumentContext => ({
+  tab,
+  features: {},
+  undo: [],
+  redo: [],
+  nextPinNumber: 1,
+  seq: 0,
+  pending: {},
+  editSession: null,
+  touched: [],
+  lastOperation: null,
+});
+
+export const unchanged = (context: DocumentContext): Outcome => ({
+  context,
+  write: null,
+  notice: null,
+});
+
+export const pushStep = (stack: readonly Step[], step: Step): Step[] =>
+  [...stack, step].slice(-HISTORY_LIMIT);
+
+const touch = (touched: string[] | null, ids: string[]): string[] | null =>
+  touched && [...new Set([...touched, ...ids])];
+
+/** The changes applied and a write requested for them; history untouched. */
+function write(context: DocumentContext, changes: Change[]): Outcome {
+  const seq = context.seq + 1;
+  const pending = { ...context.pending };
+  for (const { id } of changes) pending[id] = seq;
+  const next: DocumentContext = {
+    ...context,
+    features: applyChanges(context.features, changes),
+    nextPinNumber: nextPinNumberAfter(
+      context.nextPinNumber,
+      changes.map((c) => c.after),
+    ),
+    seq,
+    pending,
+    touched: touch(
+      context.touched,
+      changes.map((c) => c.id),
+    ),
+  };
+  return { context: next, write: { seq, changes }, notice: null };
+}
+
+/** Ends the typing in progress: one step from the record as typing began to the record now. */
+export function finishEditing(context: DocumentContext): DocumentContext {
+  const session = context.editSession;
+  if (!session) return context;
+  const now = context.features[session.id] ?? null;
+  const closed = { ...context, editSession: null };
+  if (!now || sameContent(now, session.start)) return closed;
+  const step: Step = {
+    kind: 'edit',
+    changes: [{ id: session.id, before: session.start, after: now }],
+  };
+  return { ...closed, undo: pushStep(context.undo, step), redo: [], lastOperation: step };
+}
+
+/** A new operation: saved, one undo step; the redo steps are gone. */
+export function commit(context: DocumentContext, operation: Operation | null): Outcome {
+  if (!operation) return unchanged(context);
+  const saved = write(finishEditing(context), operation.changes);
+  const { undo } = saved.context;
+  const next = {
+    ...saved.context,
+    undo: pushStep(undo, operation),
+    redo: [],
+    lastOperation: operation,
+  };
+  return { ...saved, context: next };
+}
+
+/** Typing: saved at once; the step comes when the typing ends. */
+export function typeIn(context: DocumentContext, change: Change | null): Outcome {
+  if (!change?.before) return unchanged(context);
+  const open = context.editSession?.id === change.id ? context : finishEditing(context);
+  const editSession = open.editSession ?? { id: change.id, start: change.before };
+  return write({ ...open, editSession, redo: [] }, [change]);
+}
+
+/**
+ * Whether `current` is still the record a step left (`left`): the same save (`updated` and
+ * `by`), or this tab's own later save of the same content (typing that was typed back).
+ */
+function stillLeftBy(current: FeatureRecord | null, left: FeatureRecord | null, tab: string) {
+  if (current === null || left === null) return current === left;
+  const sameSave = current.updated === left.updated && current.by === left.by;
+  return sameSave || (current.by === tab && sameContent(current, left));
+}
+
+/** The record of a step that another tab has changed since, if any. */
+export function conflictOf(features: Features, step: Step, tab: string): Change | null {
+  return step.changes.find((c) => !stillLeftBy(features[c.id] ?? null, c.after, tab)) ?? null;
+}
+
+/** The inverse of a step, saved at `t` by `tab`: each record back as it was before the step. */
+export function invert(features: Features, step: Step, t: number, tab: string): Step {
+  const changes = step.changes.map(({ id, before }): Change => {
+    const current = features[id] ?? null;
+    const after = before && { ...before, updated: stamp(t, current, before), by: tab };
+    return { id, before: current, after };
+  });
+  return { kind: step.kind, changes };
+}
+
+export const skippedNotice = (direction: 'Undo' | 'Redo', name: string): string =>
+  `${direction} skipped: "${name}" was changed in another tab.`;
+
+/**
+ * Undo (from `undo` to `redo`) or redo (the other way). A step that another tab has changed a
+ * record of since is dropped, with a notice, and nothing is written: it never overwrites.
+ */
+export function travel(context: DocumentContext, direction: 'Undo' | 'Redo', t: number): Outcome {
+  const flushed = finishEditing(context);
+  const [from, to] =
+    direction === 'Undo' ? (['undo', 'redo'] as const) : (['redo', 'undo'] as const);
+  const step = flushed[from].at(-1);
+  if (!step) return unchanged(flushed);
+  const rest = flushed[from].slice(0, -1);
+  const conflict = conflictOf(flushed.features, step, flushed.tab);
+  if (conflict) {
+    const record = flushed.features[conflict.id] ?? conflict.after ?? conflict.before;
+    const notice = skippedNotice(direction, record?.name ?? conflict.id);
+    return { context: { ...flushed, [from]: rest }, write: null, notice };
+  }
+  const inverse = invert(flushed.features, step, t, flushed.tab);
+  const saved = write({ ...flushed, [from]: rest }, inverse.changes);
+  const next = {
+    ...saved.context,
+    [to]: pushStep(saved.context[to], inverse),
+    lastOperation: inverse,
+  };
+  return { ...saved, context: next };
+}
+
+/** Stored records taken as they are: not written back, not a step. */
+function adopt(context: DocumentContext, stored: readonly StoredRecord[]): DocumentContext {
+  if (stored.length === 0) return context;
+  const changes = stored.map(({ id, record }) => ({ id, before: null, after: record }));
+  const features = applyChanges(context.features, changes);
+  const session = context.editSession;
+  const restarted = session && features[session.id];
+  return {
+    ...context,
+    features,
+    nextPinNumber: nextPinNumberAfter(
+      context.nextPinNumber,
+      stored.map((s) => s.record),
+    ),
+    editSession: session && (restarted ? { id: session.id, start: restarted } : null),
+    touched: touch(
+      context.touched,
+      stored.map((s) => s.id),
+    ),
+  };
+}
+
+const differs = (context: DocumentContext) => (s: StoredRecord) =>
+  !sameRecord(context.features[s.id] ?? null, s.record);
+
+/**
+ * Storage answered write `seq` with what it holds. Where a later write of ours to a record is
+ * still on its way, its own answer counts; otherwise the stored record is taken (another tab's
+ * later change may have won).
+ */
+export function written(
+  context: DocumentContext,
+  seq: number,
+  stored: readonly StoredRecord[],
+): DocumentContext {
+  const answered = stored.filter((s) => context.pending[s.id] === seq);
+  const pending = { ...context.pending };
+  for (const { id } of answered) delete pending[id];
+  return adopt({ ...context, pending }, answered.filter(differs(context)));
+}
+
+/** Write `seq` failed: it is no longer on its way (storage reports the failure itself). */
+export function writeFailed(context: DocumentContext, seq: number): DocumentContext {
+  const pending = Object.fromEntries(Object.entries(context.pending).filter(([, s]) => s !== seq));
+  return { ...context, pending };
+}
+
+/**
+ * Another tab changed records. Where a write of ours to one is still on its way, storage keeps
+ * the later of the two and says so in its answer; until then ours stays, unless theirs is later.
+ */
+export function remoteChanged(
+  context: DocumentContext,
+  stored: readonly StoredRecord[],
+): DocumentContext {
+  const taken = stored.filter((s) => {
+    if (context.pending[s.id] === undefined) return true;
+    const ours = context.features[s.id];
+    return Boolean(ours && s.record && isLater(s.record, ours));
+  });
+  return adopt(context, taken.filter(differs(context)));
+}
+
+/**
+ * The stored features, once loaded, merged into what was done before they came: a record this
+ * tab changed meanwhile (added, moved, typed in, deleted or taken from another tab) stays as it is.
+ */
+export function loaded(
+  context: DocumentContext,
+  records: readonly FeatureRecord[],
+): DocumentContext {
+  const touched = new Set(context.touched);
+  const fresh = records.filter((r) => !touched.has(r.id)).map((r) => ({ id: r.id, record: r }));
+  return { ...adopt(context, fresh), touched: null };
+}

@@ -1,0 +1,451 @@
+import { describe, expect, it } from 'vitest';
+import { createActor } from 'xstate';
+import { canRedo, canUndo, documentMachine } from '../../../src/machines/documentMachine';
+import { HISTORY_LIMIT } from '../../../src/yourMap/history';
+import {
+  OTHER_TAB,
+  T0,
+  TAB,
+  expectState,
+  pinRecord,
+  position,
+  replayWrites,
+  startDocument,
+} from './documentHarness';
+
+describe('documentMachine', () => {
+  describe('while the stored features load', () => {
+    it('is loading, with an empty document and nothing to undo', () => {
+      const doc = startDocument({ stored: null });
+      expectState(doc.actor, 'loading');
+      expect(doc.actor.getSnapshot().hasTag('loading')).toBe(true);
+      expect(doc.features()).toEqual({});
+      expect(canUndo(doc.context())).toBe(false);
+      expect(canRedo(doc.context())).toBe(false);
+    });
+
+    it('keeps what the person did meanwhile and merges the stored features in', () => {
+      const doc = startDocument({ stored: null });
+      doc.add('new', 1, 2);
+      doc.send({
+        type: 'storage.loaded',
+        features: [pinRecord('old', 'Pin 4', [3, 4]), pinRecord('new', 'Stale', [9, 9])],
+      });
+      expectState(doc.actor, 'editing');
+      expect(doc.actor.getSnapshot().hasTag('loading')).toBe(false);
+      expect(Object.keys(doc.features()).sort()).toEqual(['new', 'old']);
+      expect(doc.record('new')?.name).toBe('Pin 1');
+      expect(doc.record('old')?.name).toBe('Pin 4');
+      expect(canUndo(doc.context())).toBe(true);
+    });
+
+    it('does not bring back a record deleted meanwhile', () => {
+      const doc = startDocument({ stored: null });
+      doc.add('gone', 1, 2);
+      doc.remove('gone');
+      doc.send({ type: 'storage.loaded', features: [pinRecord('gone', 'Pin 1', [1, 2])] });
+      expect(doc.features()).toEqual({});
+    });
+
+    it('names the next pin after the highest stored pin number, so no name repeats', () => {
+      const doc = startDocument({
+        stored: [pinRecord('a', 'Pin 7', [0, 0]), pinRecord('b', 'Pin 12x', [0, 0])],
+      });
+      doc.add('c', 1, 1);
+      expect(doc.record('c')?.name).toBe('Pin 8');
+    });
+
+    it('takes the stored features only once', () => {
+      const doc = startDocument({ stored: [] });
+      doc.send({ type: 'storage.loaded', features: [pinRecord('late', 'Pin 1', [0, 0])] });
+      expect(doc.features()).toEqual({});
+    });
+  });
+
+  describe('when a pin is added', () => {
+    it('makes a record named Pin N, rounded to 7 decimals, saved now by this tab', () => {
+      const doc = startDocument();
+      const t = doc.next();
+      doc.add('a', 2.123456789, 48.987654321);
+      expect(doc.record('a')).toEqual({
+        v: 1,
+        id: 'a',
+        kind: 'pin',
+        name: 'Pin 1',
+        note: '',
+        geometry: { type: 'Point', coordinates: [2.1234568, 48.9876543] },
+        created: t,
+        updated: t,
+        by: TAB,
+      });
+    });
+
+    it('asks storage to write it, as one change from nothing', () => {
+      const doc = startDocument();
+      doc.add('a', 1, 2);
+      expect(doc.writes).toEqual([
+        {
+          type: 'storage.writeRequested',
+          seq: 1,
+          changes: [{ id: 'a', before: null, after: doc.record('a') }],
+        },
+      ]);
+    });
+
+    it('counts the names up', () => {
+      const doc = startDocument();
+      doc.add('a', 0, 0);
+      doc.add('b', 0, 0);
+      doc.remove('b');
+      doc.add('c', 0, 0);
+      expect([doc.record('a')?.name, doc.record('c')?.name]).toEqual(['Pin 1', 'Pin 3']);
+    });
+
+    it('ignores an id that is taken', () => {
+      const doc = startDocument();
+      doc.add('a', 0, 0);
+      doc.add('a', 5, 5);
+      expect(position(doc, 'a')).toEqual([0, 0]);
+      expect(doc.writes).toHaveLength(1);
+      expect(doc.context().undo).toHaveLength(1);
+    });
+
+    it('undoes to nothing and redoes to the same pin', () => {
+      const doc = startDocument();
+      doc.add('a', 1, 2);
+      doc.undo();
+      expect(doc.features()).toEqual({});
+      expect(canRedo(doc.context())).toBe(true);
+      doc.redo();
+      expect(doc.record('a')).toMatchObject({ name: 'Pin 1', geometry: { coordinates: [1, 2] } });
+      expect(replayWrites(doc.writes)).toEqual(doc.features());
+    });
+  });
+
+  describe('after a pin is dragged', () => {
+    it('saves the final position once', () => {
+      const doc = startDocument();
+      doc.add('a', 1, 2);
+      doc.move('a', 3, 4);
+      expect(doc.writes).toHaveLength(2);
+      expect(doc.writes[1]?.changes[0]?.after?.geometry).toEqual({
+        type: 'Point',
+        coordinates: [3, 4],
+      });
+    });
+
+    it('undoes the whole drag in one step, saved afresh now by this tab', () => {
+      const doc = startDocument();
+      doc.add('a', 1, 2);
+      doc.move('a', 3, 4);
+      const t = doc.next();
+      doc.undo();
+      expect(position(doc, 'a')).toEqual([1, 2]);
+      expect(doc.record('a')).toMatchObject({ updated: t, by: TAB });
+      expect(doc.writes).toHaveLength(3);
+      expect(replayWrites(doc.writes)).toEqual(doc.features());
+      doc.redo();
+      expect(position(doc, 'a')).toEqual([3, 4]);
+    });
+
+    it('undoes the drag and then the adding, step by step, and redoes both', () => {
+      const doc = startDocument();
+      doc.add('a', 1, 2);
+      doc.move('a', 3, 4);
+      doc.undo();
+      doc.undo();
+      expect(doc.features()).toEqual({});
+      expect(doc.notices).toEqual([]);
+      doc.redo();
+      doc.redo();
+      expect(position(doc, 'a')).toEqual([3, 4]);
+      expect(doc.notices).toEqual([]);
+    });
+
+    it('makes nothing of a drop where the pin was', () => {
+      const doc = startDocument();
+      doc.add('a', 1, 2);
+      doc.move('a', 1.00000001, 2);
+      expect(doc.writes).toHaveLength(1);
+      expect(doc.context().undo).toHaveLength(1);
+    });
+  });
+
+  describe('while typing in a field', () => {
+    it('saves every keystroke at once but makes no step until the field is left', () => {
+      const doc = startDocument();
+      doc.add('a', 0, 0);
+      doc.type('a', { name: 'H' });
+      doc.type('a', { name: 'Ho' });
+      doc.type('a', { note: 'x' });
+      expect(doc.writes).toHaveLength(4);
+      expect(doc.record('a')).toMatchObject({ name: 'Ho', note: 'x' });
+      expect(doc.context().undo).toHaveLength(1);
+      doc.leave('a');
+      expect(doc.context().undo).toHaveLength(2);
+      expect(doc.writes).toHaveLength(4);
+    });
+
+    it('undoes all the typing in one step, back to the text as typing began', () => {
+      const doc = startDocument();
+      doc.add('a', 0, 0);
+      doc.type('a', { name: 'H' });
+      doc.type('a', { name: 'Home' });
+      doc.leave('a');
+      doc.undo();
+      expect(doc.record('a')).toMatchObject({ name: 'Pin 1', note: '' });
+      doc.redo();
+      expect(doc.record('a')?.name).toBe('Home');
+    });
+
+    it('makes no step of text typed back as it was', () => {
+      const doc = startDocument();
+      doc.add('a', 0, 0);
+      doc.type('a', { name: 'Pin 1x' });
+      doc.type('a', { name: 'Pin 1' });
+      doc.leave('a');
+      expect(doc.context().undo).toHaveLength(1);
+      doc.undo();
+      expect(doc.features()).toEqual({});
+      expect(doc.notices).toEqual([]);
+    });
+
+    it('ends the typing before an undo, which then undoes it', () => {
+      const doc = startDocument();
+      doc.add('a', 0, 0);
+      doc.type('a', { name: 'Home' });
+      doc.undo();
+      expect(doc.record('a')?.name).toBe('Pin 1');
+      expect(doc.context().editSession).toBeNull();
+    });
+
+    it('ends the typing in one record when typing starts in another', () => {
+      const doc = startDocument();
+      doc.add('a', 0, 0);
+      doc.add('b', 0, 0);
+      doc.type('a', { name: 'A' });
+      doc.type('b', { name: 'B' });
+      doc.leave('a');
+      expect(doc.context().editSession?.id).toBe('b');
+      doc.leave('b');
+      expect(doc.context().undo.map((s) => s.kind)).toEqual(['add', 'add', 'edit', 'edit']);
+    });
+  });
+
+  describe('when a pin is deleted', () => {
+    it('writes its removal and undo brings it back with its id, name, note and creation', () => {
+      const doc = startDocument();
+      doc.add('a', 1, 2);
+      doc.type('a', { note: 'keys under the mat' });
+      doc.leave('a');
+      const before = doc.record('a');
+      doc.remove('a');
+      expect(doc.writes.at(-1)?.changes).toEqual([{ id: 'a', before, after: null }]);
+      doc.undo();
+      expect(doc.record('a')).toMatchObject({
+        id: 'a',
+        name: 'Pin 1',
+        note: 'keys under the mat',
+        created: before?.created,
+      });
+      expect(replayWrites(doc.writes)).toEqual(doc.features());
+    });
+  });
+
+  describe('when features are imported', () => {
+    const imported = [pinRecord('x', 'Cabin', [1.123456789, 2]), pinRecord('y', 'Pin 30', [3, 4])];
+
+    it('adds them all in one operation and one step, saved now by this tab', () => {
+      const doc = startDocument();
+      const t = doc.next();
+      doc.import(imported);
+      expect(doc.writes).toHaveLength(1);
+      expect(doc.writes[0]?.changes.map((c) => c.id)).toEqual(['x', 'y']);
+      expect(doc.context().undo).toHaveLength(1);
+      expect(doc.record('x')).toMatchObject({ name: 'Cabin', updated: t, by: TAB });
+      expect(position(doc, 'x')).toEqual([1.1234568, 2]);
+      expect(doc.record('x')?.created).toBe(imported[0]?.created);
+    });
+
+    it('undoes them all at once', () => {
+      const doc = startDocument();
+      doc.add('a', 0, 0);
+      doc.import(imported);
+      doc.undo();
+      expect(Object.keys(doc.features())).toEqual(['a']);
+    });
+
+    it('replaces a record of the same id, and undo brings the old one back', () => {
+      const doc = startDocument();
+      doc.add('x', 9, 9);
+      doc.import(imported);
+      expect(doc.record('x')?.name).toBe('Cabin');
+      doc.undo();
+      expect(doc.record('x')?.name).toBe('Pin 1');
+      expect(position(doc, 'x')).toEqual([9, 9]);
+    });
+
+    it('names the next pin past an imported Pin N', () => {
+      const doc = startDocument();
+      doc.import(imported);
+      doc.add('z', 0, 0);
+      expect(doc.record('z')?.name).toBe('Pin 31');
+    });
+
+    it('makes nothing of an empty import', () => {
+      const doc = startDocument();
+      doc.import([]);
+      expect(doc.writes).toEqual([]);
+      expect(canUndo(doc.context())).toBe(false);
+    });
+  });
+
+  describe('the history', () => {
+    it(`keeps the last ${HISTORY_LIMIT} steps and drops the oldest`, () => {
+      const doc = startDocument();
+      for (let i = 0; i <= HISTORY_LIMIT; i += 1) doc.add(`p${i}`, i, 0);
+      expect(doc.context().undo).toHaveLength(HISTORY_LIMIT);
+      for (let i = 0; i < HISTORY_LIMIT + 5; i += 1) doc.undo();
+      expect(Object.keys(doc.features())).toEqual(['p0']);
+      expect(doc.context().redo).toHaveLength(HISTORY_LIMIT);
+    });
+
+    it('forgets what could be redone when a new change is made', () => {
+      const doc = startDocument();
+      doc.add('a', 0, 0);
+      doc.move('a', 1, 1);
+      doc.undo();
+      expect(canRedo(doc.context())).toBe(true);
+      doc.add('b', 0, 0);
+      expect(canRedo(doc.context())).toBe(false);
+      doc.redo();
+      expect(position(doc, 'a')).toEqual([0, 0]);
+    });
+
+    it('does nothing on undo or redo with nothing to undo or redo', () => {
+      const doc = startDocument();
+      doc.undo();
+      doc.redo();
+      expect(doc.writes).toEqual([]);
+      expect(doc.notices).toEqual([]);
+    });
+
+    it('keeps the last operation for traces', () => {
+      const doc = startDocument();
+      doc.add('a', 0, 0);
+      doc.undo();
+      expect(doc.context().lastOperation?.kind).toBe('add');
+      expect(doc.context().lastOperation?.changes[0]?.after).toBeNull();
+    });
+  });
+
+  describe('when another tab changes a record', () => {
+    it('takes its change as stored, without a write or a step', () => {
+      const doc = startDocument();
+      doc.add('a', 0, 0);
+      const theirs = { ...pinRecord('a', 'Their name', [5, 5]), created: T0 };
+      doc.remote(theirs);
+      expect(doc.record('a')).toMatchObject({ name: 'Their name', by: OTHER_TAB });
+      expect(doc.writes).toHaveLength(1);
+      expect(doc.context().undo).toHaveLength(1);
+    });
+
+    it('drops an undo that would overwrite it, with a notice, and writes nothing', () => {
+      const doc = startDocument();
+      doc.add('a', 0, 0);
+      doc.move('a', 1, 1);
+      doc.remote({ ...doc.record('a')!, name: 'Theirs' });
+      doc.undo();
+      expect(doc.record('a')).toMatchObject({ name: 'Theirs', by: OTHER_TAB });
+      expect(doc.writes).toHaveLength(2);
+      expect(doc.notices).toEqual(['Undo skipped: "Theirs" was changed in another tab.']);
+      expect(doc.context().undo).toHaveLength(1);
+      expect(doc.context().redo).toHaveLength(0);
+    });
+
+    it('drops a redo that would overwrite it, with a notice', () => {
+      const doc = startDocument();
+      doc.add('a', 0, 0);
+      doc.move('a', 1, 1);
+      doc.undo();
+      doc.remote({ ...doc.record('a')!, note: 'theirs' });
+      doc.redo();
+      expect(position(doc, 'a')).toEqual([0, 0]);
+      expect(doc.record('a')?.note).toBe('theirs');
+      expect(doc.notices).toEqual(['Redo skipped: "Pin 1" was changed in another tab.']);
+      expect(canRedo(doc.context())).toBe(false);
+    });
+
+    it('drops an undo of a record it deleted', () => {
+      const doc = startDocument();
+      doc.add('a', 0, 0);
+      doc.remote({ id: 'a', deleted: true });
+      doc.undo();
+      expect(doc.features()).toEqual({});
+      expect(doc.notices).toEqual(['Undo skipped: "Pin 1" was changed in another tab.']);
+    });
+
+    it('still undoes steps on other records', () => {
+      const doc = startDocument();
+      doc.add('a', 0, 0);
+      doc.add('b', 0, 0);
+      doc.remote({ ...doc.record('a')!, name: 'Theirs' });
+      doc.undo();
+      expect(Object.keys(doc.features())).toEqual(['a']);
+      expect(doc.notices).toEqual([]);
+    });
+
+    it('restarts the typing in progress from their record', () => {
+      const doc = startDocument();
+      doc.add('a', 0, 0);
+      doc.type('a', { name: 'Mine' });
+      doc.remote({ ...doc.record('a')!, name: 'Theirs' });
+      doc.type('a', { note: 'n' });
+      doc.leave('a');
+      doc.undo();
+      expect(doc.record('a')).toMatchObject({ name: 'Theirs', note: '' });
+      expect(doc.notices).toEqual([]);
+    });
+  });
+
+  describe('when storage answers', () => {
+    it('takes the stored record where another tab saved a later one first', () => {
+      const doc = startDocument({ answering: false });
+      doc.add('a', 0, 0);
+      const theirs = { ...doc.record('a')!, name: 'Theirs', updated: T0 + 60_000, by: OTHER_TAB };
+      doc.send({ type: 'storage.written', seq: 1, stored: [{ id: 'a', record: theirs }] });
+      expect(doc.record('a')).toEqual(theirs);
+    });
+
+    it('leaves a record alone while a later write of ours to it is on its way', () => {
+      const doc = startDocument({ answering: false });
+      doc.add('a', 0, 0);
+      const added = doc.record('a')!;
+      doc.move('a', 1, 1);
+      doc.send({ type: 'storage.written', seq: 1, stored: [{ id: 'a', record: added }] });
+      expect(position(doc, 'a')).toEqual([1, 1]);
+    });
+
+    it('keeps our record over an older change from another tab until our write is answered', () => {
+      const doc = startDocument({ answering: false });
+      doc.add('a', 0, 0);
+      const older = { ...doc.record('a')!, name: 'Older', updated: T0 - 1, by: OTHER_TAB };
+      doc.send({ type: 'storage.remoteChanged', stored: [{ id: 'a', record: older }] });
+      expect(doc.record('a')?.name).toBe('Pin 1');
+      doc.send({ type: 'storage.writeFailed', seq: 1, reason: 'writeFailed', detail: 'test' });
+      doc.send({ type: 'storage.remoteChanged', stored: [{ id: 'a', record: older }] });
+      expect(doc.record('a')?.name).toBe('Older');
+    });
+  });
+
+  describe('without storage or notices beside it', () => {
+    it('still keeps the document and its history', () => {
+      const actor = createActor(documentMachine, { input: { tab: TAB } }).start();
+      actor.send({ type: 'storage.loaded', features: [] });
+      actor.send({ type: 'doc.pinAdded', id: 'a', lng: 0, lat: 0, t: T0 });
+      actor.send({ type: 'doc.undoRequested', t: T0 + 1 });
+      expect(actor.getSnapshot().context.features).toEqual({});
+      expect(actor.getSnapshot().context.redo).toHaveLength(1);
+    });
+  });
+});
