@@ -1,0 +1,215 @@
+/**
+ * The FeatureStore port on IndexedDB, through `idb` rather than Dexie: idb is about 1.5 kB gzipped
+ * and only puts promises on the real API, so every transaction is ours to shape (one read-modify-
+ * write transaction per operation, `durability: 'strict'`), records go through our own strict
+ * validation, and other tabs hear of changes on a BroadcastChannel. Dexie's schema layer, its own
+ * validation-less table API and its cross-tab machinery would sit between us and all three.
+ */
+import type { IDBPDatabase } from 'idb';
+import type { QuarantinedRecord, StoredRecord } from '../yourMap/events';
+import type { Change, FeatureRecord } from '../yourMap/model';
+import { StorageError, type FeatureStore, type StoreNotice } from '../yourMap/store';
+import {
+  DATABASE_NAME,
+  FEATURES_STORE,
+  describeError,
+  openDatabase,
+  type OpenedDatabase,
+} from './openDatabase';
+import { resolveWrite } from './resolveWrite';
+import { validateRecord } from './validateRecord';
+
+export { DATABASE_NAME, DB_VERSION, FEATURES_STORE, OPEN_TIMEOUT_MS } from './openDatabase';
+
+export interface IndexedDbStoreOptions {
+  /** The database's name: DATABASE_NAME unless given. */
+  name?: string;
+  /** This tab's id: its own change messages are not news to it. */
+  tab: string;
+  /** The factory to open it in: the global `indexedDB` unless given. */
+  indexedDB?: IDBFactory;
+  /** The channel to tell other tabs on: the global one unless given (none: no cross-tab news). */
+  BroadcastChannel?: typeof BroadcastChannel;
+}
+
+/** The channel on which tabs say which records they changed: `chartroom-features` by default. */
+export const channelName = (name: string): string => `${name}-features`;
+
+/** What a tab posts after each write: the ids it wrote, for the others to read again. */
+interface ChangeMessage {
+  tab: string;
+  ids: string[];
+}
+
+function isChangeMessage(data: unknown): data is ChangeMessage {
+  if (typeof data !== 'object' || data === null) return false;
+  const { tab, ids } = data as Partial<Record<keyof ChangeMessage, unknown>>;
+  return typeof tab === 'string' && Array.isArray(ids) && ids.every((id) => typeof id === 'string');
+}
+
+export const VERSION_CHANGED_DETAIL =
+  'A newer version of Chartroom opened its storage in another tab. Reload this tab to save again.';
+
+function readGlobalIndexedDb(): IDBFactory | undefined {
+  try {
+    return 'indexedDB' in globalThis ? globalThis.indexedDB : undefined;
+  } catch {
+    // Some sandboxed frames throw on the mere read.
+    return undefined;
+  }
+}
+
+function toStorageError(error: unknown): StorageError {
+  if (error instanceof StorageError) return error;
+  const name = error instanceof Error || error instanceof DOMException ? error.name : '';
+  return new StorageError(
+    name === 'QuotaExceededError' ? 'quotaExceeded' : 'writeFailed',
+    describeError(error),
+  );
+}
+
+function rawText(value: unknown): string {
+  try {
+    return JSON.stringify(value) ?? String(value);
+  } catch {
+    return String(value);
+  }
+}
+
+/** Opens the store; rejects with StorageError 'unsupported' or 'openFailed'. */
+export async function openIndexedDbStore(options: IndexedDbStoreOptions): Promise<FeatureStore> {
+  const found = options.indexedDB ?? readGlobalIndexedDb();
+  if (!found) throw new StorageError('unsupported', 'This browser has no IndexedDB.');
+  const factory: IDBFactory = found;
+  const name = options.name ?? DATABASE_NAME;
+  const Channel =
+    options.BroadcastChannel ??
+    (typeof BroadcastChannel === 'undefined' ? undefined : BroadcastChannel);
+
+  /** `lost`: the browser closed the connection (storage cleared, say); the next write reopens. */
+  let state: 'open' | 'lost' | 'versionChanged' | 'closed' = 'open';
+  let connection: OpenedDatabase = await openDatabase(factory, name);
+  const listeners = new Set<(notice: StoreNotice) => void>();
+  const notify = (notice: StoreNotice) => listeners.forEach((listener) => listener(notice));
+
+  function attach(opened: OpenedDatabase): void {
+    // A newer version wants the database: let it have it at once, and stop saving here.
+    opened.raw.addEventListener('versionchange', () => {
+      opened.raw.close();
+      if (state === 'closed') return;
+      state = 'versionChanged';
+      notify({ type: 'versionChanged' });
+    });
+    opened.raw.addEventListener('close', () => {
+      if (state === 'open') state = 'lost';
+    });
+  }
+  attach(connection);
+
+  async function database(): Promise<IDBPDatabase> {
+    if (state === 'versionChanged') throw new StorageError('writeFailed', VERSION_CHANGED_DETAIL);
+    if (state === 'closed') throw new StorageError('writeFailed', 'The store is closed.');
+    if (state === 'lost') {
+      connection = await openDatabase(factory, name);
+      attach(connection);
+      state = 'open';
+    }
+    return connection.db;
+  }
+
+  /** What is stored for these ids, read in one transaction; invalid values are left out. */
+  async function readIds(ids: readonly string[]): Promise<StoredRecord[]> {
+    const store = (await database()).transaction(FEATURES_STORE, 'readonly').store;
+    const values: unknown[] = await Promise.all(ids.map((id) => store.get(id)));
+    return ids.flatMap((id, i): StoredRecord[] => {
+      const value = values[i];
+      if (value === undefined) return [{ id, record: null }];
+      const checked = validateRecord(value);
+      return checked.ok ? [{ id, record: checked.record }] : [];
+    });
+  }
+
+  const channel = Channel ? new Channel(channelName(name)) : null;
+  /** Other tabs' news is read in the order it came, so that a later read is never overtaken. */
+  let remoteReads = Promise.resolve();
+  channel?.addEventListener('message', (event: MessageEvent<unknown>) => {
+    const { data } = event;
+    if (!isChangeMessage(data) || data.tab === options.tab || data.ids.length === 0) return;
+    remoteReads = remoteReads.then(async () => {
+      if (state !== 'open') return;
+      try {
+        notify({ type: 'remoteChanged', stored: await readIds(data.ids) });
+      } catch {
+        // The connection went away meanwhile: its own notice says so.
+      }
+    });
+  });
+
+  async function load(): Promise<{ features: FeatureRecord[]; quarantined: QuarantinedRecord[] }> {
+    const features: FeatureRecord[] = [];
+    const quarantined: QuarantinedRecord[] = [];
+    const tx = (await database()).transaction(FEATURES_STORE, 'readonly');
+    for (let cursor = await tx.store.openCursor(); cursor; cursor = await cursor.continue()) {
+      const value: unknown = cursor.value;
+      const checked = validateRecord(value);
+      if (checked.ok) features.push(checked.record);
+      else
+        quarantined.push({ key: String(cursor.key), raw: rawText(value), reason: checked.reason });
+    }
+    await tx.done;
+    return { features, quarantined };
+  }
+
+  async function write(changes: readonly Change[]): Promise<StoredRecord[]> {
+    const db = await database();
+    const outcome = new Map<string, FeatureRecord | null>();
+    let tx;
+    try {
+      tx = db.transaction(FEATURES_STORE, 'readwrite', { durability: 'strict' });
+    } catch (error) {
+      throw toStorageError(error);
+    }
+    // Handled here so that an abort is never an unhandled rejection; awaited below.
+    tx.done.catch(() => undefined);
+    try {
+      for (const change of changes) {
+        const value: unknown = await tx.store.get(change.id);
+        const checked = value === undefined ? null : validateRecord(value);
+        // A quarantined value is never overwritten: this id is skipped and left as it is.
+        if (checked && !checked.ok) continue;
+        const resolution = resolveWrite(checked ? checked.record : null, change);
+        if (resolution.kind === 'put') await tx.store.put(resolution.record);
+        if (resolution.kind === 'delete') await tx.store.delete(change.id);
+        outcome.set(change.id, resolution.kind === 'delete' ? null : resolution.record);
+      }
+      await tx.done;
+    } catch (error) {
+      try {
+        tx.abort();
+      } catch {
+        // It has already ended.
+      }
+      throw toStorageError(error);
+    }
+    const stored = [...outcome].map(([id, record]) => ({ id, record }));
+    if (stored.length > 0) {
+      channel?.postMessage({ tab: options.tab, ids: [...outcome.keys()] } satisfies ChangeMessage);
+    }
+    return stored;
+  }
+
+  return {
+    load,
+    write,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    close() {
+      state = 'closed';
+      listeners.clear();
+      channel?.close();
+      connection.raw.close();
+    },
+  };
+}

@@ -1,0 +1,79 @@
+import { wrap, type IDBPDatabase } from 'idb';
+import { StorageError } from '../yourMap/store';
+
+/** The database's name unless the app is given another (tests give each run its own). */
+export const DATABASE_NAME = 'chartroom';
+/** The schema's version: raise it, and add a step to `upgrade`, to change the stores. */
+export const DB_VERSION = 1;
+/** The features, by their `id`. */
+export const FEATURES_STORE = 'features';
+/**
+ * How long opening may take. An open that waits longer is usually blocked by another tab that
+ * holds an older version of the database open and does not close it.
+ */
+export const OPEN_TIMEOUT_MS = 5_000;
+
+/** A plain-words description of an error, for the alert and the trace. */
+export function describeError(error: unknown): string {
+  if (error instanceof Error || error instanceof DOMException) {
+    return error.message ? `${error.name}: ${error.message}` : error.name;
+  }
+  return String(error);
+}
+
+/** Every step from `oldVersion` up to DB_VERSION, in order. */
+function upgrade(db: IDBDatabase, oldVersion: number): void {
+  if (oldVersion < 1) db.createObjectStore(FEATURES_STORE, { keyPath: 'id' });
+}
+
+export interface OpenedDatabase {
+  /** The connection itself, for its `versionchange` and `close` events. */
+  raw: IDBDatabase;
+  /** The same connection with idb's promises. */
+  db: IDBPDatabase;
+}
+
+/**
+ * Opens (and if need be creates or upgrades) the database in the given factory. idb's `openDB`
+ * always uses the global `indexedDB`; this does what it does (idb's `wrap` on the connection) for
+ * a factory that is passed in, so that tests give each run a fresh fake-indexeddb.
+ */
+export function openDatabase(factory: IDBFactory, name: string): Promise<OpenedDatabase> {
+  return new Promise((resolve, reject) => {
+    let request: IDBOpenDBRequest;
+    try {
+      request = factory.open(name, DB_VERSION);
+    } catch (error) {
+      reject(new StorageError('openFailed', describeError(error)));
+      return;
+    }
+    let blocked = false;
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      const detail = blocked
+        ? 'Another tab holds an older version of the database open.'
+        : `The database did not open within ${OPEN_TIMEOUT_MS / 1000} s.`;
+      reject(new StorageError('openFailed', detail));
+    }, OPEN_TIMEOUT_MS);
+    request.addEventListener('upgradeneeded', (event) => {
+      upgrade(request.result, event.oldVersion);
+    });
+    // Our upgrade waits until the older tabs close their connections; theirs close on
+    // `versionchange` (see the store), so this lasts only while an older build without that runs.
+    request.addEventListener('blocked', () => {
+      blocked = true;
+    });
+    request.addEventListener('success', () => {
+      clearTimeout(timer);
+      const raw = request.result;
+      if (timedOut) raw.close();
+      else resolve({ raw, db: wrap(raw) });
+    });
+    request.addEventListener('error', (event) => {
+      clearTimeout(timer);
+      event.preventDefault();
+      reject(new StorageError('openFailed', describeError(request.error)));
+    });
+  });
+}

@@ -1,0 +1,58 @@
+import type { StorageEvent, StoredRecord } from '../yourMap/events';
+import type { Change } from '../yourMap/model';
+
+/** Writes the document asked for that are not yet durable. Pure, JSON-serialisable data. */
+export interface PendingWrite {
+  /** The seq the store is asked to write it under: the latest of the requests it holds. */
+  seq: number;
+  changes: Change[];
+  /** For each id, the seq of the latest request that changed it (a coalesced write holds several). */
+  latest: Record<string, number>;
+}
+
+type WriteRequest = Extract<StorageEvent, { type: 'storage.writeRequested' }>;
+type Written = Extract<StorageEvent, { type: 'storage.written' }>;
+
+export function pendingWrite({ seq, changes }: WriteRequest): PendingWrite {
+  return { seq, changes, latest: Object.fromEntries(changes.map(({ id }) => [id, seq])) };
+}
+
+/**
+ * The queue as one write: per id, the first `before` and the last `after`, so that the store's
+ * conflict check compares with what it held when the first of them was asked for.
+ */
+export function coalesce(queue: readonly PendingWrite[]): PendingWrite[] {
+  const [first, ...rest] = queue;
+  if (!first || rest.length === 0) return [...queue];
+  const byId = new Map<string, Change>();
+  let latest: Record<string, number> = {};
+  for (const write of queue) {
+    for (const change of write.changes) {
+      const earlier = byId.get(change.id);
+      byId.set(change.id, earlier ? { ...change, before: earlier.before } : change);
+    }
+    latest = { ...latest, ...write.latest };
+  }
+  const seq = Math.max(...queue.map((write) => write.seq));
+  return [{ seq, changes: [...byId.values()], latest }];
+}
+
+/** How many features have changes that are not yet durable. */
+export function unsavedCount(queue: readonly PendingWrite[]): number {
+  return new Set(queue.flatMap((write) => write.changes.map(({ id }) => id))).size;
+}
+
+/**
+ * A store's answer to a (possibly coalesced) write, as the document's answers to each of the
+ * requests it holds: per id, under the seq of the latest request that changed it.
+ */
+export function answersFor(write: PendingWrite, stored: readonly StoredRecord[]): Written[] {
+  const bySeq = new Map<number, StoredRecord[]>();
+  for (const record of stored) {
+    const seq = write.latest[record.id] ?? write.seq;
+    bySeq.set(seq, [...(bySeq.get(seq) ?? []), record]);
+  }
+  return [...bySeq]
+    .sort(([a], [b]) => a - b)
+    .map(([seq, records]) => ({ type: 'storage.written', seq, stored: records }));
+}

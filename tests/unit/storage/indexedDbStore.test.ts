@@ -1,0 +1,305 @@
+import 'fake-indexeddb/auto';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  DB_VERSION,
+  OPEN_TIMEOUT_MS,
+  openIndexedDbStore,
+} from '../../../src/storage/indexedDbStore';
+import { StorageError } from '../../../src/yourMap/store';
+import type { StoredRecord } from '../../../src/yourMap/events';
+import type { FeatureRecord } from '../../../src/yourMap/model';
+import {
+  added,
+  changed,
+  deleted,
+  freshBrowser,
+  getRaw,
+  openTab,
+  pin,
+  putRaw,
+  rawDatabase,
+} from './support';
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
+
+const byId = (records: readonly FeatureRecord[]) =>
+  [...records].sort((a, b) => (a.id < b.id ? -1 : 1));
+
+async function storageErrorOf(promise: Promise<unknown>): Promise<StorageError> {
+  const error: unknown = await promise.then(
+    () => new Error('it did not fail'),
+    (failure: unknown) => failure,
+  );
+  if (!(error instanceof StorageError)) throw error;
+  return error;
+}
+
+describe('openIndexedDbStore', () => {
+  describe('opening', () => {
+    it('is unsupported where there is no IndexedDB', async () => {
+      vi.stubGlobal('indexedDB', undefined);
+      const error = await storageErrorOf(openIndexedDbStore({ tab: 'a' }));
+      expect(error.reason).toBe('unsupported');
+    });
+
+    it('fails to open a database of a newer version', async () => {
+      const browser = freshBrowser();
+      (await rawDatabase(browser, DB_VERSION + 1)).close();
+      const error = await storageErrorOf(openTab(browser, 'a'));
+      expect(error.reason).toBe('openFailed');
+      expect(error.message).toMatch(/VersionError/);
+    });
+
+    it('gives up opening after OPEN_TIMEOUT_MS when the database is held by an older tab', async () => {
+      const browser = freshBrowser();
+      const older = await rawDatabase(browser);
+      // A newer version waits for `older`, which never closes; our open queues behind it.
+      const newer = browser.factory.open(browser.name, DB_VERSION + 1);
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+      const failure = storageErrorOf(openTab(browser, 'a'));
+      vi.advanceTimersByTime(OPEN_TIMEOUT_MS - 1);
+      const early = await Promise.race([failure, Promise.resolve('still opening')]);
+      expect(early).toBe('still opening');
+      vi.advanceTimersByTime(1);
+      const error = await failure;
+      expect(error.reason).toBe('openFailed');
+      expect(error.message).toMatch(/did not open/);
+      vi.useRealTimers();
+      older.close();
+      await new Promise((resolve) => newer.addEventListener('success', resolve));
+      newer.result.close();
+    });
+  });
+
+  describe('saving and loading', () => {
+    it('loads what was written, in another tab of the same browser', async () => {
+      const browser = freshBrowser();
+      const a = await openTab(browser, 'a');
+      const paris = pin('paris', 10);
+      const lagos = pin('lagos', 11, 'a', {
+        geometry: { type: 'Point', coordinates: [3.39, 6.45] },
+      });
+      expect(await a.store.write([added(paris), added(lagos)])).toEqual([
+        { id: 'paris', record: paris },
+        { id: 'lagos', record: lagos },
+      ]);
+      const b = await openTab(browser, 'b');
+      const { features, quarantined } = await b.store.load();
+      expect(byId(features)).toEqual([lagos, paris]);
+      expect(quarantined).toEqual([]);
+    });
+
+    it('deletes a record', async () => {
+      const browser = freshBrowser();
+      const { store } = await openTab(browser, 'a');
+      const paris = pin('paris', 10);
+      await store.write([added(paris)]);
+      expect(await store.write([deleted(paris)])).toEqual([{ id: 'paris', record: null }]);
+      expect((await store.load()).features).toEqual([]);
+    });
+
+    it('writes in one readwrite transaction with strict durability', async () => {
+      const browser = freshBrowser();
+      const { store } = await openTab(browser, 'a');
+      const transaction = vi.spyOn(IDBDatabase.prototype, 'transaction');
+      await store.write([added(pin('paris', 10)), added(pin('lagos', 11))]);
+      const writes = transaction.mock.calls.filter(([, mode]) => mode === 'readwrite');
+      expect(writes).toEqual([['features', 'readwrite', { durability: 'strict' }]]);
+    });
+
+    it('reports a full disk as quotaExceeded, and nothing of the write is stored', async () => {
+      const browser = freshBrowser();
+      const { store } = await openTab(browser, 'a');
+      const put = IDBObjectStore.prototype.put;
+      let puts = 0;
+      vi.spyOn(IDBObjectStore.prototype, 'put').mockImplementation(function (
+        this: IDBObjectStore,
+        ...args: Parameters<IDBObjectStore['put']>
+      ) {
+        puts += 1;
+        if (puts === 2) throw new DOMException('The disk is full.', 'QuotaExceededError');
+        return put.apply(this, args);
+      });
+      const error = await storageErrorOf(
+        store.write([added(pin('paris', 10)), added(pin('lagos', 11))]),
+      );
+      expect(error.reason).toBe('quotaExceeded');
+      vi.restoreAllMocks();
+      expect((await store.load()).features).toEqual([]);
+    });
+
+    it('reports another failure as writeFailed', async () => {
+      const browser = freshBrowser();
+      const { store } = await openTab(browser, 'a');
+      vi.spyOn(IDBObjectStore.prototype, 'put').mockImplementation(() => {
+        throw new DOMException('Something broke.', 'UnknownError');
+      });
+      const error = await storageErrorOf(store.write([added(pin('paris', 10))]));
+      expect(error.reason).toBe('writeFailed');
+      expect(error.message).toMatch(/UnknownError/);
+    });
+  });
+
+  describe('with two tabs', () => {
+    it('keeps both tabs’ interleaved changes to different pins', async () => {
+      const browser = freshBrowser();
+      const a = await openTab(browser, 'a');
+      const b = await openTab(browser, 'b');
+      const writes = [];
+      for (let i = 0; i < 10; i += 1) {
+        writes.push(a.store.write([added(pin(`a${i}`, i, 'a'))]));
+        writes.push(b.store.write([added(pin(`b${i}`, i, 'b'))]));
+      }
+      await Promise.all(writes);
+      for (const tab of [a, b]) expect((await tab.store.load()).features).toHaveLength(20);
+    });
+
+    it.each([
+      ['the earlier change is written first', false],
+      ['the later change is written first', true],
+    ])('keeps the later change to the same pin in both tabs when %s', async (_, laterFirst) => {
+      const browser = freshBrowser();
+      const a = await openTab(browser, 'a');
+      const b = await openTab(browser, 'b');
+      const start = pin('paris', 1, 'a');
+      await a.store.write([added(start)]);
+      const earlier = { ...start, note: 'from a', updated: 10, by: 'a' };
+      const later = { ...start, note: 'from b', updated: 20, by: 'b' };
+      const writeEarlier = () => a.store.write([changed(start, earlier)]);
+      const writeLater = () => b.store.write([changed(start, later)]);
+      if (laterFirst) {
+        expect(await writeLater()).toEqual([{ id: 'paris', record: later }]);
+        // The earlier change finds a later one stored, and is told so.
+        expect(await writeEarlier()).toEqual([{ id: 'paris', record: later }]);
+      } else {
+        expect(await writeEarlier()).toEqual([{ id: 'paris', record: earlier }]);
+        expect(await writeLater()).toEqual([{ id: 'paris', record: later }]);
+      }
+      for (const tab of [a, b]) expect((await tab.store.load()).features).toEqual([later]);
+    });
+
+    it('tells the other tab, and not itself, what it changed', async () => {
+      const browser = freshBrowser();
+      const a = await openTab(browser, 'a');
+      const b = await openTab(browser, 'b');
+      const paris = pin('paris', 10, 'a');
+      await a.store.write([added(paris)]);
+      expect(await b.noticesReach(1)).toEqual([
+        { type: 'remoteChanged', stored: [{ id: 'paris', record: paris }] },
+      ]);
+      const moved = { ...paris, updated: 11, by: 'b' };
+      await b.store.write([changed(paris, moved)]);
+      expect(await a.noticesReach(1)).toEqual([
+        { type: 'remoteChanged', stored: [{ id: 'paris', record: moved }] },
+      ]);
+      expect(a.notices).toHaveLength(1);
+      expect(b.notices).toHaveLength(1);
+    });
+
+    it('loses nothing in a race of 600 writes from two tabs', async () => {
+      const browser = freshBrowser();
+      const tabs = { a: await openTab(browser, 'a'), b: await openTab(browser, 'b') };
+      const shared = pin('shared', 0, 'a');
+      await tabs.a.store.write([added(shared)]);
+      const counters = { a: pin('counter-a', 0, 'a'), b: pin('counter-b', 0, 'b') };
+      await tabs.a.store.write([added(counters.a)]);
+      await tabs.b.store.write([added(counters.b)]);
+      // Each tab changes, in every write, its own counter (from its previous value), the pin both
+      // change (from what it last wrote), and adds a pin. The clock is shared: writes alternate.
+      const known = { a: shared, b: shared };
+      const writes: { tab: 'a' | 'b'; t: number; promise: Promise<StoredRecord[]> }[] = [];
+      let t = 0;
+      for (let i = 1; i <= 300; i += 1) {
+        for (const tab of ['a', 'b'] as const) {
+          t += 1;
+          const counter = { ...counters[tab], note: String(i), updated: t };
+          const mine = { ...known[tab], note: `${tab}${i}`, updated: t, by: tab };
+          const promise = tabs[tab].store.write([
+            changed(counters[tab], counter),
+            changed(known[tab], mine),
+            added(pin(`${tab}-${i}`, t, tab)),
+          ]);
+          writes.push({ tab, t, promise });
+          counters[tab] = counter;
+          known[tab] = mine;
+        }
+      }
+      const results = await Promise.all(writes.map(({ promise }) => promise));
+      results.forEach((stored, i) => {
+        const { t: time } = writes[i] ?? { t: NaN };
+        const sharedRecord = stored.find(({ id }) => id === 'shared')?.record;
+        // Never an earlier change than one's own: the later change wins, in every write.
+        expect(sharedRecord?.updated).toBeGreaterThanOrEqual(time);
+      });
+      for (const tab of [tabs.a, tabs.b]) {
+        const { features } = await tab.store.load();
+        const find = (id: string) => features.find((record) => record.id === id);
+        expect(features).toHaveLength(3 + 600);
+        expect(find('counter-a')?.note).toBe('300');
+        expect(find('counter-b')?.note).toBe('300');
+        expect(find('shared')).toEqual({ ...shared, note: 'b300', updated: 600, by: 'b' });
+      }
+    });
+  });
+
+  describe('quarantine', () => {
+    const invalid = [
+      { v: 2, id: 'future', kind: 'pin' },
+      { ...pin('nowhere', 1), geometry: { type: 'Point', coordinates: [200, 0] } },
+      { ...pin('nameless', 1), name: 42 },
+    ];
+
+    async function withInvalidValues() {
+      const browser = freshBrowser();
+      const raw = await rawDatabase(browser);
+      await putRaw(raw, [...invalid, pin('paris', 1)]);
+      return { browser, raw };
+    }
+
+    it('keeps invalid values aside, with the reasons, and loads the rest', async () => {
+      const { browser } = await withInvalidValues();
+      const { store } = await openTab(browser, 'a');
+      const { features, quarantined } = await store.load();
+      expect(features).toEqual([pin('paris', 1)]);
+      expect(quarantined).toEqual([
+        { key: 'future', raw: JSON.stringify(invalid[0]), reason: 'schema version 2 is not 1' },
+        { key: 'nameless', raw: JSON.stringify(invalid[2]), reason: 'name is not a string' },
+        {
+          key: 'nowhere',
+          raw: JSON.stringify(invalid[1]),
+          reason: 'longitude 200 is out of range',
+        },
+      ]);
+    });
+
+    it('never deletes or overwrites them, through loads and writes', async () => {
+      const { browser, raw } = await withInvalidValues();
+      const { store } = await openTab(browser, 'a');
+      await store.load();
+      const over = pin('future', 5, 'a');
+      const stored = await store.write([added(over), added(pin('lagos', 2))]);
+      expect(stored).toEqual([{ id: 'lagos', record: pin('lagos', 2) }]);
+      await store.write([{ id: 'nowhere', before: pin('nowhere', 1), after: null }]);
+      expect((await store.load()).quarantined).toHaveLength(3);
+      for (const value of invalid) expect(await getRaw(raw, value.id)).toEqual(value);
+      raw.close();
+    });
+  });
+
+  describe('when a newer version opens the database', () => {
+    it('closes at once, so the newer one is not blocked, says so, and refuses writes', async () => {
+      const browser = freshBrowser();
+      const a = await openTab(browser, 'a');
+      const newer = await rawDatabase(browser, DB_VERSION + 1);
+      expect(await a.noticesReach(1)).toEqual([{ type: 'versionChanged' }]);
+      const error = await storageErrorOf(a.store.write([added(pin('paris', 1))]));
+      expect(error.reason).toBe('writeFailed');
+      expect(error.message).toMatch(/newer version/);
+      newer.close();
+    });
+  });
+});

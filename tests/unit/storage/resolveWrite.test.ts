@@ -1,0 +1,92 @@
+import { describe, expect, it } from 'vitest';
+import { resolveWrite, sameData } from '../../../src/storage/resolveWrite';
+import { pin } from './support';
+
+const start = pin('p', 10, 'a');
+const ours = { ...start, note: 'ours', updated: 20, by: 'a' };
+const theirsLater = { ...start, note: 'theirs', updated: 30, by: 'b' };
+const theirsEarlier = { ...start, note: 'theirs', updated: 15, by: 'b' };
+
+describe('resolveWrite', () => {
+  describe('without a conflict (the store holds what the change started from)', () => {
+    it('adds', () => {
+      expect(resolveWrite(null, { id: 'p', before: null, after: start })).toEqual({
+        kind: 'put',
+        record: start,
+      });
+    });
+
+    it('applies an undo that puts an older record back', () => {
+      expect(resolveWrite(ours, { id: 'p', before: ours, after: start })).toEqual({
+        kind: 'put',
+        record: start,
+      });
+    });
+
+    it('deletes', () => {
+      expect(resolveWrite(start, { id: 'p', before: start, after: null })).toEqual({
+        kind: 'delete',
+      });
+    });
+
+    it('tells the same data apart from the order of its fields', () => {
+      const reordered = Object.fromEntries(Object.entries(start).reverse()) as typeof start;
+      expect(sameData(start, reordered)).toBe(true);
+      expect(resolveWrite(reordered, { id: 'p', before: start, after: null })).toEqual({
+        kind: 'delete',
+      });
+    });
+  });
+
+  describe('when another tab changed the record meanwhile', () => {
+    it('keeps their later edit over ours', () => {
+      expect(resolveWrite(theirsLater, { id: 'p', before: start, after: ours })).toEqual({
+        kind: 'keep',
+        record: theirsLater,
+      });
+    });
+
+    it('stores our later edit over theirs', () => {
+      expect(resolveWrite(theirsEarlier, { id: 'p', before: start, after: ours })).toEqual({
+        kind: 'put',
+        record: ours,
+      });
+    });
+
+    it('breaks a tie of time by the tab', () => {
+      const tie = { ...theirsLater, updated: ours.updated };
+      expect(resolveWrite(tie, { id: 'p', before: start, after: ours })).toEqual({
+        kind: 'keep',
+        record: tie,
+      });
+    });
+
+    it('stores our edit again over their delete', () => {
+      expect(resolveWrite(null, { id: 'p', before: start, after: ours })).toEqual({
+        kind: 'put',
+        record: ours,
+      });
+    });
+
+    it('keeps their edit, which we never saw, over our delete', () => {
+      expect(resolveWrite(theirsLater, { id: 'p', before: start, after: null })).toEqual({
+        kind: 'keep',
+        record: theirsLater,
+      });
+    });
+
+    it('deletes a record they put back older than what we deleted', () => {
+      const olderThanOurs = { ...start, updated: 5, by: 'b' };
+      expect(resolveWrite(olderThanOurs, { id: 'p', before: start, after: null })).toEqual({
+        kind: 'delete',
+      });
+    });
+
+    it('does nothing to delete what they deleted already', () => {
+      expect(resolveWrite(null, { id: 'p', before: start, after: null })).toEqual({
+        kind: 'keep',
+        record: null,
+      });
+    });
+  });
+});

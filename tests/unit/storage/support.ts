@@ -1,0 +1,103 @@
+import { IDBFactory } from 'fake-indexeddb';
+import { SCHEMA_VERSION, type Change, type FeatureRecord } from '../../../src/yourMap/model';
+import type { FeatureStore, StoreNotice } from '../../../src/yourMap/store';
+import { openIndexedDbStore } from '../../../src/storage/indexedDbStore';
+import { DB_VERSION, FEATURES_STORE } from '../../../src/storage/openDatabase';
+
+/** A pin as a tab makes it. */
+export function pin(
+  id: string,
+  updated: number,
+  by = 'tab-a',
+  extra: Partial<FeatureRecord> = {},
+): FeatureRecord {
+  return {
+    v: SCHEMA_VERSION,
+    id,
+    kind: 'pin',
+    name: `Pin ${id}`,
+    note: '',
+    geometry: { type: 'Point', coordinates: [2.3522, 48.8566] },
+    created: 1,
+    updated,
+    by,
+    ...extra,
+  };
+}
+
+export const added = (record: FeatureRecord): Change => ({
+  id: record.id,
+  before: null,
+  after: record,
+});
+export const changed = (before: FeatureRecord, after: FeatureRecord): Change => ({
+  id: after.id,
+  before,
+  after,
+});
+export const deleted = (before: FeatureRecord): Change => ({ id: before.id, before, after: null });
+
+let databases = 0;
+
+/** A fresh browser: its own fake IndexedDB and a database name no other test uses. */
+export function freshBrowser() {
+  databases += 1;
+  return { factory: new IDBFactory(), name: `chartroom-test-${databases}-${Math.random()}` };
+}
+
+export type Browser = ReturnType<typeof freshBrowser>;
+
+/** A tab of that browser, with every notice it got. */
+export async function openTab(browser: Browser, tab: string) {
+  const store: FeatureStore = await openIndexedDbStore({
+    name: browser.name,
+    tab,
+    indexedDB: browser.factory,
+  });
+  const notices: StoreNotice[] = [];
+  const waiters: (() => void)[] = [];
+  store.subscribe((notice) => {
+    notices.push(notice);
+    waiters.splice(0).forEach((wake) => wake());
+  });
+  /** Resolves once the tab has got at least `count` notices. */
+  const noticesReach = async (count: number) => {
+    while (notices.length < count) await new Promise<void>((wake) => waiters.push(wake));
+    return notices.slice(0, count);
+  };
+  return { store, notices, noticesReach };
+}
+
+/** A raw connection to that browser's database, to put values behind the store's back. */
+export function rawDatabase(browser: Browser, version = DB_VERSION): Promise<IDBDatabase> {
+  return new Promise((resolve, reject) => {
+    const request = browser.factory.open(browser.name, version);
+    request.onupgradeneeded = () => {
+      if (!request.result.objectStoreNames.contains(FEATURES_STORE)) {
+        request.result.createObjectStore(FEATURES_STORE, { keyPath: 'id' });
+      }
+    };
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => reject(request.error);
+  });
+}
+
+function done(tx: IDBTransaction): Promise<void> {
+  return new Promise((resolve, reject) => {
+    tx.oncomplete = () => resolve();
+    tx.onerror = () => reject(tx.error);
+  });
+}
+
+export async function putRaw(db: IDBDatabase, values: unknown[]): Promise<void> {
+  const tx = db.transaction(FEATURES_STORE, 'readwrite');
+  for (const value of values) tx.objectStore(FEATURES_STORE).put(value);
+  await done(tx);
+}
+
+export async function getRaw(db: IDBDatabase, key: IDBValidKey): Promise<unknown> {
+  const tx = db.transaction(FEATURES_STORE, 'readonly');
+  const request = tx.objectStore(FEATURES_STORE).get(key);
+  await done(tx);
+  return request.result as unknown;
+}
