@@ -1,0 +1,327 @@
+import { and, assign, not, raise, sendTo, setup, type SnapshotFrom } from 'xstate';
+import type { DocEvent, PinSelectionEvent, ToolEvent, ToolName } from '../yourMap/events';
+
+/**
+ * How far, in pixels, a pressed pointer moves before the press is a drag (of a pin) or a pan (of
+ * the map in `Add pin`) rather than a click. MapLibre's own `clickTolerance` (3 by default): from 3
+ * pixels on MapLibre pans and fires no `click`, so no press is a click for one and a drag for the
+ * other.
+ */
+export const DRAG_THRESHOLD_PX = 3;
+
+/**
+ * How long after a pin is added a second click still belongs to the click that added it (Windows'
+ * default double-click time, and MapLibre's tap interval): until then a double click does not zoom
+ * the map, and a click adds or selects nothing.
+ */
+export const DOUBLE_CLICK_MS = 500;
+
+export interface ToolsInput {
+  /**
+   * Starts every new pin's id: something unique to this page load (the tab's id), so that ids made
+   * in two tabs, or before and after a reload, never collide. An id is this prefix, the event's own
+   * `t` and a count, so replaying the same events with the same input makes the same ids.
+   */
+  idPrefix?: string;
+  /** Whether `Draw route` and `Draw area` can be chosen: placeholders until they exist. */
+  drawingEnabled?: boolean;
+}
+
+/** A press on a pin, kept until it ends: which pin, and where the pointer pressed it. */
+export interface PinDrag {
+  pinId: string;
+  origin: { lng: number; lat: number };
+  start: { x: number; y: number };
+}
+
+export interface ToolsContext {
+  drag: PinDrag | null;
+  /** Where the pointer pressed the map in `Add pin`, in pixels. */
+  press: { x: number; y: number } | null;
+  idPrefix: string;
+  /** How many pins this machine has added: the count in the next id. */
+  added: number;
+  /** The id of the pin added last. */
+  newPin: string | null;
+  drawingEnabled: boolean;
+  /** A newer app took the database (`tool.interrupted` readOnly): nothing can be edited any more. */
+  readOnly: boolean;
+}
+
+/** `browsing`, `addingPin`, `drawing`: the tool chosen; `dragging`: a pin follows the pointer. */
+export type ToolsTag = 'browsing' | 'addingPin' | 'drawing' | 'dragging';
+
+/** A new pin's id: the prefix, the event's time and the count, in base 36. */
+export const pinIdFor = (prefix: string, t: number, count: number): string =>
+  `${prefix}-${Math.round(t).toString(36)}-${count.toString(36)}`;
+
+/** Where an event happened, for those that say (the pointer's and Enter's). */
+const at = (event: ToolEvent) =>
+  'lng' in event ? { lng: event.lng, lat: event.lat, t: event.t } : { lng: 0, lat: 0, t: 0 };
+
+type Args = { context: ToolsContext; event: ToolEvent };
+/** The pressed pin, for the adapter's commands. */
+const pressedPin = ({ context }: Args) => ({ id: context.drag?.pinId ?? '' });
+/** The pressed pin where the pointer is. */
+const pinHere = ({ context, event }: Args) => {
+  const { lng, lat } = at(event);
+  return { id: context.drag?.pinId ?? '', lng, lat };
+};
+
+export const toolsMachine = setup({
+  types: {
+    context: {} as ToolsContext,
+    events: {} as ToolEvent,
+    input: {} as ToolsInput,
+    tags: {} as ToolsTag,
+  },
+  delays: { doubleClick: DOUBLE_CLICK_MS },
+  actions: {
+    // Commands, implemented by the pins' map adapter (PinsAdapter).
+    disableMapPan: () => {},
+    restoreMapPan: () => {},
+    disableDoubleClickZoom: () => {},
+    restoreDoubleClickZoom: () => {},
+    showTool: (_, _params: { tool: ToolName }) => {},
+    /** The map only: never React, the history or storage. */
+    movePinProvisionally: (_, _params: { id: string; lng: number; lat: number }) => {},
+    /** The drag is cancelled: the pin is drawn where the document has it. */
+    putPinBack: (_, _params: { id: string }) => {},
+    /** The move is committed: the pin stays where it was dropped until the document's data comes. */
+    landPin: (_, _params: { id: string }) => {},
+
+    pressPin: assign({
+      drag: ({ event }) =>
+        event.type === 'pointer.down' && event.target.kind === 'pin'
+          ? {
+              pinId: event.target.id,
+              origin: { lng: event.lng, lat: event.lat },
+              start: { x: event.x, y: event.y },
+            }
+          : null,
+    }),
+    pressMap: assign({
+      press: ({ event }) => (event.type === 'pointer.down' ? { x: event.x, y: event.y } : null),
+    }),
+    forgetPress: assign({ drag: null, press: null }),
+    noteReadOnly: assign({
+      readOnly: ({ context, event }) =>
+        context.readOnly || (event.type === 'tool.interrupted' && event.why === 'readOnly'),
+    }),
+    chooseAgain: raise(({ event }) => event),
+    nameNewPin: assign(({ context, event }) => ({
+      added: context.added + 1,
+      newPin: pinIdFor(context.idPrefix, at(event).t, context.added),
+    })),
+    selectPin: sendTo(
+      ({ system }) => system.get('selection'),
+      ({ context }): PinSelectionEvent => ({
+        type: 'pin.selected',
+        id: context.drag?.pinId ?? '',
+        origin: 'map',
+        byKeyboard: false,
+      }),
+    ),
+    commitPinMove: sendTo(
+      ({ system }) => system.get('document'),
+      ({ context, event }): DocEvent => ({
+        type: 'doc.pinMoved',
+        id: context.drag?.pinId ?? '',
+        ...at(event),
+      }),
+    ),
+    addPin: sendTo(
+      ({ system }) => system.get('document'),
+      ({ context, event }): DocEvent => ({
+        type: 'doc.pinAdded',
+        id: context.newPin ?? '',
+        ...at(event),
+      }),
+    ),
+    selectNewPin: sendTo(
+      ({ system }) => system.get('selection'),
+      ({ context, event }): PinSelectionEvent => ({
+        type: 'pin.selected',
+        id: context.newPin ?? '',
+        origin: 'new',
+        byKeyboard: event.type === 'map.enterPressed',
+      }),
+    ),
+  },
+  guards: {
+    /** A tool that cannot be chosen now (editing when read-only, drawing not enabled): nothing. */
+    canChoose: ({ context, event }, { tool }: { tool: ToolName }) =>
+      event.type === 'tool.chosen' &&
+      event.tool === tool &&
+      (tool === 'browse' || (!context.readOnly && (tool === 'addPin' || context.drawingEnabled))),
+    pressedPin: ({ event }) => event.type === 'pointer.down' && event.target.kind === 'pin',
+    pastThreshold: ({ context, event }) => {
+      const start = context.drag?.start ?? context.press;
+      return (
+        event.type === 'pointer.moved' &&
+        start !== null &&
+        Math.hypot(event.x - start.x, event.y - start.y) >= DRAG_THRESHOLD_PX
+      );
+    },
+    pastThresholdAndEditable: and(['pastThreshold', not('readOnly')]),
+    readOnly: ({ context }) => context.readOnly,
+    releasedInside: ({ event }) => event.type === 'pointer.released' && event.inside,
+    becameReadOnly: ({ event }) => event.type === 'tool.interrupted' && event.why === 'readOnly',
+  },
+}).createMachine({
+  id: 'tools',
+  context: ({ input }) => ({
+    drag: null,
+    press: null,
+    idPrefix: input.idPrefix ?? 'pin',
+    added: 0,
+    newPin: null,
+    drawingEnabled: input.drawingEnabled ?? false,
+    readOnly: false,
+  }),
+  initial: 'browse',
+  on: {
+    'tool.chosen': [
+      { guard: { type: 'canChoose', params: { tool: 'browse' } }, target: '.browse' },
+      { guard: { type: 'canChoose', params: { tool: 'addPin' } }, target: '.addingPin' },
+      { guard: { type: 'canChoose', params: { tool: 'drawRoute' } }, target: '.drawing.route' },
+      { guard: { type: 'canChoose', params: { tool: 'drawArea' } }, target: '.drawing.area' },
+    ],
+  },
+  states: {
+    browse: {
+      tags: 'browsing',
+      entry: { type: 'showTool', params: { tool: 'browse' } },
+      initial: 'idle',
+      on: {
+        'tool.cancelled': '.idle',
+        'tool.interrupted': { target: '.idle', actions: 'noteReadOnly' },
+      },
+      states: {
+        idle: {
+          entry: 'forgetPress',
+          on: { 'pointer.down': { guard: 'pressedPin', target: 'onPin', actions: 'pressPin' } },
+        },
+        /** Pressed on a pin: the map does not pan from the press on, so it never moves under it. */
+        onPin: {
+          entry: 'disableMapPan',
+          exit: 'restoreMapPan',
+          initial: 'pointing',
+          states: {
+            pointing: {
+              on: {
+                'pointer.moved': [
+                  {
+                    guard: 'pastThresholdAndEditable',
+                    target: 'draggingPin',
+                    actions: { type: 'movePinProvisionally', params: pinHere },
+                  },
+                  // Read-only: the press is given up, and nothing is selected on release.
+                  { guard: 'pastThreshold', target: '#tools.browse.idle' },
+                ],
+                'pointer.released': { target: '#tools.browse.idle', actions: 'selectPin' },
+              },
+            },
+            draggingPin: {
+              tags: 'dragging',
+              on: {
+                'pointer.moved': { actions: { type: 'movePinProvisionally', params: pinHere } },
+                // Inside or outside the map: where the pointer was released, or left the map.
+                'pointer.released': {
+                  target: '#tools.browse.idle',
+                  actions: ['commitPinMove', { type: 'landPin', params: pressedPin }, 'selectPin'],
+                },
+                'tool.cancelled': {
+                  target: '#tools.browse.idle',
+                  actions: { type: 'putPinBack', params: pressedPin },
+                },
+                'tool.interrupted': {
+                  target: '#tools.browse.idle',
+                  actions: [{ type: 'putPinBack', params: pressedPin }, 'noteReadOnly'],
+                },
+                // The pin goes back, then the tool is chosen as from idle.
+                'tool.chosen': {
+                  target: '#tools.browse.idle',
+                  actions: [{ type: 'putPinBack', params: pressedPin }, 'chooseAgain'],
+                },
+              },
+            },
+          },
+        },
+        /** A pin was just added: the double click's second click neither zooms nor adds. */
+        justAdded: {
+          entry: 'disableDoubleClickZoom',
+          exit: 'restoreDoubleClickZoom',
+          after: { doubleClick: 'idle' },
+        },
+      },
+    },
+    addingPin: {
+      tags: 'addingPin',
+      entry: [{ type: 'showTool', params: { tool: 'addPin' } }, 'disableDoubleClickZoom'],
+      exit: 'restoreDoubleClickZoom',
+      initial: 'idle',
+      on: {
+        'tool.cancelled': '#tools.browse',
+        'tool.interrupted': [
+          { guard: 'becameReadOnly', target: '#tools.browse', actions: 'noteReadOnly' },
+          { target: '.idle' },
+        ],
+      },
+      states: {
+        idle: {
+          entry: 'forgetPress',
+          on: {
+            'pointer.down': { target: 'pressing', actions: 'pressMap' },
+            'map.enterPressed': {
+              target: '#tools.browse',
+              actions: ['nameNewPin', 'addPin', 'selectNewPin'],
+            },
+          },
+        },
+        pressing: {
+          on: {
+            // The person is panning: the map moves, and nothing is added.
+            'pointer.moved': { guard: 'pastThreshold', target: 'panning' },
+            'pointer.released': [
+              {
+                guard: 'releasedInside',
+                target: '#tools.browse.justAdded',
+                actions: ['nameNewPin', 'addPin', 'selectNewPin'],
+              },
+              { target: 'idle' },
+            ],
+          },
+        },
+        panning: { on: { 'pointer.released': 'idle' } },
+      },
+    },
+    // Placeholders until routes and areas exist: chosen only with `drawingEnabled`.
+    drawing: {
+      tags: 'drawing',
+      initial: 'route',
+      on: {
+        'tool.cancelled': '#tools.browse',
+        'tool.interrupted': [
+          { guard: 'becameReadOnly', target: '#tools.browse', actions: 'noteReadOnly' },
+          // Nothing is being drawn yet: nothing to stop.
+          {},
+        ],
+      },
+      states: {
+        route: { entry: { type: 'showTool', params: { tool: 'drawRoute' } } },
+        area: { entry: { type: 'showTool', params: { tool: 'drawArea' } } },
+      },
+    },
+  },
+});
+
+export type ToolsSnapshot = SnapshotFrom<typeof toolsMachine>;
+
+/** The tool the toolbar shows pressed. */
+export function chosenTool(snapshot: ToolsSnapshot): ToolName {
+  if (snapshot.hasTag('addingPin')) return 'addPin';
+  if (snapshot.matches({ drawing: 'route' })) return 'drawRoute';
+  if (snapshot.matches({ drawing: 'area' })) return 'drawArea';
+  return 'browse';
+}
