@@ -1,0 +1,95 @@
+import type { Feature, FeatureCollection, Geometry } from 'geojson';
+import type { QuarantinedRecord } from '../events';
+import { byCreated, roundCoordinate, type FeatureGeometry, type FeatureRecord } from '../model';
+
+/**
+ * The person's features as an RFC 7946 FeatureCollection: no `crs`, longitude before latitude,
+ * coordinates to 7 decimals, each Feature's `id` the record's id. The properties are what an
+ * import needs to give the same records back: name, note, and created and updated as ISO 8601.
+ * Records that storage quarantined travel in a foreign member, as they were, so that nothing is
+ * lost; an import ignores it.
+ */
+
+export const QUARANTINED_MEMBER = 'chartroom:quarantined';
+
+export interface ExportedProperties {
+  name: string;
+  note: string;
+  /** ISO 8601; absent only where the record's own time is not a valid date. */
+  created?: string;
+  updated?: string;
+}
+
+export type ExportedCollection = FeatureCollection<Geometry, ExportedProperties> & {
+  [QUARANTINED_MEMBER]?: QuarantinedRecord[];
+};
+
+export function exportFeatureCollection(
+  features: readonly FeatureRecord[],
+  quarantined: readonly QuarantinedRecord[],
+): ExportedCollection {
+  const collection: ExportedCollection = {
+    type: 'FeatureCollection',
+    features: [...features].sort(byCreated).map(toFeature),
+  };
+  if (quarantined.length > 0) {
+    collection[QUARANTINED_MEMBER] = quarantined.map(({ key, reason, raw }) => ({
+      key,
+      reason,
+      raw,
+    }));
+  }
+  return collection;
+}
+
+/** The export as the text of a `.geojson` file. */
+export function serialiseExport(
+  features: readonly FeatureRecord[],
+  quarantined: readonly QuarantinedRecord[],
+): string {
+  return `${JSON.stringify(exportFeatureCollection(features, quarantined))}\n`;
+}
+
+/** `your-map-2026-11-25.geojson`, with the person's local date. */
+export function exportFileName(date: Date): string {
+  const day = [date.getFullYear(), date.getMonth() + 1, date.getDate()]
+    .map((part, index) => String(part).padStart(index === 0 ? 4 : 2, '0'))
+    .join('-');
+  return `your-map-${day}.geojson`;
+}
+
+/** The media type to give the download's Blob (RFC 7946, section 12). */
+export const GEOJSON_MEDIA_TYPE = 'application/geo+json';
+
+function toFeature(record: FeatureRecord): Feature<Geometry, ExportedProperties> {
+  const properties: ExportedProperties = { name: record.name, note: record.note };
+  const created = isoTime(record.created);
+  const updated = isoTime(record.updated);
+  if (created !== null) properties.created = created;
+  if (updated !== null) properties.updated = updated;
+  return { type: 'Feature', id: record.id, properties, geometry: exportGeometry(record.geometry) };
+}
+
+function exportGeometry(geometry: FeatureGeometry): Geometry {
+  switch (geometry.type) {
+    case 'Point':
+      return { type: 'Point', coordinates: position(geometry.coordinates) };
+    case 'LineString':
+      return { type: 'LineString', coordinates: geometry.coordinates.map(position) };
+    case 'Polygon':
+      return {
+        type: 'Polygon',
+        coordinates: geometry.coordinates.map((ring) => ring.map(position)),
+      };
+  }
+}
+
+function position([lng, lat]: readonly [number, number]): [number, number] {
+  // `+ 0` turns -0 into 0: the same text, and the same number after an import.
+  return [roundCoordinate(lng) + 0, roundCoordinate(lat) + 0];
+}
+
+function isoTime(time: number): string | null {
+  const date = new Date(time);
+  return Number.isNaN(date.getTime()) ? null : date.toISOString();
+}

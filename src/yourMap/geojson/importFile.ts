@@ -1,0 +1,116 @@
+import { checkFileSize, fileFault, type ImportResult, type ParseOptions } from './importResult';
+import { answerImportRequest, isImportResult, type ImportRequest } from './importRequest';
+import { parseImport } from './parseImport';
+
+/** Files larger than this are read and parsed in a worker, so the page keeps responding. */
+export const OFF_MAIN_THREAD_BYTES = 1_000_000;
+
+/** The little of a Worker that an import uses; a fake in tests. */
+export interface ImportWorkerPort {
+  /** `onAnswer` with the worker's message; `onFailure` with why it could not answer. */
+  listen(onAnswer: (data: unknown) => void, onFailure: (why: string) => void): void;
+  post(request: ImportRequest): void;
+  terminate(): void;
+}
+
+export interface ImportFileDeps {
+  startWorker: () => ImportWorkerPort;
+}
+
+const WORKER_FAILED = 'The file could not be imported: the import stopped unexpectedly';
+
+/**
+ * A chosen or dropped file → its pins, all or nothing (see parseImport). The size is checked
+ * before the file is read. Files over OFF_MAIN_THREAD_BYTES are read and parsed in a worker,
+ * which makes its own ids (random UUIDs: `options.makeId` cannot cross to it) and is terminated
+ * once it has answered or failed. Never rejects: every failure is an `ok: false` result.
+ */
+export async function importFile(
+  file: Blob,
+  options: ParseOptions,
+  deps: ImportFileDeps = { startWorker: startModuleWorker },
+): Promise<ImportResult> {
+  const tooLarge = checkFileSize(file.size);
+  if (tooLarge) return { ok: false, error: tooLarge };
+  if (file.size > OFF_MAIN_THREAD_BYTES) {
+    const { tab, now, existingIds, nextPinNumber } = options;
+    return inWorker(deps, { source: file, options: { tab, now, existingIds, nextPinNumber } });
+  }
+  let text: string;
+  try {
+    text = await file.text();
+  } catch (error) {
+    return fileFault(`The file could not be read: ${messageOf(error)}`);
+  }
+  return parseImport(text, options);
+}
+
+function inWorker(deps: ImportFileDeps, request: ImportRequest): Promise<ImportResult> {
+  return new Promise((resolve) => {
+    let worker: ImportWorkerPort;
+    try {
+      worker = deps.startWorker();
+    } catch (error) {
+      resolve(fileFault(`${WORKER_FAILED} (${messageOf(error)}).`));
+      return;
+    }
+    let settled = false;
+    const settle = (result: ImportResult) => {
+      if (settled) return;
+      settled = true;
+      worker.terminate();
+      resolve(result);
+    };
+    worker.listen(
+      (data) =>
+        settle(
+          isImportResult(data)
+            ? data
+            : fileFault(`${WORKER_FAILED} (its answer was not a result).`),
+        ),
+      (why) => settle(fileFault(`${WORKER_FAILED} (${why}).`)),
+    );
+    try {
+      worker.post(request);
+    } catch (error) {
+      settle(fileFault(`${WORKER_FAILED} (${messageOf(error)}).`));
+    }
+  });
+}
+
+/** The real worker, as Vite bundles it: a same-origin module script. */
+function startModuleWorker(): ImportWorkerPort {
+  const worker = new Worker(new URL('./importWorker.ts', import.meta.url), { type: 'module' });
+  return {
+    listen(onAnswer, onFailure) {
+      worker.onmessage = (event) => onAnswer(event.data);
+      worker.onmessageerror = () => onFailure('its answer could not be read');
+      worker.onerror = (event) => {
+        event.preventDefault();
+        onFailure(event.message || 'the worker could not start');
+      };
+    },
+    post: (request) => worker.postMessage(request),
+    terminate: () => worker.terminate(),
+  };
+}
+
+/** The same work on this thread, as a port: for tests, and where workers are unavailable. */
+export function startInlineWorker(): ImportWorkerPort {
+  let answer: ((data: unknown) => void) | null = null;
+  return {
+    listen(onAnswer) {
+      answer = onAnswer;
+    },
+    post(request) {
+      void answerImportRequest(request).then((result) => answer?.(result));
+    },
+    terminate() {
+      answer = null;
+    },
+  };
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

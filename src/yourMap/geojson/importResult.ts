@@ -1,0 +1,75 @@
+import type { FeatureRecord } from '../model';
+
+/**
+ * What an import gives back, its limits and its faults. An import is all or nothing: one fault
+ * anywhere and no record comes back.
+ *
+ * Messages are plain words for the person: they say what was wrong and where. Features are
+ * numbered from 1 in messages ("Feature 12: …") and from 0 in `featureIndex` (11), both counting
+ * the features of the file in order; a file that is a single Feature or a bare geometry is
+ * "Feature 1" (index 0).
+ */
+
+/** Larger files are refused before they are read (decimal megabytes, as file managers show). */
+export const MAX_IMPORT_BYTES = 50_000_000;
+
+/** More features than this in one file (or pins made from it) are refused. */
+export const MAX_IMPORT_FEATURES = 100_000;
+
+export interface ImportError {
+  /** Plain words: what was wrong and where. */
+  message: string;
+  /** 0-based index of the faulty feature in the file; null where the fault is the file's own. */
+  featureIndex: number | null;
+}
+
+export type ImportResult =
+  | {
+      ok: true;
+      records: FeatureRecord[];
+      /** Lines and polygons (each part of a Multi… counted), not imported until routes and areas exist. */
+      notImportedYet: number;
+      /** Features whose geometry is null: they have no place on the map. */
+      withoutGeometry: number;
+    }
+  | { ok: false; error: ImportError };
+
+export interface ParseOptions {
+  /** The importing tab: each record's `by`. */
+  tab: string;
+  /** Milliseconds since the epoch: `created` and `updated` where the file has none. */
+  now: number;
+  /** A new, unique id, for features without a usable id of their own. */
+  makeId: () => string;
+  /** Ids already in the document: a feature whose id is among them gets a new id. */
+  existingIds?: ReadonlySet<string>;
+  /** The N of the first unnamed pin's `Pin N`; later ones count up. Default 1. */
+  nextPinNumber?: number;
+}
+
+const COUNT = new Intl.NumberFormat('en-GB');
+
+/** A count as people read it: 100,001. */
+export function formatCount(count: number): string {
+  return COUNT.format(count);
+}
+
+/** A fault of the file as a whole. */
+export function fileFault(message: string): { ok: false; error: ImportError } {
+  return { ok: false, error: { message, featureIndex: null } };
+}
+
+/** A fault of one feature: "Feature N: …" with N counted from 1. */
+export function featureFault(index: number, detail: string): { ok: false; error: ImportError } {
+  return { ok: false, error: { message: `Feature ${index + 1}: ${detail}`, featureIndex: index } };
+}
+
+/** Refuses a file over MAX_IMPORT_BYTES; check `file.size` with it before reading the file. */
+export function checkFileSize(bytes: number): ImportError | null {
+  if (bytes <= MAX_IMPORT_BYTES) return null;
+  const megabytes = (bytes / 1_000_000).toFixed(1);
+  return {
+    message: `The file is ${megabytes} MB; files of up to ${MAX_IMPORT_BYTES / 1_000_000} MB can be imported.`,
+    featureIndex: null,
+  };
+}

@@ -1,0 +1,10 @@
+/**
+ * The import's module worker: parses large files off the main thread. Started by importFile.ts
+ * with `new Worker(new URL('./importWorker.ts', import.meta.url), { type: 'module' })`, so Vite
+ * emits it as a same-origin script and the CSP's `worker-src 'self'` holds (no blob:).
+ */
+import { answerImportRequest } from './importRequest';
+
+self.addEventListener('message', (event: MessageEvent<unknown>) => {
+  void answerImportRequest(event.data).then((result) => self.postMessage(result));
+});

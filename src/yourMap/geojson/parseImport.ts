@@ -1,0 +1,172 @@
+import type { Geometry } from 'geojson';
+import { SCHEMA_VERSION, roundCoordinate, type FeatureRecord } from '../model';
+import { checkFile, checkItem, isObject, itemsOf, type JsonObject } from './checkContent';
+import { checkStructure } from './checkStructure';
+import {
+  MAX_IMPORT_FEATURES,
+  checkFileSize,
+  fileFault,
+  formatCount,
+  type ImportResult,
+  type ParseOptions,
+} from './importResult';
+
+/**
+ * A GeoJSON file's text → the pins it holds, all or nothing.
+ *
+ * Accepted: a FeatureCollection, a Feature, or a bare geometry (RFC 7946). Checked in this order,
+ * the first fault is reported: the size; JSON; what the file is, its `crs` and its feature count;
+ * each feature in turn (`crs`, text properties, 2 or 3 finite numbers per position, longitude
+ * −180 to 180, latitude −90 to 90); then GeoJSON's structure, with check-geojson's rules and
+ * words (checkStructure.ts).
+ *
+ * What becomes of each feature:
+ * - A Point is a pin; a MultiPoint (or the points of a GeometryCollection) gives one pin per point.
+ *   Where a feature gives several pins they are numbered after its name, "Harbour 1", "Harbour 2",
+ *   so that each can be told apart in the list (geojson.io shows a MultiPoint as one feature).
+ * - Lines and polygons are counted in `notImportedYet` (each part of a Multi… counts), and
+ *   features without a geometry in `withoutGeometry`.
+ * - The name is the `name` property, else `title`; where neither is non-blank text, `Pin N`
+ *   counting up from `options.nextPinNumber`. The note is `note`, else `description`, else ''.
+ *   Their values must be text (or null, or absent). Other properties are not kept.
+ * - A feature's `id` (text or number, as text) is kept where it gives one pin and is not already
+ *   in `existingIds` or earlier in the file; otherwise the pin gets `makeId()`. So an export
+ *   imported into an empty document gives back the same ids.
+ * - `created` and `updated` are read from ISO 8601 date-times with a time zone, else `now`.
+ * - Coordinates are rounded to 7 decimals; an altitude is dropped.
+ */
+export function parseImport(text: string, options: ParseOptions): ImportResult {
+  // UTF-16 code units never outnumber UTF-8 bytes: a text this long came from a file too large.
+  const tooLarge = checkFileSize(text.length);
+  if (tooLarge) return { ok: false, error: tooLarge };
+  let root: unknown;
+  try {
+    root = JSON.parse(text.replace(/^\uFEFF/, ''));
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    return fileFault(`The file is not JSON: ${reason}`);
+  }
+  const fileFaultFound = checkFile(root);
+  if (fileFaultFound || !isObject(root)) return fileFaultFound ?? fileFault('The file is empty.');
+  const items = itemsOf(root);
+  for (const [index, item] of items.entries()) {
+    const fault = checkItem(item, index);
+    if (fault) return fault;
+  }
+  const structureFault = checkStructure(text, root, root['type'] === 'FeatureCollection');
+  if (structureFault) return structureFault;
+  return toRecords(items as JsonObject[], options);
+}
+
+/** Checked items → records. */
+function toRecords(items: readonly JsonObject[], options: ParseOptions): ImportResult {
+  const usedIds = new Set(options.existingIds);
+  let nextPin = options.nextPinNumber ?? 1;
+  let notImportedYet = 0;
+  let withoutGeometry = 0;
+  const records: FeatureRecord[] = [];
+  const freshId = (): string => {
+    let id = options.makeId();
+    while (usedIds.has(id)) id = options.makeId();
+    return id;
+  };
+
+  for (const item of items) {
+    const isFeature = item['type'] === 'Feature';
+    const geometry = (isFeature ? item['geometry'] : item) as Geometry | null;
+    const properties = isFeature && isObject(item['properties']) ? item['properties'] : {};
+    if (geometry === null) {
+      withoutGeometry += 1;
+      continue;
+    }
+    const { points, others } = flatten(geometry);
+    notImportedYet += others;
+    if (records.length + points.length > MAX_IMPORT_FEATURES) {
+      return fileFault(
+        `The file has more than ${formatCount(MAX_IMPORT_FEATURES)} points; at most ` +
+          `${formatCount(MAX_IMPORT_FEATURES)} pins can be imported at once.`,
+      );
+    }
+    const name = firstText(properties, 'name', 'title', true);
+    const note = firstText(properties, 'note', 'description', false) ?? '';
+    const created = timestamp(properties['created']) ?? options.now;
+    const updated = timestamp(properties['updated']) ?? options.now;
+    const ownId = points.length === 1 && isFeature ? idOf(item['id']) : null;
+    for (const [index, [lng, lat]] of points.entries()) {
+      const id = ownId !== null && !usedIds.has(ownId) ? ownId : freshId();
+      usedIds.add(id);
+      records.push({
+        v: SCHEMA_VERSION,
+        id,
+        kind: 'pin',
+        name:
+          name === null ? `Pin ${nextPin++}` : points.length === 1 ? name : `${name} ${index + 1}`,
+        note,
+        geometry: { type: 'Point', coordinates: [rounded(lng), rounded(lat)] },
+        created,
+        updated,
+        by: options.tab,
+      });
+    }
+  }
+  return { ok: true, records, notImportedYet, withoutGeometry };
+}
+
+type Position = readonly number[];
+
+/** A geometry's points, and how many lines and polygons it has besides. */
+function flatten(geometry: Geometry): { points: Position[]; others: number } {
+  switch (geometry.type) {
+    case 'Point':
+      return { points: [geometry.coordinates], others: 0 };
+    case 'MultiPoint':
+      return { points: geometry.coordinates, others: 0 };
+    case 'LineString':
+    case 'Polygon':
+      return { points: [], others: 1 };
+    case 'MultiLineString':
+    case 'MultiPolygon':
+      return { points: [], others: geometry.coordinates.length };
+    case 'GeometryCollection': {
+      const parts = geometry.geometries.map(flatten);
+      return {
+        points: parts.flatMap((part) => part.points),
+        others: parts.reduce((sum, part) => sum + part.others, 0),
+      };
+    }
+  }
+}
+
+/** Rounded to 7 decimals, with -0 as 0 (JSON has no -0, so it would not survive an export). */
+function rounded(value: number | undefined): number {
+  return roundCoordinate(value ?? 0) + 0;
+}
+
+/** The first of two properties that is text (non-blank, where `nonBlank`); null if neither. */
+function firstText(
+  properties: JsonObject,
+  first: string,
+  second: string,
+  nonBlank: boolean,
+): string | null {
+  for (const key of [first, second]) {
+    const value = properties[key];
+    if (typeof value === 'string' && (nonBlank ? value.trim() !== '' : value !== '')) return value;
+  }
+  return null;
+}
+
+function idOf(id: unknown): string | null {
+  if (typeof id === 'number') return String(id);
+  return typeof id === 'string' && id !== '' ? id : null;
+}
+
+/** A date-time with a time zone, as `Date.prototype.toISOString` writes them. */
+const ISO_DATE_TIME =
+  /^[+-]?\d{4,6}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:\d{2})$/;
+
+function timestamp(value: unknown): number | null {
+  if (typeof value !== 'string' || !ISO_DATE_TIME.test(value)) return null;
+  const time = Date.parse(value);
+  return Number.isFinite(time) ? time : null;
+}

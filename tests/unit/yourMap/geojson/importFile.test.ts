@@ -1,0 +1,230 @@
+import { describe, expect, it } from 'vitest';
+import {
+  OFF_MAIN_THREAD_BYTES,
+  importFile,
+  startInlineWorker,
+  type ImportWorkerPort,
+} from '../../../../src/yourMap/geojson/importFile';
+import {
+  answerImportRequest,
+  type ImportRequest,
+} from '../../../../src/yourMap/geojson/importRequest';
+import { MAX_IMPORT_BYTES } from '../../../../src/yourMap/geojson/importResult';
+import { parseImport } from '../../../../src/yourMap/geojson/parseImport';
+import type { FeatureRecord } from '../../../../src/yourMap/model';
+import { collection, failure, options, point, records } from './support';
+
+/** A worker port that records what happens to it; `behave` decides how it answers. */
+function recordingWorker(
+  behave: (
+    port: { answer: (data: unknown) => void; fail: (why: string) => void },
+    request: ImportRequest,
+  ) => void,
+) {
+  const log: string[] = [];
+  let answer: (data: unknown) => void = () => {};
+  let fail: (why: string) => void = () => {};
+  const port: ImportWorkerPort = {
+    listen(onAnswer, onFailure) {
+      answer = onAnswer;
+      fail = onFailure;
+    },
+    post(request) {
+      log.push('posted');
+      behave({ answer, fail }, request);
+    },
+    terminate() {
+      log.push('terminated');
+    },
+  };
+  return {
+    log,
+    startWorker: () => {
+      log.push('started');
+      return port;
+    },
+  };
+}
+
+function fileOf(text: string): Blob {
+  return new Blob([text], { type: 'application/geo+json' });
+}
+
+/** A file just over OFF_MAIN_THREAD_BYTES: points named `Big 0`, `Big 1`… */
+function bigFile(): Blob {
+  const one = JSON.stringify(point(0, 0, { name: 'Big 0', note: 'x'.repeat(100) })).length;
+  const count = Math.ceil(OFF_MAIN_THREAD_BYTES / one) + 1;
+  const features = Array.from({ length: count }, (_, i) =>
+    point(i % 180, i % 90, { name: `Big ${i}`, note: 'x'.repeat(100) }),
+  );
+  const file = fileOf(JSON.stringify(collection(...features)));
+  expect(file.size).toBeGreaterThan(OFF_MAIN_THREAD_BYTES);
+  return file;
+}
+
+class UnreadableBlob extends Blob {
+  override text(): Promise<string> {
+    return Promise.reject(new Error('The file was moved'));
+  }
+}
+
+describe('importFile', () => {
+  it('parses a small file on this thread, with the given ids', async () => {
+    const worker = recordingWorker(() => {});
+    const result = await importFile(
+      fileOf(JSON.stringify(point(1, 2, { name: 'Here' }))),
+      options(),
+      worker,
+    );
+    expect(records(result)).toMatchObject([{ id: 'new-1', name: 'Here' }]);
+    expect(worker.log).toEqual([]);
+  });
+
+  it('refuses a file over MAX_IMPORT_BYTES before reading it', async () => {
+    let read = false;
+    class HugeBlob extends Blob {
+      override get size(): number {
+        return MAX_IMPORT_BYTES + 1;
+      }
+      override text(): Promise<string> {
+        read = true;
+        return super.text();
+      }
+    }
+    const worker = recordingWorker(() => {});
+    const result = await importFile(new HugeBlob(['{}']), options(), worker);
+    expect(failure(result)).toEqual({
+      message: 'The file is 50.0 MB; files of up to 50 MB can be imported.',
+      featureIndex: null,
+    });
+    expect(read).toBe(false);
+    expect(worker.log).toEqual([]);
+  });
+
+  it('says so when a file cannot be read', async () => {
+    const result = await importFile(new UnreadableBlob(['{}']), options());
+    expect(failure(result)).toEqual({
+      message: 'The file could not be read: The file was moved',
+      featureIndex: null,
+    });
+  });
+
+  describe(`a file over ${OFF_MAIN_THREAD_BYTES} bytes`, () => {
+    it('is read and parsed in a worker, which is terminated afterwards', async () => {
+      const file = bigFile();
+      const sent: ImportRequest[] = [];
+      const worker = recordingWorker(({ answer }, request) => {
+        sent.push(request);
+        void answerImportRequest(request).then(answer);
+      });
+      const result = await importFile(
+        file,
+        options({ existingIds: new Set(['a']), nextPinNumber: 3 }),
+        worker,
+      );
+      expect(worker.log).toEqual(['started', 'posted', 'terminated']);
+      expect(sent[0]).toEqual({
+        source: file,
+        options: {
+          tab: 'tab-b',
+          now: expect.any(Number),
+          existingIds: new Set(['a']),
+          nextPinNumber: 3,
+        },
+      });
+      const imported = records(result);
+      expect(imported[0]?.name).toBe('Big 0');
+      // The worker makes its own ids: random UUIDs.
+      expect(imported[0]?.id).toMatch(
+        /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+      );
+      expect(new Set(imported.map((record) => record.id)).size).toBe(imported.length);
+    });
+
+    it('gives the same result as a parse on this thread, ids aside', async () => {
+      const file = bigFile();
+      const here = records(parseImport(await file.text(), options()));
+      const there = records(await importFile(file, options(), { startWorker: startInlineWorker }));
+      const withoutId = ({ id: _id, ...rest }: FeatureRecord) => rest;
+      expect(there.map(withoutId)).toEqual(here.map(withoutId));
+      expect(there.length).toBeGreaterThan(4000);
+    });
+
+    it('turns a worker that fails into a clear fault, and terminates it', async () => {
+      const worker = recordingWorker(({ fail }) => fail('SyntaxError: import not found'));
+      const result = await importFile(bigFile(), options(), worker);
+      expect(failure(result)).toEqual({
+        message:
+          'The file could not be imported: the import stopped unexpectedly (SyntaxError: import not found).',
+        featureIndex: null,
+      });
+      expect(worker.log).toEqual(['started', 'posted', 'terminated']);
+    });
+
+    it('refuses an answer that is not a result', async () => {
+      const worker = recordingWorker(({ answer }) => answer({ records: 'all of them' }));
+      const result = await importFile(bigFile(), options(), worker);
+      expect(failure(result).message).toBe(
+        'The file could not be imported: the import stopped unexpectedly (its answer was not a result).',
+      );
+      expect(worker.log).toContain('terminated');
+    });
+
+    it('keeps the first of several answers', async () => {
+      const worker = recordingWorker(({ answer, fail }) => {
+        answer({ ok: true, records: [], notImportedYet: 2, withoutGeometry: 0 });
+        fail('too late');
+      });
+      const result = await importFile(bigFile(), options(), worker);
+      expect(result).toEqual({ ok: true, records: [], notImportedYet: 2, withoutGeometry: 0 });
+      expect(worker.log.filter((entry) => entry === 'terminated')).toHaveLength(1);
+    });
+
+    it('says so when no worker can be started', async () => {
+      const result = await importFile(bigFile(), options(), {
+        startWorker: () => {
+          throw new Error('Workers are not allowed');
+        },
+      });
+      expect(failure(result).message).toBe(
+        'The file could not be imported: the import stopped unexpectedly (Workers are not allowed).',
+      );
+    });
+  });
+});
+
+describe('answerImportRequest (the worker’s side)', () => {
+  it('parses text as well as a file', async () => {
+    const result = await answerImportRequest({
+      source: JSON.stringify(point(1, 2)),
+      options: { tab: 't', now: 5 },
+    });
+    expect(records(result)).toMatchObject([{ name: 'Pin 1', by: 't', created: 5 }]);
+  });
+
+  it('refuses a request it cannot read', async () => {
+    for (const request of [
+      null,
+      'text',
+      { source: 1, options: { tab: 't', now: 1 } },
+      { source: '{}', options: { tab: 't' } },
+    ]) {
+      expect(failure(await answerImportRequest(request)).message).toBe(
+        'The import was sent something it cannot read.',
+      );
+    }
+  });
+
+  it('reports a file it cannot read', async () => {
+    const result = await answerImportRequest({
+      source: new UnreadableBlob([]),
+      options: { tab: 't', now: 1 },
+    });
+    expect(failure(result).message).toBe('The file could not be read: The file was moved');
+  });
+
+  it('reports a fault as a result, never by silence', async () => {
+    const result = await answerImportRequest({ source: '{"type":', options: { tab: 't', now: 1 } });
+    expect(failure(result).message).toMatch(/^The file is not JSON: /);
+  });
+});
