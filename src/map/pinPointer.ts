@@ -1,0 +1,240 @@
+import type { InputKind, PointerPosition, PointerTarget, ToolEvent } from '../yourMap/events';
+
+/**
+ * What a press takes, tried in this order: the person's pins, then the map (where MapLibre pans).
+ * Routes' vertices, midpoints and bodies will come before the map.
+ */
+export const HIT_PRIORITY = ['pin', 'map'] as const;
+
+/** A pin drawn near the pointer, with its centre in pixels. */
+export interface PinHit {
+  id: string;
+  x: number;
+  y: number;
+}
+
+/** The pin whose centre is nearest the point, within `radius` pixels of it; ties: the first. */
+export function nearestPin(
+  hits: readonly PinHit[],
+  point: { x: number; y: number },
+  radius: number,
+): string | null {
+  let best: { id: string; distance: number } | null = null;
+  for (const { id, x, y } of hits) {
+    const distance = Math.hypot(x - point.x, y - point.y);
+    if (distance <= radius && (!best || distance < best.distance)) best = { id, distance };
+  }
+  return best?.id ?? null;
+}
+
+/** What the pointer needs from the map; the pins' adapter answers. */
+export interface PointerPort {
+  /** The pin within reach of this pixel for this input, if any. */
+  pinAt(x: number, y: number, input: InputKind): string | null;
+  lngLatAt(x: number, y: number): { lng: number; lat: number };
+  /** A press decided its target (before the event is sent). */
+  pressed(target: PointerTarget): void;
+  /** The pointer rests over the map with no button pressed (null: it left the map). */
+  hovered(point: { x: number; y: number; input: InputKind } | null): void;
+}
+
+export interface FrameScheduler {
+  request(callback: () => void): number;
+  cancel(handle: number): void;
+}
+
+export const animationFrames: FrameScheduler = {
+  request: (callback) => requestAnimationFrame(callback),
+  cancel: (handle) => cancelAnimationFrame(handle),
+};
+
+interface Gesture {
+  pointerId: number;
+  /** Where the pointer last was over the map: a release outside the map ends there. */
+  lastInside: PointerPosition;
+  /** A move not yet sent: moves are sent at most once an animation frame. */
+  pending: PointerPosition | null;
+}
+
+const inputOf = (event: PointerEvent): InputKind =>
+  event.pointerType === 'touch' || event.pointerType === 'pen' ? event.pointerType : 'mouse';
+
+/**
+ * The DOM's pointer events on the map's container turned into the tools' plain events. A press is
+ * heard in the capture phase, so the tools decide (and hold the map's panning) before MapLibre's
+ * own handlers, which listen to the mouse and touch events that follow. Moves and releases are
+ * heard on the document, so a drag goes on, and ends, outside the map. Nothing is prevented: touch
+ * scrolling, long presses and MapLibre's pinch stay as they are.
+ */
+export class PinPointer {
+  private gesture: Gesture | null = null;
+  /** Every pointer down now, so a second one interrupts and the rest of the gesture is ignored. */
+  private readonly down = new Set<number>();
+  private frame: number | null = null;
+  private hover: { x: number; y: number; input: InputKind } | null = null;
+  private readonly unlisten: () => void;
+
+  constructor(
+    private readonly container: HTMLElement,
+    private readonly emit: (event: ToolEvent) => void,
+    private readonly port: PointerPort,
+    private readonly frames: FrameScheduler = animationFrames,
+  ) {
+    const document = container.ownerDocument;
+    const window = document.defaultView;
+    const onDown = (event: PointerEvent) => this.pointerDown(event);
+    const onMove = (event: PointerEvent) => this.pointerMove(event);
+    const onUp = (event: PointerEvent) => this.pointerUp(event);
+    const onCancel = (event: PointerEvent) => this.pointerCancel(event);
+    const onLeave = () => this.unhover();
+    const onBlur = () => this.interrupt('windowBlurred');
+    container.addEventListener('pointerdown', onDown, { capture: true });
+    container.addEventListener('pointerleave', onLeave);
+    document.addEventListener('pointermove', onMove);
+    document.addEventListener('pointerup', onUp);
+    document.addEventListener('pointercancel', onCancel);
+    window?.addEventListener('blur', onBlur);
+    this.unlisten = () => {
+      container.removeEventListener('pointerdown', onDown, { capture: true });
+      container.removeEventListener('pointerleave', onLeave);
+      document.removeEventListener('pointermove', onMove);
+      document.removeEventListener('pointerup', onUp);
+      document.removeEventListener('pointercancel', onCancel);
+      window?.removeEventListener('blur', onBlur);
+    };
+  }
+
+  /** Whether a pointer is pressed and its gesture still goes on. */
+  get busy(): boolean {
+    return this.gesture !== null;
+  }
+
+  /** Ends the gesture at once (the map lost its context or its style): the tools cancel it. */
+  interrupt(why: 'contextLost' | 'styleReloaded' | 'windowBlurred' | 'secondPointer'): void {
+    if (why === 'windowBlurred') this.down.clear();
+    if (!this.gesture) return;
+    this.gesture = null;
+    this.cancelFrame();
+    this.emit({ type: 'tool.interrupted', why });
+  }
+
+  dispose(): void {
+    this.unlisten();
+    this.cancelFrame();
+    this.gesture = null;
+    this.down.clear();
+  }
+
+  private positionOf(event: PointerEvent): { position: PointerPosition; inside: boolean } {
+    const rect = this.container.getBoundingClientRect();
+    const x = event.clientX - rect.left;
+    const y = event.clientY - rect.top;
+    const { lng, lat } = this.port.lngLatAt(x, y);
+    // The event's own time, as epoch milliseconds, so replays and tabs agree on it.
+    const t = performance.timeOrigin + event.timeStamp;
+    const inside = x >= 0 && y >= 0 && x <= rect.width && y <= rect.height;
+    return { position: { x, y, lng, lat, t }, inside };
+  }
+
+  private pointerDown(event: PointerEvent): void {
+    // A mouse's other buttons rotate and tilt the map (MapLibre): not the tools'.
+    if (event.pointerType === 'mouse' && event.button !== 0) return;
+    // A primary pointer is the only one down (a lost `pointerup`, over a frame, is forgotten here).
+    if (event.isPrimary) this.down.clear();
+    const first = this.down.size === 0;
+    this.down.add(event.pointerId);
+    if (!first) {
+      this.interrupt('secondPointer');
+      return;
+    }
+    const input = inputOf(event);
+    const { position } = this.positionOf(event);
+    const target = this.targetAt(position, input);
+    this.unhover();
+    this.gesture = { pointerId: event.pointerId, lastInside: position, pending: null };
+    this.port.pressed(target);
+    this.emit({ type: 'pointer.down', target, input, ...position });
+  }
+
+  private targetAt({ x, y }: PointerPosition, input: InputKind): PointerTarget {
+    for (const kind of HIT_PRIORITY) {
+      if (kind === 'map') break;
+      const id = this.port.pinAt(x, y, input);
+      if (id !== null) return { kind, id };
+    }
+    return { kind: 'map' };
+  }
+
+  private pointerMove(event: PointerEvent): void {
+    const { gesture } = this;
+    if (!gesture) {
+      if (this.down.size === 0 && event.pointerType !== 'touch') this.hoverAt(event);
+      return;
+    }
+    if (event.pointerId !== gesture.pointerId) return;
+    const { position, inside } = this.positionOf(event);
+    // Outside the map the pointer is where it left it.
+    if (!inside) return;
+    gesture.lastInside = position;
+    gesture.pending = position;
+    this.requestFrame();
+  }
+
+  private requestFrame(): void {
+    this.frame ??= this.frames.request(() => {
+      this.frame = null;
+      if (this.gesture) this.flush();
+      else if (this.hover) this.port.hovered(this.hover);
+      this.hover = null;
+    });
+  }
+
+  private flush(): void {
+    const pending = this.gesture?.pending;
+    if (!this.gesture || !pending) return;
+    this.gesture.pending = null;
+    this.emit({ type: 'pointer.moved', ...pending });
+  }
+
+  private pointerUp(event: PointerEvent): void {
+    this.down.delete(event.pointerId);
+    const { gesture } = this;
+    if (!gesture || event.pointerId !== gesture.pointerId) return;
+    this.cancelFrame();
+    this.flush();
+    this.gesture = null;
+    const { position, inside } = this.positionOf(event);
+    this.emit({
+      type: 'pointer.released',
+      inside,
+      ...(inside ? position : { ...gesture.lastInside, t: position.t }),
+    });
+  }
+
+  /**
+   * The browser took the pointer (a system gesture, a touch that became a scroll): the gesture
+   * is cancelled, as when the window loses focus.
+   */
+  private pointerCancel(event: PointerEvent): void {
+    this.down.delete(event.pointerId);
+    if (this.gesture?.pointerId === event.pointerId) this.interrupt('windowBlurred');
+  }
+
+  /** Hover is looked up at most once an animation frame. */
+  private hoverAt(event: PointerEvent): void {
+    const { position, inside } = this.positionOf(event);
+    if (!inside) return this.unhover();
+    this.hover = { x: position.x, y: position.y, input: inputOf(event) };
+    this.requestFrame();
+  }
+
+  private unhover(): void {
+    this.hover = null;
+    this.port.hovered(null);
+  }
+
+  private cancelFrame(): void {
+    if (this.frame !== null) this.frames.cancel(this.frame);
+    this.frame = null;
+  }
+}

@@ -1,0 +1,313 @@
+import type { GeoJSONSource, Map as MapLibreMap, MapGeoJSONFeature } from 'maplibre-gl';
+import type { AppEvent } from '../machines/events';
+import type { InputKind, PointerTarget, ToolName, YourMapEvent } from '../yourMap/events';
+import type { FeatureRecord } from '../yourMap/model';
+import { PinPointer, animationFrames, nearestPin, type FrameScheduler } from './pinPointer';
+import {
+  DRAG_DOT,
+  DRAG_SOURCE,
+  HIT_RADIUS_PX,
+  PINS_LAYER_IDS,
+  PINS_SOURCE,
+  PIN_DOTS,
+  TOUCH_HIT_RADIUS_PX,
+  dragSource,
+  featureCollection,
+  pinsLayers,
+  pinsSource,
+} from './pinsLayers';
+
+/** The pin drawn on its own while dragged, and after it is dropped until the document's data has drawn. */
+interface Dragged {
+  id: string;
+  name: string;
+  lng: number;
+  lat: number;
+  /** Dropped (the move committed): `waiting` for the document's data, then `drawing` it. */
+  landing: 'no' | 'waiting' | 'drawing';
+}
+
+/** Whether a MapLibre handler (dragPan, doubleClickZoom) was enabled before the tools took it. */
+type Held = { wasEnabled: boolean } | null;
+
+/**
+ * The person's pins on one map: their source and layers (added to whatever style is loaded, again
+ * after a style reload, always above the rest), feature-state for hover, selection and the pin
+ * being dragged, the dragged pin drawn on its own, and the pointer turned into the tools' events.
+ * The map owner constructs it beside the PlacesAdapter and forwards the tools' commands to it.
+ */
+export class PinsAdapter {
+  private features: readonly FeatureRecord[] = [];
+  private hoveredId: string | null = null;
+  private selectedId: string | null = null;
+  private dragged: Dragged | null = null;
+  private tool: ToolName = 'browse';
+  /** Whether the gesture under way (or the last one) is the tools': decided at pointer-down. */
+  private claimed = false;
+  private pan: Held = null;
+  private doubleClick: Held = null;
+  private readonly pointer: PinPointer;
+  private readonly unlisten: () => void;
+
+  constructor(
+    private readonly map: MapLibreMap,
+    private readonly emit: (event: AppEvent | YourMapEvent) => void,
+    frames: FrameScheduler = animationFrames,
+  ) {
+    const onStyleLoad = () => {
+      this.pointer.interrupt('styleReloaded');
+      this.addToStyle();
+    };
+    const onStyleData = () => this.keepOnTop();
+    const onContextLost = () => this.pointer.interrupt('contextLost');
+    const onIdle = () => this.landed();
+    map.on('style.load', onStyleLoad);
+    map.on('styledata', onStyleData);
+    map.on('webglcontextlost', onContextLost);
+    map.on('idle', onIdle);
+    this.pointer = new PinPointer(
+      map.getCanvasContainer(),
+      (event) => this.emit(event),
+      {
+        pinAt: (x, y, input) => this.pinAt(x, y, input),
+        lngLatAt: (x, y) => this.unproject(x, y),
+        pressed: (target) => this.pressed(target),
+        hovered: (point) => this.pointerOver(point),
+      },
+      frames,
+    );
+    if (map.isStyleLoaded()) this.addToStyle();
+    this.unlisten = () => {
+      map.off('style.load', onStyleLoad);
+      map.off('styledata', onStyleData);
+      map.off('webglcontextlost', onContextLost);
+      map.off('idle', onIdle);
+    };
+  }
+
+  /**
+   * Whether the current (or last) press belongs to the tools: it began on a pin, in a tool other
+   * than Browse, or while a pin just added holds the double click. Then the places' click handler
+   * must not also take it as a click on a place or on empty map.
+   */
+  claimsClick(): boolean {
+    return this.claimed;
+  }
+
+  /** The document's features: one `setData`, once per change of the document. */
+  setFeatures(features: readonly FeatureRecord[]): void {
+    this.features = features;
+    this.sourceOf(PINS_SOURCE)?.setData(featureCollection(features));
+    if (this.dragged?.landing === 'waiting') this.dragged.landing = 'drawing';
+  }
+
+  // Commands from the tools machine.
+
+  disableMapPan(): void {
+    this.pan ??= { wasEnabled: this.map.dragPan.isEnabled() };
+    this.map.dragPan.disable();
+  }
+
+  restoreMapPan(): void {
+    if (this.pan?.wasEnabled) this.map.dragPan.enable();
+    this.pan = null;
+  }
+
+  disableDoubleClickZoom(): void {
+    this.doubleClick ??= { wasEnabled: this.map.doubleClickZoom.isEnabled() };
+    this.map.doubleClickZoom.disable();
+  }
+
+  restoreDoubleClickZoom(): void {
+    if (this.doubleClick?.wasEnabled) this.map.doubleClickZoom.enable();
+    this.doubleClick = null;
+  }
+
+  setTool(tool: ToolName): void {
+    this.tool = tool;
+    if (tool !== 'browse') this.highlightHovered(null);
+    this.showCursor();
+  }
+
+  /** Draws the pin at the pointer, on its own; where the document has it, it is hidden. */
+  movePinProvisionally(id: string, lng: number, lat: number): void {
+    if (this.dragged?.id !== id) {
+      this.endDrag();
+      const name = this.features.find((feature) => feature.id === id)?.name ?? '';
+      this.dragged = { id, name, lng, lat, landing: 'no' };
+      this.setState(id, { dragging: true });
+    }
+    Object.assign(this.dragged!, { lng, lat });
+    this.drawDragged();
+    this.showCursor();
+  }
+
+  /** The drag is cancelled: the pin is drawn where the document has it again. */
+  putPinBack(id: string): void {
+    if (this.dragged?.id === id) this.endDrag();
+  }
+
+  /** The move is committed: the pin stays drawn where it was dropped until the document's data has drawn. */
+  landPin(id: string): void {
+    if (this.dragged?.id === id) this.dragged.landing = 'waiting';
+    this.showCursor();
+  }
+
+  highlightHovered(id: string | null): void {
+    if (id === this.hoveredId) return;
+    this.setState(this.hoveredId, { hover: false });
+    this.hoveredId = id;
+    this.setState(id, { hover: true });
+    this.showCursor();
+  }
+
+  highlightSelected(id: string | null): void {
+    this.setState(this.selectedId, { selected: false });
+    this.selectedId = id;
+    this.setState(id, { selected: true });
+  }
+
+  project(lng: number, lat: number): { x: number; y: number } {
+    const { x, y } = this.map.project([lng, lat]);
+    return { x, y };
+  }
+
+  unproject(x: number, y: number): { lng: number; lat: number } {
+    const { lng, lat } = this.map.unproject([x, y]);
+    return { lng, lat };
+  }
+
+  /** The place `dx`, `dy` pixels from a point on screen (Alt+arrow nudges a pin 1 or 10 pixels). */
+  offsetLngLat(lng: number, lat: number, dx: number, dy: number): { lng: number; lat: number } {
+    const { x, y } = this.project(lng, lat);
+    return this.unproject(x + dx, y + dy);
+  }
+
+  dispose(): void {
+    this.unlisten();
+    this.pointer.dispose();
+    this.restoreMapPan();
+    this.restoreDoubleClickZoom();
+    this.map.getCanvasContainer().style.cursor = '';
+    if (!this.map.isStyleLoaded()) return;
+    for (const id of [...PINS_LAYER_IDS].reverse())
+      if (this.map.getLayer(id)) this.map.removeLayer(id);
+    for (const id of [PINS_SOURCE, DRAG_SOURCE])
+      if (this.map.getSource(id)) this.map.removeSource(id);
+  }
+
+  /** The sources and layers, into a style that has just loaded, with the state they had. */
+  private addToStyle(): void {
+    const { map } = this;
+    if (!map.getSource(PINS_SOURCE)) map.addSource(PINS_SOURCE, pinsSource(this.features));
+    if (!map.getSource(DRAG_SOURCE)) map.addSource(DRAG_SOURCE, dragSource());
+    for (const layer of pinsLayers()) if (!map.getLayer(layer.id)) map.addLayer(layer);
+    this.setState(this.hoveredId, { hover: true });
+    this.setState(this.selectedId, { selected: true });
+    if (this.dragged) {
+      this.setState(this.dragged.id, { dragging: true });
+      this.drawDragged();
+    }
+  }
+
+  /** Layers added later (the exact places, at high zoom) go on top: the pins are put back above them. */
+  private keepOnTop(): void {
+    const { map } = this;
+    if (!map.isStyleLoaded() || !map.getLayer(PIN_DOTS)) return;
+    const order = map.getLayersOrder();
+    const top = order.slice(-PINS_LAYER_IDS.length);
+    if (top.every((id, index) => id === PINS_LAYER_IDS[index])) return;
+    for (const id of PINS_LAYER_IDS) if (map.getLayer(id)) map.moveLayer(id);
+  }
+
+  private drawDragged(): void {
+    const dragged = this.dragged;
+    const features: FeatureRecord[] = [];
+    if (dragged) {
+      const { id, name, lng, lat } = dragged;
+      const geometry = { type: 'Point' as const, coordinates: [lng, lat] as [number, number] };
+      features.push({
+        v: 1,
+        id,
+        kind: 'pin',
+        name,
+        note: '',
+        geometry,
+        created: 0,
+        updated: 0,
+        by: '',
+      });
+    }
+    this.sourceOf(DRAG_SOURCE)?.setData(featureCollection(features));
+  }
+
+  private endDrag(): void {
+    const dragged = this.dragged;
+    if (!dragged) return;
+    this.dragged = null;
+    this.setState(dragged.id, { dragging: false });
+    this.drawDragged();
+    this.showCursor();
+  }
+
+  /** The map is idle after the document's data came: the dropped pin is drawn where it belongs. */
+  private landed(): void {
+    if (this.dragged?.landing === 'drawing') this.endDrag();
+  }
+
+  private pressed(target: PointerTarget): void {
+    // A drop still waiting for its data is over: a new gesture begins.
+    if (this.dragged && this.dragged.landing !== 'no') this.endDrag();
+    this.claimed = target.kind === 'pin' || this.tool !== 'browse' || this.doubleClick !== null;
+  }
+
+  private pinAt(x: number, y: number, input: InputKind): string | null {
+    const layers = [PIN_DOTS, DRAG_DOT].filter((id) => this.map.getLayer(id));
+    if (layers.length === 0) return null;
+    const radius = input === 'touch' ? TOUCH_HIT_RADIUS_PX : HIT_RADIUS_PX;
+    const box: [[number, number], [number, number]] = [
+      [x - radius, y - radius],
+      [x + radius, y + radius],
+    ];
+    const hidden = this.dragged?.id;
+    const hits = this.map
+      .queryRenderedFeatures(box, { layers })
+      .flatMap((feature) => this.hitOf(feature, hidden));
+    return nearestPin(hits, { x, y }, radius);
+  }
+
+  private hitOf(feature: MapGeoJSONFeature, hidden: string | undefined) {
+    const id = feature.properties?.id;
+    if (typeof id !== 'string' || feature.geometry.type !== 'Point') return [];
+    // The pin being dragged counts where it is drawn, not where the document has it.
+    if (id === hidden && feature.layer.id === PIN_DOTS) return [];
+    const [lng = 0, lat = 0] = feature.geometry.coordinates;
+    return [{ id, ...this.project(lng, lat) }];
+  }
+
+  private pointerOver(point: { x: number; y: number; input: InputKind } | null): void {
+    const id = point && this.tool === 'browse' ? this.pinAt(point.x, point.y, point.input) : null;
+    this.highlightHovered(id);
+  }
+
+  private showCursor(): void {
+    const cursor =
+      this.dragged?.landing === 'no'
+        ? 'grabbing'
+        : this.tool === 'addPin'
+          ? 'crosshair'
+          : this.hoveredId !== null
+            ? 'pointer'
+            : '';
+    this.map.getCanvasContainer().style.cursor = cursor;
+  }
+
+  private sourceOf(id: string): GeoJSONSource | undefined {
+    return this.map.getSource<GeoJSONSource>(id);
+  }
+
+  private setState(id: string | null, state: Record<string, boolean>): void {
+    if (id !== null && this.map.getSource(PINS_SOURCE))
+      this.map.setFeatureState({ source: PINS_SOURCE, id }, state);
+  }
+}

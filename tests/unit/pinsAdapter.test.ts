@@ -1,0 +1,439 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it } from 'vitest';
+import type { LayerSpecification, StyleSpecification } from 'maplibre-gl';
+import { createActor, fromCallback, setup } from 'xstate';
+import type { AppEvent } from '../../src/machines/events';
+import { toolsMachine } from '../../src/machines/toolsMachine';
+import { PinsAdapter } from '../../src/map/pinsAdapter';
+import {
+  DRAG_SOURCE,
+  PINS_LAYER_IDS,
+  PINS_SOURCE,
+  PIN_DOTS,
+  PIN_NAMES,
+  TOUCH_HIT_RADIUS_PX,
+  HIT_RADIUS_PX,
+} from '../../src/map/pinsLayers';
+import { EXACT_DOTS, LABELS, styleWithPlaces } from '../../src/map/placesLayers';
+import type { DocEvent, ToolEvent, YourMapEvent } from '../../src/yourMap/events';
+import type { FeatureRecord } from '../../src/yourMap/model';
+import { FakePinsMap, ManualFrames } from './support/fakePinsMap';
+
+const STYLE = styleWithPlaces(
+  { version: 8, sources: {}, layers: [] } as StyleSpecification,
+  'http://localhost/',
+);
+
+const pin = (id: string, lng: number, lat: number, name = id): FeatureRecord => ({
+  v: 1,
+  id,
+  kind: 'pin',
+  name,
+  note: '',
+  geometry: { type: 'Point', coordinates: [lng, lat] },
+  created: 1,
+  updated: 1,
+  by: 'tab',
+});
+/** Pin A at pixel (100, 100), B at (130, 100): a pixel is a degree, lat = -y. */
+const A = pin('a', 100, -100, 'Pin 1');
+const B = pin('b', 130, -100, 'Pin 2');
+
+/** A pin as queryRenderedFeatures gives it back from the pins' layer. */
+const rendered = (record: FeatureRecord, layer = PIN_DOTS) => ({
+  id: record.id,
+  properties: { id: record.id, name: record.name, kind: record.kind },
+  geometry: record.geometry,
+  layer: { id: layer, type: 'circle' as const, source: PINS_SOURCE },
+});
+
+function adapter({ loaded = true } = {}) {
+  const map = new FakePinsMap();
+  map.styleDone = loaded;
+  map.setStyle(STYLE);
+  const events: (AppEvent | YourMapEvent)[] = [];
+  const frames = new ManualFrames();
+  const pins = new PinsAdapter(map as never, (event) => events.push(event), frames);
+  made.push(pins);
+  return { map, pins, events, frames };
+}
+
+const layerIds = (map: FakePinsMap) => map.getLayersOrder();
+const setDataOf = (map: FakePinsMap, source: string) =>
+  map.setDataCalls.filter((call) => call.source === source);
+
+/** Every adapter a test made: each listens on the document and the window until disposed. */
+const made: PinsAdapter[] = [];
+afterEach(() => {
+  for (const pins of made.splice(0)) pins.dispose();
+  document.body.replaceChildren();
+});
+
+describe('the pins on the map', () => {
+  it('adds its sources and its layers above the places, once the style is loaded', () => {
+    const { map } = adapter({ loaded: false });
+    expect(map.getSource(PINS_SOURCE)).toBeUndefined();
+    map.styleDone = true;
+    map.fire('style.load');
+    expect(map.getSource(PINS_SOURCE)).toMatchObject({ type: 'geojson', promoteId: 'id' });
+    expect(map.getSource(DRAG_SOURCE)).toMatchObject({ type: 'geojson' });
+    expect(layerIds(map).slice(-PINS_LAYER_IDS.length)).toEqual(PINS_LAYER_IDS);
+    expect(layerIds(map).indexOf(LABELS)).toBeLessThan(layerIds(map).indexOf(PIN_DOTS));
+  });
+
+  it("names pins in the places' font, from their `name`", () => {
+    const { map } = adapter();
+    const names = map.getLayer(PIN_NAMES) as LayerSpecification;
+    const labels = map.getLayer(LABELS) as LayerSpecification;
+    expect(names.type === 'symbol' && names.layout?.['text-field']).toEqual(['get', 'name']);
+    expect(names.type === 'symbol' && names.layout?.['text-font']).toEqual(
+      labels.type === 'symbol' && labels.layout?.['text-font'],
+    );
+  });
+
+  it("sets the document's features with one setData of the pins' source", () => {
+    const { map, pins } = adapter();
+    pins.setFeatures([A, B]);
+    expect(map.setDataCalls).toEqual([
+      {
+        source: PINS_SOURCE,
+        data: {
+          type: 'FeatureCollection',
+          features: [A, B].map(({ id, kind, name, geometry }) => ({
+            type: 'Feature',
+            properties: { id, kind, name },
+            geometry,
+          })),
+        },
+      },
+    ]);
+  });
+
+  it('keeps the pins above layers added later, such as the exact places', () => {
+    const { map } = adapter();
+    map.addLayer({ id: EXACT_DOTS });
+    map.fire('styledata');
+    expect(layerIds(map).slice(-PINS_LAYER_IDS.length)).toEqual(PINS_LAYER_IDS);
+  });
+});
+
+describe('a pin being dragged', () => {
+  it('is drawn on its own each frame: only the drag source is set, and the pin is hidden once', () => {
+    const { map, pins } = adapter();
+    pins.setFeatures([A, B]);
+    map.setDataCalls.length = 0;
+    map.featureStates.length = 0;
+    pins.movePinProvisionally('a', 101, -100);
+    pins.movePinProvisionally('a', 102, -101);
+    pins.movePinProvisionally('a', 103, -102);
+    expect(setDataOf(map, PINS_SOURCE)).toEqual([]);
+    expect(setDataOf(map, DRAG_SOURCE)).toHaveLength(3);
+    expect(map.data.get(DRAG_SOURCE)).toMatchObject({
+      features: [
+        { properties: { id: 'a', name: 'Pin 1' }, geometry: { coordinates: [103, -102] } },
+      ],
+    });
+    expect(map.featureStates).toEqual([[{ source: PINS_SOURCE, id: 'a' }, { dragging: true }]]);
+    expect(map.container.style.cursor).toBe('grabbing');
+  });
+
+  it('goes back where the document has it when put back', () => {
+    const { map, pins } = adapter();
+    pins.setFeatures([A]);
+    pins.movePinProvisionally('a', 150, -100);
+    pins.putPinBack('a');
+    expect(map.data.get(DRAG_SOURCE)).toEqual({ type: 'FeatureCollection', features: [] });
+    expect(map.featureStates.at(-1)).toEqual([
+      { source: PINS_SOURCE, id: 'a' },
+      { dragging: false },
+    ]);
+    expect(setDataOf(map, PINS_SOURCE)).toHaveLength(1);
+  });
+
+  it("stays where it was dropped until the document's data has drawn, so it never jumps back", () => {
+    const { map, pins } = adapter();
+    pins.setFeatures([A]);
+    pins.movePinProvisionally('a', 150, -100);
+    pins.landPin('a');
+    map.fire('idle'); // before the document's data: still drawn on its own
+    expect(map.data.get(DRAG_SOURCE)).toMatchObject({ features: [{ properties: { id: 'a' } }] });
+    pins.setFeatures([pin('a', 150, -100, 'Pin 1')]);
+    expect(map.data.get(DRAG_SOURCE)).toMatchObject({ features: [{ properties: { id: 'a' } }] });
+    map.fire('idle');
+    expect(map.data.get(DRAG_SOURCE)).toEqual({ type: 'FeatureCollection', features: [] });
+    expect(map.featureStates.at(-1)).toEqual([
+      { source: PINS_SOURCE, id: 'a' },
+      { dragging: false },
+    ]);
+  });
+});
+
+describe('the pointer', () => {
+  it('presses a pin under it: pins before the map, with the position and the time', () => {
+    const { map, pins, events } = adapter();
+    map.features = [rendered(A)];
+    map.pointer('pointerdown', 103, 100);
+    expect(events).toEqual([
+      {
+        type: 'pointer.down',
+        target: { kind: 'pin', id: 'a' },
+        input: 'mouse',
+        x: 103,
+        y: 100,
+        lng: 103,
+        lat: -100,
+        t: expect.any(Number),
+      },
+    ]);
+    expect((events[0] as { t: number }).t).toBeGreaterThan(performance.timeOrigin - 1);
+    expect(pins.claimsClick()).toBe(true);
+    expect(map.queriedLayers[0]).toContain(PIN_DOTS);
+  });
+
+  it('takes the nearest of two pins within reach', () => {
+    const { map, events } = adapter();
+    map.features = [rendered(A), rendered(B)];
+    map.pointer('pointerdown', 120, 100);
+    expect(events[0]).toMatchObject({ target: { kind: 'pin', id: 'b' } });
+  });
+
+  it('gives a finger a target 44 pixels across, and a mouse a smaller one', () => {
+    const { map, events } = adapter();
+    map.features = [rendered(A)];
+    const near = 100 + TOUCH_HIT_RADIUS_PX - 1;
+    expect(near - 100).toBeGreaterThan(HIT_RADIUS_PX);
+    map.pointer('pointerdown', near, 100);
+    map.pointer('pointerup', near, 100);
+    map.pointer('pointerdown', near, 100, { pointerType: 'touch', pointerId: 2 });
+    expect(events[0]).toMatchObject({ target: { kind: 'map' }, input: 'mouse' });
+    expect(events[2]).toMatchObject({ target: { kind: 'pin', id: 'a' }, input: 'touch' });
+    expect(map.queried[0]).toEqual([
+      [near - TOUCH_HIT_RADIUS_PX, 100 - TOUCH_HIT_RADIUS_PX],
+      [near + TOUCH_HIT_RADIUS_PX, 100 + TOUCH_HIT_RADIUS_PX],
+    ]);
+  });
+
+  it('leaves a press on the map in Browse to the places; claims it in Add pin', () => {
+    const { map, pins } = adapter();
+    map.pointer('pointerdown', 10, 10);
+    expect(pins.claimsClick()).toBe(false);
+    map.pointer('pointerup', 10, 10);
+    pins.setTool('addPin');
+    map.pointer('pointerdown', 10, 10);
+    expect(pins.claimsClick()).toBe(true);
+    expect(map.container.style.cursor).toBe('crosshair');
+  });
+
+  it('claims the second click of a double click while double-click zoom is held', () => {
+    const { map, pins } = adapter();
+    pins.disableDoubleClickZoom();
+    map.pointer('pointerdown', 10, 10);
+    expect(pins.claimsClick()).toBe(true);
+  });
+
+  it('reports moves at most once an animation frame, the latest', () => {
+    const { map, events, frames } = adapter();
+    map.pointer('pointerdown', 10, 10);
+    map.pointer('pointermove', 11, 10);
+    map.pointer('pointermove', 12, 10);
+    map.pointer('pointermove', 13, 10);
+    expect(events).toHaveLength(1);
+    frames.run();
+    expect(events.slice(1)).toMatchObject([{ type: 'pointer.moved', x: 13, y: 10, lng: 13 }]);
+  });
+
+  it('sends a move still waiting before the release', () => {
+    const { map, events } = adapter();
+    map.pointer('pointerdown', 10, 10);
+    map.pointer('pointermove', 40, 10);
+    map.pointer('pointerup', 40, 10);
+    expect(events.map((event) => event.type)).toEqual([
+      'pointer.down',
+      'pointer.moved',
+      'pointer.released',
+    ]);
+    expect(events[2]).toMatchObject({ inside: true, x: 40, lng: 40 });
+  });
+
+  it('ends a release outside the map where the pointer left it', () => {
+    const { map, events, frames } = adapter();
+    map.pointer('pointerdown', 10, 10);
+    map.pointer('pointermove', 790, 300);
+    frames.run();
+    map.pointer('pointermove', 900, 300);
+    map.pointer('pointerup', 950, 320);
+    expect(events.at(-1)).toMatchObject({
+      type: 'pointer.released',
+      inside: false,
+      x: 790,
+      y: 300,
+    });
+    expect(events.filter((event) => event.type === 'pointer.moved')).toHaveLength(1);
+  });
+
+  it('interrupts the gesture when a second pointer comes down, and ignores the rest of it', () => {
+    const { map, events, frames } = adapter();
+    map.pointer('pointerdown', 10, 10, { pointerType: 'touch' });
+    map.pointer('pointerdown', 50, 50, { pointerType: 'touch', pointerId: 2, isPrimary: false });
+    map.pointer('pointermove', 30, 10, { pointerType: 'touch' });
+    frames.run();
+    map.pointer('pointerup', 30, 10, { pointerType: 'touch' });
+    expect(events.map((event) => event.type)).toEqual(['pointer.down', 'tool.interrupted']);
+    expect(events[1]).toEqual({ type: 'tool.interrupted', why: 'secondPointer' });
+  });
+
+  it('interrupts the gesture when the window loses focus', () => {
+    const { map, events } = adapter();
+    map.pointer('pointerdown', 10, 10);
+    window.dispatchEvent(new Event('blur'));
+    expect(events.at(-1)).toEqual({ type: 'tool.interrupted', why: 'windowBlurred' });
+  });
+
+  it('highlights a pin the mouse rests on, once a frame, with a pointer cursor', () => {
+    const { map, frames } = adapter();
+    map.features = [rendered(A)];
+    map.pointer('pointermove', 101, 100);
+    expect(map.featureStates).toEqual([]);
+    frames.run();
+    expect(map.featureStates).toEqual([[{ source: PINS_SOURCE, id: 'a' }, { hover: true }]]);
+    expect(map.container.style.cursor).toBe('pointer');
+    map.container.dispatchEvent(new PointerEvent('pointerleave'));
+    expect(map.featureStates.at(-1)).toEqual([{ source: PINS_SOURCE, id: 'a' }, { hover: false }]);
+    expect(map.container.style.cursor).toBe('');
+  });
+});
+
+describe("the map's panning and double-click zoom", () => {
+  it('are turned off and back on as they were', () => {
+    const { map, pins } = adapter();
+    map.doubleClickZoom.disable();
+    pins.disableMapPan();
+    pins.disableDoubleClickZoom();
+    expect([map.dragPan.isEnabled(), map.doubleClickZoom.isEnabled()]).toEqual([false, false]);
+    pins.restoreMapPan();
+    pins.restoreDoubleClickZoom();
+    // double-click zoom was off before: it stays off
+    expect([map.dragPan.isEnabled(), map.doubleClickZoom.isEnabled()]).toEqual([true, false]);
+  });
+
+  it('are given back when the adapter is disposed mid-drag', () => {
+    const { map, pins } = adapter();
+    pins.setFeatures([A]);
+    pins.disableMapPan();
+    pins.disableDoubleClickZoom();
+    pins.movePinProvisionally('a', 120, -100);
+    pins.dispose();
+    expect([map.dragPan.isEnabled(), map.doubleClickZoom.isEnabled()]).toEqual([true, true]);
+  });
+});
+
+describe('a style reload', () => {
+  it('adds the layers again, with the selection, the hover and the dragged pin', () => {
+    const { map, pins } = adapter();
+    pins.setFeatures([A, B]);
+    pins.highlightSelected('b');
+    pins.highlightHovered('a');
+    pins.movePinProvisionally('a', 120, -100);
+    map.featureStates.length = 0;
+    map.reloadStyle({ version: 8, sources: {}, layers: [] });
+    expect(layerIds(map)).toEqual(PINS_LAYER_IDS);
+    expect(map.getSource(PINS_SOURCE)).toMatchObject({
+      data: { features: [{ properties: { id: 'a' } }, { properties: { id: 'b' } }] },
+    });
+    expect(map.featureStates).toEqual(
+      expect.arrayContaining([
+        [{ source: PINS_SOURCE, id: 'b' }, { selected: true }],
+        [{ source: PINS_SOURCE, id: 'a' }, { hover: true }],
+        [{ source: PINS_SOURCE, id: 'a' }, { dragging: true }],
+      ]),
+    );
+    expect(map.data.get(DRAG_SOURCE)).toMatchObject({ features: [{ properties: { id: 'a' } }] });
+  });
+
+  it('interrupts a gesture under way', () => {
+    const { map, events } = adapter();
+    map.pointer('pointerdown', 10, 10);
+    map.reloadStyle({ version: 8, sources: {}, layers: [] });
+    expect(events.at(-1)).toEqual({ type: 'tool.interrupted', why: 'styleReloaded' });
+  });
+});
+
+describe('dispose', () => {
+  it('removes every listener, layer and source', () => {
+    const { map, pins, events } = adapter();
+    pins.setFeatures([A]);
+    pins.dispose();
+    expect(map.listenerCount()).toBe(0);
+    for (const id of PINS_LAYER_IDS) expect(map.getLayer(id)).toBeUndefined();
+    expect(map.getSource(PINS_SOURCE)).toBeUndefined();
+    expect(map.getSource(DRAG_SOURCE)).toBeUndefined();
+    map.pointer('pointerdown', 10, 10);
+    window.dispatchEvent(new Event('blur'));
+    expect(events).toEqual([]);
+  });
+});
+
+describe('helpers', () => {
+  it('offsets a point by pixels on screen, for nudges', () => {
+    const { pins } = adapter();
+    expect(pins.offsetLngLat(10, 20, 1, -10)).toEqual({ lng: 11, lat: 30 });
+    expect(pins.project(3, -4)).toEqual({ x: 3, y: 4 });
+    expect(pins.unproject(3, 4)).toEqual({ lng: 3, lat: -4 });
+  });
+});
+
+describe('with the tools machine', () => {
+  it('holds the map still from the press on a pin, drags it, and commits one move', () => {
+    const { map, frames, sent } = wired();
+    map.features = [rendered(A)];
+    map.pointer('pointerdown', 100, 100);
+    // held before MapLibre's mousedown (which follows pointerdown) could start a pan
+    expect(map.dragPan.isEnabled()).toBe(false);
+    map.pointer('pointermove', 110, 100);
+    frames.run();
+    map.pointer('pointermove', 120, 105);
+    frames.run();
+    expect(setDataOf(map, PINS_SOURCE)).toHaveLength(1);
+    map.pointer('pointerup', 120, 105);
+    expect(map.dragPan.isEnabled()).toBe(true);
+    expect(sent).toMatchObject([{ type: 'doc.pinMoved', id: 'a', lng: 120, lat: -105 }]);
+  });
+
+  /** The adapter's events to the tools, the tools' commands to the adapter, as the app wires them. */
+  function wired() {
+    const map = new FakePinsMap();
+    map.setStyle(STYLE);
+    const frames = new ManualFrames();
+    const sent: DocEvent[] = [];
+    const ref: { pins: PinsAdapter | null } = { pins: null };
+    const tools = toolsMachine.provide({
+      actions: {
+        disableMapPan: () => ref.pins?.disableMapPan(),
+        restoreMapPan: () => ref.pins?.restoreMapPan(),
+        movePinProvisionally: (_, { id, lng, lat }) => ref.pins?.movePinProvisionally(id, lng, lat),
+        putPinBack: (_, { id }) => ref.pins?.putPinBack(id),
+        landPin: (_, { id }) => ref.pins?.landPin(id),
+      },
+    });
+    const root = createActor(
+      setup({
+        actors: {
+          tools,
+          document: fromCallback<DocEvent>(({ receive }) => receive((e) => void sent.push(e))),
+          selection: fromCallback(() => {}),
+        },
+      }).createMachine({
+        invoke: [
+          { id: 'tools', systemId: 'tools', src: 'tools', input: { idPrefix: 'tab' } },
+          { id: 'document', systemId: 'document', src: 'document' },
+          { id: 'selection', systemId: 'selection', src: 'selection' },
+        ],
+      }),
+    ).start();
+    const actor = root.system.get('tools') as { send: (event: ToolEvent) => void };
+    ref.pins = new PinsAdapter(map as never, (event) => actor.send(event as ToolEvent), frames);
+    made.push(ref.pins);
+    ref.pins.setFeatures([A]);
+    return { map, frames, sent };
+  }
+});
