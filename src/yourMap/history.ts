@@ -113,7 +113,9 @@ export function finishEditing(context: DocumentContext): DocumentContext {
   if (!session) return context;
   const now = context.features[session.id] ?? null;
   const closed = { ...context, editSession: null };
-  if (!now || sameContent(now, session.start)) return closed;
+  if (!now) return closed;
+  if (sameContent(now, session.start))
+    return { ...closed, ...rebaseBoth(closed, session.start, now) };
   const step: Step = {
     kind: 'edit',
     changes: [{ id: session.id, before: session.start, after: now }],
@@ -143,19 +145,39 @@ export function typeIn(context: DocumentContext, change: Change | null): Outcome
   return write({ ...open, editSession, redo: [] }, [change]);
 }
 
-/**
- * Whether `current` is still the record a step left (`left`): the same save (`updated` and
- * `by`), or this tab's own later save of the same content (typing that was typed back).
- */
-function stillLeftBy(current: FeatureRecord | null, left: FeatureRecord | null, tab: string) {
-  if (current === null || left === null) return current === left;
-  const sameSave = current.updated === left.updated && current.by === left.by;
-  return sameSave || (current.by === tab && sameContent(current, left));
+/** The same save of a record: the same `updated` and `by` (or both absent). */
+function sameSave(a: FeatureRecord | null, b: FeatureRecord | null): boolean {
+  if (a === null || b === null) return a === b;
+  return a.updated === b.updated && a.by === b.by;
 }
 
+/**
+ * The steps that left the save `from` of a record now leave `to`: this tab saved the same
+ * record afresh (undo and redo save what they restore anew; typing typed back is saved too), and
+ * another tab has not changed it since, so the steps still apply.
+ */
+function rebase(steps: readonly Step[], from: FeatureRecord, to: FeatureRecord | null): Step[] {
+  return steps.map((step) =>
+    step.changes.some((c) => c.id === from.id && sameSave(c.after, from))
+      ? {
+          ...step,
+          changes: step.changes.map((c) =>
+            c.id === from.id && sameSave(c.after, from) ? { ...c, after: to } : c,
+          ),
+        }
+      : step,
+  );
+}
+
+const rebaseBoth = (
+  stacks: { undo: readonly Step[]; redo: readonly Step[] },
+  from: FeatureRecord,
+  to: FeatureRecord | null,
+) => ({ undo: rebase(stacks.undo, from, to), redo: rebase(stacks.redo, from, to) });
+
 /** The record of a step that another tab has changed since, if any. */
-export function conflictOf(features: Features, step: Step, tab: string): Change | null {
-  return step.changes.find((c) => !stillLeftBy(features[c.id] ?? null, c.after, tab)) ?? null;
+export function conflictOf(features: Features, step: Step): Change | null {
+  return step.changes.find((c) => !sameSave(features[c.id] ?? null, c.after)) ?? null;
 }
 
 /** The inverse of a step, saved at `t` by `tab`: each record back as it was before the step. */
@@ -182,14 +204,18 @@ export function travel(context: DocumentContext, direction: 'Undo' | 'Redo', t: 
   const step = flushed[from].at(-1);
   if (!step) return unchanged(flushed);
   const rest = flushed[from].slice(0, -1);
-  const conflict = conflictOf(flushed.features, step, flushed.tab);
+  const conflict = conflictOf(flushed.features, step);
   if (conflict) {
     const record = flushed.features[conflict.id] ?? conflict.after ?? conflict.before;
     const notice = skippedNotice(direction, record?.name ?? conflict.id);
     return { context: { ...flushed, [from]: rest }, write: null, notice };
   }
   const inverse = invert(flushed.features, step, t, flushed.tab);
-  const saved = write({ ...flushed, [from]: rest }, inverse.changes);
+  let stacks = { undo: flushed.undo, redo: flushed.redo, [from]: rest };
+  step.changes.forEach(({ before }, i) => {
+    if (before) stacks = rebaseBoth(stacks, before, inverse.changes[i]?.after ?? null);
+  });
+  const saved = write({ ...flushed, ...stacks }, inverse.changes);
   const next = {
     ...saved.context,
     [to]: pushStep(saved.context[to], inverse),
