@@ -3,8 +3,6 @@ import type { StorageEvent } from '../yourMap/events';
 import { StorageError, type FeatureStore } from '../yourMap/store';
 import { describeError } from './openDatabase';
 
-type StoreActorEvent = Extract<StorageEvent, { type: 'storage.writeRequested' }>;
-
 function failureOf(error: unknown, fallback: 'openFailed' | 'writeFailed') {
   return error instanceof StorageError
     ? { reason: error.reason, detail: error.message }
@@ -17,7 +15,7 @@ function failureOf(error: unknown, fallback: 'openFailed' | 'writeFailed') {
  * traces and replays see storage as events). Leaving the state that invoked it closes the store.
  */
 export function storeActor(openStore: () => Promise<FeatureStore>) {
-  return fromCallback<StoreActorEvent>(({ sendBack, receive }) => {
+  return fromCallback<StorageEvent>(({ sendBack, receive }) => {
     let stopped = false;
     let store: FeatureStore | null = null;
     let unsubscribe = () => {};
@@ -56,7 +54,9 @@ export function storeActor(openStore: () => Promise<FeatureStore>) {
       news.forEach(send);
     })();
 
-    receive(({ seq, changes }) => {
+    receive((event) => {
+      if (event.type !== 'storage.writeRequested') return;
+      const { seq, changes } = event;
       queue = queue.then(async () => {
         if (stopped) return;
         try {

@@ -1,4 +1,9 @@
-import type { StorageEvent, StoredRecord } from '../yourMap/events';
+import type {
+  QuarantinedRecord,
+  StorageEvent,
+  StorageFailureReason,
+  StoredRecord,
+} from '../yourMap/events';
 import type { Change } from '../yourMap/model';
 
 /** Writes the document asked for that are not yet durable. Pure, JSON-serialisable data. */
@@ -56,3 +61,29 @@ export function answersFor(write: PendingWrite, stored: readonly StoredRecord[])
     .sort(([a], [b]) => a - b)
     .map(([seq, records]) => ({ type: 'storage.written', seq, stored: records }));
 }
+
+export interface StorageFailure {
+  reason: StorageFailureReason;
+  detail: string;
+}
+
+export interface StorageContext {
+  /** Writes not yet durable, in order; the first is the one the store is writing, if any. */
+  queue: PendingWrite[];
+  failure: StorageFailure | null;
+  /** Stored values that failed validation: shown, kept where they are, never overwritten. */
+  quarantined: QuarantinedRecord[];
+  /** How many features have changes that are not yet durable. */
+  unsaved: number;
+  /** The latest seq the store has made durable (0: none yet). */
+  lastSavedSeq: number;
+  /** Failures in a row, for the backoff; 0 after a success. */
+  failures: number;
+}
+
+/** The queue, with the count of features it holds changes of. */
+export const queued = (queue: PendingWrite[]) => ({ queue, unsaved: unsavedCount(queue) });
+
+/** The wait after `failures` failures in a row: one delay each, the last one repeating. */
+export const delayAfter = (delays: readonly number[], failures: number): number =>
+  delays[Math.min(Math.max(failures - 1, 0), delays.length - 1)] ?? 0;

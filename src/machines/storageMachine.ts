@@ -1,0 +1,215 @@
+import { and, assign, enqueueActions, fromCallback, sendTo, setup } from 'xstate';
+import type { StorageEvent } from '../yourMap/events';
+import {
+  answersFor,
+  coalesce,
+  delayAfter,
+  pendingWrite,
+  queued,
+  type StorageContext,
+} from '../storage/writeQueue';
+
+export type { PendingWrite, StorageContext, StorageFailure } from '../storage/writeQueue';
+
+/** Waits before retrying a failed write, one per failure in a row; the last one repeats. */
+export const RETRY_DELAYS = [1_000, 5_000, 15_000, 60_000] as const;
+/** Waits before trying again to open storage that could not be opened; the last one repeats. */
+export const REOPEN_DELAYS = [2_000, 10_000, 60_000] as const;
+
+export const READ_ONLY_DETAIL =
+  'A newer version of Chartroom opened its storage in another tab. Reload this tab to save again.';
+
+/**
+ * `saved`: nothing is waiting. `notSaving`: changes are not being saved (the alert shows, with
+ * `failure`). `readOnly`: a newer version has the database.
+ */
+export type StorageTag = 'loading' | 'saving' | 'saved' | 'notSaving' | 'readOnly';
+
+/**
+ * What storage is doing. Writes from the document reach the store one at a time, in order, through
+ * the invoked `store` actor (the app provides it: src/storage/storeActor.ts), and its outcomes come
+ * back as events. Nothing the document asked for is dropped: while storage is opening, unavailable,
+ * failing or read-only, the writes wait in `queue`, coalesced by id, and are written once it can.
+ * Writes asked for while opening are written once the stored features are loaded.
+ */
+export const storageMachine = setup({
+  types: {
+    context: {} as StorageContext,
+    events: {} as StorageEvent,
+    tags: {} as StorageTag,
+  },
+  actors: {
+    /** Implemented by the adapter (storeActor): takes writes, sends `storage.*` outcomes back. */
+    store: fromCallback<StorageEvent>(() => () => {}),
+  },
+  actions: {
+    queueWrite: assign(({ context, event }) =>
+      event.type === 'storage.writeRequested'
+        ? queued([...context.queue, pendingWrite(event)])
+        : {},
+    ),
+    /** Nothing is being written: the queue is kept as one write. */
+    queueAndCoalesce: assign(({ context, event }) =>
+      event.type === 'storage.writeRequested'
+        ? queued(coalesce([...context.queue, pendingWrite(event)]))
+        : {},
+    ),
+    coalesceQueue: assign(({ context }) => queued(coalesce(context.queue))),
+    writeFirst: sendTo('store', ({ context }) => ({
+      type: 'storage.writeRequested' as const,
+      seq: context.queue[0]?.seq ?? 0,
+      changes: context.queue[0]?.changes ?? [],
+    })),
+    recordOpened: assign(({ event }) =>
+      event.type === 'storage.opened'
+        ? { quarantined: event.quarantined, failure: null, failures: 0 }
+        : {},
+    ),
+    recordWritten: assign(({ context, event }) =>
+      event.type === 'storage.written'
+        ? {
+            ...queued(context.queue.slice(1)),
+            lastSavedSeq: Math.max(context.lastSavedSeq, event.seq),
+            failure: null,
+            failures: 0,
+          }
+        : {},
+    ),
+    recordFailure: assign(({ context, event }) =>
+      event.type === 'storage.openFailed' || event.type === 'storage.writeFailed'
+        ? {
+            failure: { reason: event.reason, detail: event.detail },
+            failures: context.failures + 1,
+          }
+        : {},
+    ),
+    recordReadOnly: assign({ failure: { reason: 'writeFailed', detail: READ_ONLY_DETAIL } }),
+    /** The document adopts what is stored. Absent in tests that have no document. */
+    toDocument: enqueueActions(({ context, event, system, enqueue }) => {
+      const document = system.get('document');
+      if (!document) return;
+      if (event.type === 'storage.opened') {
+        const loaded: StorageEvent = { type: 'storage.loaded', features: event.features };
+        enqueue.sendTo(document, loaded);
+      } else if (event.type === 'storage.written' && context.queue[0]) {
+        for (const answer of answersFor(context.queue[0], event.stored)) {
+          enqueue.sendTo(document, answer);
+        }
+      } else if (event.type === 'storage.remoteChanged') {
+        enqueue.sendTo(document, event);
+      }
+    }),
+  },
+  guards: {
+    hasQueue: ({ context }) => context.queue.length > 0,
+    /** More is queued behind the write that has just been answered. */
+    hasMoreQueued: ({ context }) => context.queue.length > 1,
+    answersFirstWithMoreQueued: and(['answersFirst', 'hasMoreQueued']),
+    answersFirst: ({ context, event }) =>
+      (event.type === 'storage.written' || event.type === 'storage.writeFailed') &&
+      event.seq === context.queue[0]?.seq,
+    /** A browser without IndexedDB will not grow one: no point in trying again. */
+    canReopen: ({ context }) => context.failure?.reason !== 'unsupported',
+  },
+  delays: {
+    retryDelay: ({ context }) => delayAfter(RETRY_DELAYS, context.failures),
+    reopenDelay: ({ context }) => delayAfter(REOPEN_DELAYS, context.failures),
+  },
+}).createMachine({
+  id: 'storage',
+  context: {
+    queue: [],
+    failure: null,
+    quarantined: [],
+    unsaved: 0,
+    lastSavedSeq: 0,
+    failures: 0,
+  },
+  initial: 'connected',
+  states: {
+    connected: {
+      invoke: { id: 'store', src: 'store' },
+      initial: 'opening',
+      on: {
+        'storage.remoteChanged': { actions: 'toDocument' },
+        'storage.versionChanged': {
+          target: 'readOnly',
+          actions: ['recordReadOnly', 'coalesceQueue'],
+        },
+        // Only `saving.writing` and `failing.retrying` have a write out: its answer moves on from
+        // either. Going to `saving.writing` from here enters it afresh, to write the next one.
+        'storage.written': [
+          {
+            guard: 'answersFirstWithMoreQueued',
+            target: '.saving.writing',
+            actions: ['toDocument', 'recordWritten'],
+          },
+          {
+            guard: 'answersFirst',
+            target: '.saving.idle',
+            actions: ['toDocument', 'recordWritten'],
+          },
+        ],
+        'storage.writeFailed': {
+          guard: 'answersFirst',
+          target: '.failing',
+          actions: ['recordFailure', 'coalesceQueue'],
+        },
+      },
+      states: {
+        opening: {
+          tags: 'loading',
+          on: {
+            'storage.writeRequested': { actions: 'queueAndCoalesce' },
+            'storage.opened': [
+              {
+                guard: 'hasQueue',
+                target: 'saving.writing',
+                actions: ['recordOpened', 'toDocument'],
+              },
+              { target: 'saving.idle', actions: ['recordOpened', 'toDocument'] },
+            ],
+            'storage.openFailed': { target: '#storage.unavailable', actions: 'recordFailure' },
+          },
+        },
+        saving: {
+          initial: 'idle',
+          states: {
+            idle: {
+              tags: 'saved',
+              on: { 'storage.writeRequested': { target: 'writing', actions: 'queueWrite' } },
+            },
+            writing: {
+              tags: 'saving',
+              entry: 'writeFirst',
+              on: { 'storage.writeRequested': { actions: 'queueWrite' } },
+            },
+          },
+        },
+        failing: {
+          tags: 'notSaving',
+          initial: 'waiting',
+          states: {
+            waiting: {
+              after: { retryDelay: 'retrying' },
+              on: { 'storage.writeRequested': { actions: 'queueAndCoalesce' } },
+            },
+            retrying: {
+              entry: 'writeFirst',
+              on: { 'storage.writeRequested': { actions: 'queueWrite' } },
+            },
+          },
+        },
+      },
+    },
+    unavailable: {
+      tags: 'notSaving',
+      on: { 'storage.writeRequested': { actions: 'queueAndCoalesce' } },
+      after: { reopenDelay: { guard: 'canReopen', target: 'connected' } },
+    },
+    readOnly: {
+      tags: ['notSaving', 'readOnly'],
+      on: { 'storage.writeRequested': { actions: 'queueAndCoalesce' } },
+    },
+  },
+});

@@ -1,0 +1,263 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, fromCallback } from 'xstate';
+import {
+  READ_ONLY_DETAIL,
+  REOPEN_DELAYS,
+  RETRY_DELAYS,
+  storageMachine,
+} from '../../../src/machines/storageMachine';
+import type { StorageEvent } from '../../../src/yourMap/events';
+import {
+  expectState,
+  openFailed,
+  opened,
+  requested,
+  startStorage,
+  step,
+  tagsOf,
+  version,
+  writeFailed,
+  writtenAsAsked,
+  type StartedStorage,
+} from './fakeStore';
+import { pin } from './support';
+
+const AN_HOUR = 60 * 60 * 1000;
+
+const context = (started: StartedStorage) => started.snapshot().context;
+
+/** Opened with nothing stored, and nothing asked for yet. */
+function saving(): StartedStorage {
+  const started = startStorage();
+  started.send(opened());
+  return started;
+}
+
+/** A write asked for while saving, and failed. */
+function failing(): StartedStorage {
+  const started = saving();
+  started.send(requested(1, step('p', 1)));
+  started.send(writeFailed(1));
+  return started;
+}
+
+describe('storageMachine', () => {
+  describe('while opening', () => {
+    it('is loading, and sends nothing to the store', () => {
+      const started = startStorage();
+      expectState(started, 'connected.opening');
+      expect(tagsOf(started)).toEqual(['loading']);
+      expect(started.log.starts).toBe(1);
+      started.send(requested(1, step('p', 1)));
+      expect(started.log.writes).toEqual([]);
+      expect(context(started).unsaved).toBe(1);
+    });
+
+    it('gives the document the stored features and keeps the quarantined values', () => {
+      const started = startStorage();
+      const quarantined = [{ key: 'bad', raw: '{}', reason: 'it is not a record' }];
+      started.send({ type: 'storage.opened', features: [pin('p', 1)], quarantined });
+      expect(started.log.document).toEqual([{ type: 'storage.loaded', features: [pin('p', 1)] }]);
+      expect(context(started).quarantined).toEqual(quarantined);
+      expectState(started, 'connected.saving.idle');
+      expect(tagsOf(started)).toEqual(['saved']);
+    });
+
+    it('writes what was asked for meanwhile, as one write, once opened', () => {
+      const started = startStorage();
+      started.send(requested(1, step('p', 1)), requested(2, step('p', 2), step('q', 1)));
+      started.send(opened());
+      expect(started.log.writes).toEqual([
+        requested(2, { ...step('p', 2), before: null }, step('q', 1)),
+      ]);
+      expectState(started, 'connected.saving.writing');
+      started.send(writtenAsAsked(started.log.writes[0]!));
+      expect(tagsOf(started)).toEqual(['saved']);
+      expect(context(started).lastSavedSeq).toBe(2);
+    });
+  });
+
+  describe('while saving', () => {
+    it('writes one write at a time, in order', () => {
+      const started = saving();
+      started.send(requested(1, step('p', 1)));
+      expect(tagsOf(started)).toEqual(['saving']);
+      started.send(requested(2, step('p', 2)), requested(3, step('q', 1)));
+      expect(started.log.writes.map(({ seq }) => seq)).toEqual([1]);
+      expect(context(started).unsaved).toBe(2);
+      started.send(writtenAsAsked(requested(1, step('p', 1))));
+      expect(started.log.writes.map(({ seq }) => seq)).toEqual([1, 2]);
+      expect(context(started).lastSavedSeq).toBe(1);
+      started.send(writtenAsAsked(requested(2, step('p', 2))));
+      started.send(writtenAsAsked(requested(3, step('q', 1))));
+      expect(started.log.writes).toEqual([
+        requested(1, step('p', 1)),
+        requested(2, step('p', 2)),
+        requested(3, step('q', 1)),
+      ]);
+      expect(context(started)).toMatchObject({ queue: [], unsaved: 0, lastSavedSeq: 3 });
+      expect(tagsOf(started)).toEqual(['saved']);
+    });
+
+    it('gives the document what is stored, including where another tab’s change won', () => {
+      const started = saving();
+      started.send(requested(1, step('p', 1)));
+      const theirs = pin('p', 99, 'b');
+      started.send({ type: 'storage.written', seq: 1, stored: [{ id: 'p', record: theirs }] });
+      expect(started.log.document.at(-1)).toEqual({
+        type: 'storage.written',
+        seq: 1,
+        stored: [{ id: 'p', record: theirs }],
+      });
+    });
+
+    it('ignores an answer to a write it is not waiting for', () => {
+      const started = saving();
+      started.send(requested(2, step('p', 1)));
+      started.send(writtenAsAsked(requested(1, step('p', 1))), writeFailed(1));
+      expectState(started, 'connected.saving.writing');
+      expect(context(started).unsaved).toBe(1);
+    });
+
+    it('passes other tabs’ changes on to the document', () => {
+      const started = saving();
+      const remote: StorageEvent = {
+        type: 'storage.remoteChanged',
+        stored: [{ id: 'p', record: pin('p', 5, 'b') }],
+      };
+      started.send(remote);
+      expect(started.log.document.at(-1)).toEqual(remote);
+    });
+  });
+
+  describe('when storage cannot be opened', () => {
+    it('says that changes are not saved, and why, and stops the store', () => {
+      const started = startStorage();
+      started.send(openFailed());
+      expectState(started, 'unavailable');
+      expect(tagsOf(started)).toEqual(['notSaving']);
+      expect(context(started).failure).toEqual({
+        reason: 'openFailed',
+        detail: 'the store said openFailed',
+      });
+      expect(started.log.stops).toBe(1);
+    });
+
+    it('keeps the changes, tries again with backoff, and writes them once open', () => {
+      const started = startStorage();
+      started.send(openFailed(), requested(1, step('p', 1)), requested(2, step('p', 2)));
+      expect(context(started).queue).toHaveLength(1);
+      started.clock.increment(REOPEN_DELAYS[0] - 1);
+      expect(started.log.starts).toBe(1);
+      started.clock.increment(1);
+      expectState(started, 'connected.opening');
+      expect(started.log.starts).toBe(2);
+      started.send(openFailed());
+      started.clock.increment(REOPEN_DELAYS[1] - 1);
+      expect(started.log.starts).toBe(2);
+      started.clock.increment(1);
+      expect(started.log.starts).toBe(3);
+      started.send(opened());
+      expect(started.log.writes).toEqual([requested(2, { ...step('p', 2), before: null })]);
+      started.send(writtenAsAsked(started.log.writes[0]!));
+      expect(tagsOf(started)).toEqual(['saved']);
+      expect(context(started).failure).toBeNull();
+    });
+
+    it('does not try again where the browser has no IndexedDB', () => {
+      const started = startStorage();
+      started.send(openFailed('unsupported'));
+      started.clock.increment(AN_HOUR);
+      expectState(started, 'unavailable');
+      expect(started.log.starts).toBe(1);
+    });
+  });
+
+  describe('when a write fails', () => {
+    it('says that changes are not saved, and why', () => {
+      const started = failing();
+      expectState(started, 'connected.failing.waiting');
+      expect(tagsOf(started)).toEqual(['notSaving']);
+      expect(context(started).failure).toEqual({
+        reason: 'quotaExceeded',
+        detail: 'the disk is full',
+      });
+    });
+
+    it('keeps every change, coalesced by id, and retries after RETRY_DELAYS', () => {
+      const started = failing();
+      started.send(
+        requested(2, step('p', 2)),
+        requested(3, step('q', 1)),
+        requested(4, step('p', 3)),
+      );
+      expect(context(started).unsaved).toBe(2);
+      started.clock.increment(RETRY_DELAYS[0] - 1);
+      expect(started.log.writes).toHaveLength(1);
+      started.clock.increment(1);
+      expectState(started, 'connected.failing.retrying');
+      const retry = requested(4, { id: 'p', before: null, after: version('p', 3) }, step('q', 1));
+      expect(started.log.writes.at(-1)).toEqual(retry);
+      started.send(writtenAsAsked(retry));
+      expect(tagsOf(started)).toEqual(['saved']);
+      expect(context(started)).toMatchObject({ unsaved: 0, lastSavedSeq: 4, failure: null });
+    });
+
+    it('answers the document under the seq of each id’s latest request', () => {
+      const started = failing();
+      started.send(requested(2, step('q', 1)));
+      started.clock.increment(RETRY_DELAYS[0]);
+      started.send(writtenAsAsked(started.log.writes.at(-1)!));
+      expect(started.log.document.slice(-2)).toEqual([
+        { type: 'storage.written', seq: 1, stored: [{ id: 'p', record: version('p', 1) }] },
+        { type: 'storage.written', seq: 2, stored: [{ id: 'q', record: version('q', 1) }] },
+      ]);
+    });
+
+    it('waits longer after each failure in a row', () => {
+      const started = failing();
+      started.clock.increment(RETRY_DELAYS[0]);
+      started.send(writeFailed(1));
+      started.clock.increment(RETRY_DELAYS[1] - 1);
+      expect(started.log.writes).toHaveLength(2);
+      started.clock.increment(1);
+      expect(started.log.writes).toHaveLength(3);
+    });
+
+    it('writes what came during the retry once the retry succeeds', () => {
+      const started = failing();
+      started.clock.increment(RETRY_DELAYS[0]);
+      started.send(requested(2, step('p', 2)));
+      started.send(writtenAsAsked(requested(1, step('p', 1))));
+      expectState(started, 'connected.saving.writing');
+      expect(started.log.writes.at(-1)).toEqual(requested(2, step('p', 2)));
+    });
+  });
+
+  describe('when a newer version takes the database', () => {
+    it('is read-only, stops the store and keeps what was not saved', () => {
+      const started = saving();
+      started.send(requested(1, step('p', 1)));
+      started.send({ type: 'storage.versionChanged' });
+      expectState(started, 'readOnly');
+      expect(tagsOf(started)).toEqual(['notSaving', 'readOnly']);
+      expect(context(started).failure).toEqual({ reason: 'writeFailed', detail: READ_ONLY_DETAIL });
+      expect(started.log.stops).toBe(1);
+      started.send(requested(2, step('p', 2)));
+      started.clock.increment(AN_HOUR);
+      expect(started.log.writes).toHaveLength(1);
+      expect(context(started).queue).toEqual([
+        { seq: 2, changes: [{ id: 'p', before: null, after: version('p', 2) }], latest: { p: 2 } },
+      ]);
+    });
+  });
+
+  it('runs without a document (in tests of storage alone)', () => {
+    const store = fromCallback<StorageEvent>(() => () => {});
+    const actor = createActor(storageMachine.provide({ actors: { store } })).start();
+    actor.send(opened([pin('p', 1)]));
+    actor.send(requested(1, step('p', 2)));
+    actor.send(writtenAsAsked(requested(1, step('p', 2))));
+    expect(actor.getSnapshot().hasTag('saved')).toBe(true);
+  });
+});

@@ -1,0 +1,240 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { assign, setup, initialTransition, transition, type AnyMachineSnapshot } from 'xstate';
+import { createTestModel } from 'xstate/graph';
+import { stateOf, tagsOf } from './fakeStore';
+import { STEPS, startDriver, type Step } from './storageDriver';
+
+type ModelEvent = { type: Step };
+const EVENTS: ModelEvent[] = STEPS.map((type) => ({ type }));
+
+/** Random histories the nothing-lost property is checked on. */
+const RUNS = 150;
+
+/** Writes the model queues at most: enough to tell one queued write from several. */
+const MAX_QUEUED = 2;
+
+/** What the outside world is given on a transition: a write for the store, news for the document. */
+type ModelAction = 'store' | 'document';
+
+/**
+ * An abstract model of storage, written apart from the real machine: flat states, and `queued`,
+ * how many writes wait (the first is the one being written in `writing` and `retrying`). Writes
+ * that wait while nothing is being written are coalesced into one. Events a state does not name
+ * leave it as it is and give nothing. `wait` is longer than any delay.
+ */
+const model = setup({
+  types: {} as { context: { queued: number }; events: ModelEvent },
+  actions: {
+    coalesced: assign({ queued: ({ context }) => Math.min(context.queued, 1) }),
+    one: assign({ queued: 1 }),
+    more: assign({ queued: ({ context }) => context.queued + 1 }),
+    less: assign({ queued: ({ context }) => context.queued - 1 }),
+    store: () => {},
+    document: () => {},
+  },
+  guards: {
+    room: ({ context }) => context.queued < MAX_QUEUED,
+    moreQueued: ({ context }) => context.queued > 1,
+    anyQueued: ({ context }) => context.queued > 0,
+  },
+}).createMachine({
+  id: 'model',
+  context: { queued: 0 },
+  initial: 'opening',
+  states: {
+    opening: {
+      on: {
+        write: { actions: 'one' },
+        opened: [
+          { guard: 'anyQueued', target: 'writing', actions: ['document', 'store'] },
+          { target: 'idle', actions: 'document' },
+        ],
+        openFailed: 'unavailable',
+        versionChanged: { target: 'readOnly', actions: 'coalesced' },
+        remote: { actions: 'document' },
+      },
+    },
+    idle: {
+      on: {
+        write: { target: 'writing', actions: ['more', 'store'] },
+        versionChanged: 'readOnly',
+        remote: { actions: 'document' },
+      },
+    },
+    writing: {
+      on: {
+        write: { guard: 'room', actions: 'more' },
+        written: [
+          { guard: 'moreQueued', target: 'writing', actions: ['less', 'document', 'store'] },
+          { target: 'idle', actions: ['less', 'document'] },
+        ],
+        writeFailed: { target: 'waiting', actions: 'coalesced' },
+        versionChanged: { target: 'readOnly', actions: 'coalesced' },
+        remote: { actions: 'document' },
+      },
+    },
+    waiting: {
+      on: {
+        write: { actions: 'one' },
+        wait: { target: 'retrying', actions: 'store' },
+        versionChanged: 'readOnly',
+        remote: { actions: 'document' },
+      },
+    },
+    retrying: {
+      on: {
+        write: { guard: 'room', actions: 'more' },
+        written: [
+          { guard: 'moreQueued', target: 'writing', actions: ['less', 'document', 'store'] },
+          { target: 'idle', actions: ['less', 'document'] },
+        ],
+        writeFailed: { target: 'waiting', actions: 'coalesced' },
+        versionChanged: { target: 'readOnly', actions: 'coalesced' },
+        remote: { actions: 'document' },
+      },
+    },
+    unavailable: { on: { write: { actions: 'one' }, wait: 'opening' } },
+    readOnly: { on: { write: { actions: 'one' } } },
+  },
+});
+
+/** The real machine's state in the model's words. */
+const NAMES: Record<string, string> = {
+  'connected.opening': 'opening',
+  'connected.saving.idle': 'idle',
+  'connected.saving.writing': 'writing',
+  'connected.failing.waiting': 'waiting',
+  'connected.failing.retrying': 'retrying',
+  unavailable: 'unavailable',
+  readOnly: 'readOnly',
+};
+
+/** The tags the UI reads, as the model says they are in each state. */
+const TAGS: Record<string, string[]> = {
+  opening: ['loading'],
+  idle: ['saved'],
+  writing: ['saving'],
+  waiting: ['notSaving'],
+  retrying: ['notSaving'],
+  unavailable: ['notSaving'],
+  readOnly: ['notSaving', 'readOnly'],
+};
+
+type Driver = ReturnType<typeof startDriver>;
+
+function observed(driver: Driver) {
+  const { started } = driver;
+  const name = NAMES[stateOf(started)] ?? stateOf(started);
+  return { state: name, queued: started.snapshot().context.queue.length, tags: tagsOf(started) };
+}
+
+function given(driver: Driver, step: Step) {
+  const { log } = driver.started;
+  const mark = { writes: log.writes.length, document: log.document.length };
+  driver.apply(step);
+  const actions: ModelAction[] = [];
+  if (log.document.length > mark.document) actions.push('document');
+  if (log.writes.length > mark.writes) actions.push('store');
+  return actions;
+}
+
+const expectedActions = (from: AnyMachineSnapshot, event: ModelEvent): ModelAction[] => {
+  const types = transition(model, from, event)[1].map(({ type }) => type as ModelAction);
+  return (['document', 'store'] as const).filter((type) => types.includes(type));
+};
+
+const modelView = (snapshot: AnyMachineSnapshot) => {
+  const state = String(snapshot.value);
+  return { state, queued: (snapshot.context as { queued: number }).queued, tags: TAGS[state] };
+};
+
+/** The model would leave the real machine's bounds (more than MAX_QUEUED writes waiting). */
+const beyondModel = (from: AnyMachineSnapshot, event: ModelEvent) =>
+  event.type === 'write' &&
+  (from.value === 'writing' || from.value === 'retrying') &&
+  (from.context as { queued: number }).queued >= MAX_QUEUED;
+
+const testModel = createTestModel(model, { events: EVENTS });
+const paths = testModel.getShortestPaths({ allowDuplicatePaths: true });
+
+describe('storageMachine, against its model', () => {
+  it('reaches every state of the model', () => {
+    const reached = new Set(paths.map((path) => String(path.state.value)));
+    expect([...reached].sort()).toEqual(Object.keys(model.config.states ?? {}).sort());
+  });
+
+  for (const path of paths) {
+    it(`follows the model ${path.description}`, async () => {
+      const driver = startDriver();
+      let before: AnyMachineSnapshot = initialTransition(model)[0];
+      await path.test({
+        states: {
+          '*': (snapshot) => {
+            expect(observed(driver)).toEqual(modelView(snapshot));
+            expect(driver.lost()).toEqual([]);
+            before = snapshot;
+          },
+        },
+        events: Object.fromEntries(
+          EVENTS.map((event) => [
+            event.type,
+            () => {
+              expect(given(driver, event.type), `on ${event.type}`).toEqual(
+                expectedActions(before, event),
+              );
+            },
+          ]),
+        ),
+      });
+    });
+  }
+
+  it('has no transition the model lacks, from any state, for any event', () => {
+    const mismatches: string[] = [];
+    for (const path of paths) {
+      for (const event of EVENTS) {
+        if (beyondModel(path.state, event)) continue;
+        const driver = startDriver();
+        const steps = path.steps.map((s) => s.event.type).filter((t): t is Step => t in STEP_SET);
+        steps.forEach((step) => driver.apply(step));
+        const actions = given(driver, event.type);
+        const [next] = transition(model, path.state, event);
+        const expected = JSON.stringify({
+          ...modelView(next),
+          actions: expectedActions(path.state, event),
+        });
+        const actual = JSON.stringify({ ...observed(driver), actions });
+        if (actual !== expected) {
+          mismatches.push(
+            `${steps.join(' → ') || 'start'} --${event.type}--> ${actual}, model says ${expected}`,
+          );
+        }
+      }
+    }
+    expect(mismatches).toEqual([]);
+  });
+
+  it('loses nothing, whatever happens in whatever order', () => {
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...STEPS), { maxLength: 40 }), (steps) => {
+        const driver = startDriver();
+        for (const step of steps) {
+          driver.apply(step);
+          expect(driver.lost()).toEqual([]);
+        }
+        // Whatever happened, once storage works again everything waiting is written.
+        if (driver.started.snapshot().matches('readOnly')) return;
+        for (let i = 0; i < 20 && !driver.started.snapshot().hasTag('saved'); i += 1) {
+          for (const step of ['wait', 'opened', 'written'] as const) driver.apply(step);
+        }
+        expect(driver.started.snapshot().hasTag('saved')).toBe(true);
+        expect(driver.lost()).toEqual([]);
+        expect(driver.started.snapshot().context.unsaved).toBe(0);
+      }),
+      { numRuns: RUNS },
+    );
+  });
+});
+
+const STEP_SET: Record<string, true> = Object.fromEntries(STEPS.map((step) => [step, true]));

@@ -1,0 +1,202 @@
+import 'fake-indexeddb/auto';
+import { describe, expect, it } from 'vitest';
+import { createActor, fromCallback, setup, waitFor } from 'xstate';
+import { storageMachine } from '../../../src/machines/storageMachine';
+import { openIndexedDbStore } from '../../../src/storage/indexedDbStore';
+import { storeActor } from '../../../src/storage/storeActor';
+import type { StorageEvent, StoredRecord } from '../../../src/yourMap/events';
+import type { Change } from '../../../src/yourMap/model';
+import { StorageError, type FeatureStore, type StoreNotice } from '../../../src/yourMap/store';
+import { requested, step, version } from './fakeStore';
+import { freshBrowser, pin, type Browser } from './support';
+
+interface Deferred<T> {
+  promise: Promise<T>;
+  resolve: (value: T) => void;
+  reject: (error: unknown) => void;
+}
+
+function deferred<T>(): Deferred<T> {
+  let resolve: (value: T) => void = () => {};
+  let reject: (error: unknown) => void = () => {};
+  const promise = new Promise<T>((yes, no) => {
+    resolve = yes;
+    reject = no;
+  });
+  return { promise, resolve, reject };
+}
+
+/** A store whose loads and writes the test settles by hand. */
+function handStore() {
+  const load = deferred<Awaited<ReturnType<FeatureStore['load']>>>();
+  const writes: { changes: readonly Change[]; answer: Deferred<StoredRecord[]> }[] = [];
+  const listeners: ((notice: StoreNotice) => void)[] = [];
+  let closed = 0;
+  const store: FeatureStore = {
+    load: () => load.promise,
+    write: (changes) => {
+      const answer = deferred<StoredRecord[]>();
+      writes.push({ changes, answer });
+      return answer.promise;
+    },
+    subscribe: (listener) => {
+      listeners.push(listener);
+      return () => listeners.splice(listeners.indexOf(listener), 1);
+    },
+    close: () => {
+      closed += 1;
+    },
+  };
+  const notify = (notice: StoreNotice) => listeners.forEach((listener) => listener(notice));
+  return { store, load, writes, notify, closedCount: () => closed };
+}
+
+/** The store actor under a parent that records what it sends back. */
+function startActor(openStore: () => Promise<FeatureStore>) {
+  const events: StorageEvent[] = [];
+  const waiters: (() => void)[] = [];
+  const parent = setup({
+    types: { events: {} as StorageEvent },
+    actors: { store: storeActor(openStore) },
+  }).createMachine({
+    invoke: { id: 'store', src: 'store' },
+    on: {
+      '*': {
+        actions: ({ event }) => {
+          events.push(event);
+          waiters.splice(0).forEach((wake) => wake());
+        },
+      },
+    },
+  });
+  const actor = createActor(parent).start();
+  const child = actor.getSnapshot().children.store;
+  if (!child) throw new Error('no store actor');
+  const eventsReach = async (count: number) => {
+    while (events.length < count) await new Promise<void>((wake) => waiters.push(wake));
+    return events.slice(0, count);
+  };
+  return { actor, child, events, eventsReach };
+}
+
+/** Lets every promise callback that is ready run. */
+const settle = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+describe('storeActor', () => {
+  it('opens and loads, and says what it found', async () => {
+    const hand = handStore();
+    const started = startActor(() => Promise.resolve(hand.store));
+    hand.load.resolve({ features: [pin('p', 1)], quarantined: [] });
+    expect(await started.eventsReach(1)).toEqual([
+      { type: 'storage.opened', features: [pin('p', 1)], quarantined: [] },
+    ]);
+  });
+
+  it.each([
+    ['with the store’s reason', new StorageError('unsupported', 'no IndexedDB'), 'unsupported'],
+    ['as openFailed for another error', new Error('boom'), 'openFailed'],
+  ])('reports a failed open %s', async (_, error, reason) => {
+    const started = startActor(() => Promise.reject(error));
+    const [event] = await started.eventsReach(1);
+    expect(event).toMatchObject({ type: 'storage.openFailed', reason });
+  });
+
+  it('reports a failed load as a failed open', async () => {
+    const hand = handStore();
+    const started = startActor(() => Promise.resolve(hand.store));
+    hand.load.reject(new Error('the cursor broke'));
+    expect(await started.eventsReach(1)).toEqual([
+      { type: 'storage.openFailed', reason: 'openFailed', detail: 'Error: the cursor broke' },
+    ]);
+  });
+
+  it('writes strictly one at a time, in order, and answers each', async () => {
+    const hand = handStore();
+    const started = startActor(() => Promise.resolve(hand.store));
+    hand.load.resolve({ features: [], quarantined: [] });
+    await started.eventsReach(1);
+    started.child.send(requested(1, step('p', 1)));
+    started.child.send(requested(2, step('p', 2)));
+    await settle();
+    expect(hand.writes.map(({ changes }) => changes)).toEqual([[step('p', 1)]]);
+    hand.writes[0]?.answer.resolve([{ id: 'p', record: version('p', 1) }]);
+    await started.eventsReach(2);
+    await settle();
+    expect(hand.writes).toHaveLength(2);
+    hand.writes[1]?.answer.reject(new StorageError('quotaExceeded', 'full'));
+    expect((await started.eventsReach(3)).slice(1)).toEqual([
+      { type: 'storage.written', seq: 1, stored: [{ id: 'p', record: version('p', 1) }] },
+      { type: 'storage.writeFailed', seq: 2, reason: 'quotaExceeded', detail: 'full' },
+    ]);
+  });
+
+  it('holds other tabs’ news back until the load is sent', async () => {
+    const hand = handStore();
+    const started = startActor(() => Promise.resolve(hand.store));
+    await settle();
+    hand.notify({ type: 'remoteChanged', stored: [{ id: 'p', record: pin('p', 2, 'b') }] });
+    hand.load.resolve({ features: [], quarantined: [] });
+    hand.notify({ type: 'versionChanged' });
+    expect((await started.eventsReach(3)).map(({ type }) => type)).toEqual([
+      'storage.opened',
+      'storage.remoteChanged',
+      'storage.versionChanged',
+    ]);
+  });
+
+  it('closes the store when stopped, and says nothing more', async () => {
+    const hand = handStore();
+    const started = startActor(() => Promise.resolve(hand.store));
+    hand.load.resolve({ features: [], quarantined: [] });
+    await started.eventsReach(1);
+    started.child.send(requested(1, step('p', 1)));
+    await settle();
+    started.actor.stop();
+    expect(hand.closedCount()).toBe(1);
+    hand.writes[0]?.answer.resolve([]);
+    await settle();
+    expect(started.events).toHaveLength(1);
+  });
+});
+
+describe('the storage machine on IndexedDB', () => {
+  function startApp(browser: Browser, tab: string) {
+    const loaded: StorageEvent[] = [];
+    const document = fromCallback<StorageEvent>(({ receive }) => {
+      receive((event) => loaded.push(event));
+      return () => {};
+    });
+    const store = storeActor(() =>
+      openIndexedDbStore({ name: browser.name, tab, indexedDB: browser.factory }),
+    );
+    const root = setup({
+      actors: { storage: storageMachine.provide({ actors: { store } }), document },
+    }).createMachine({
+      invoke: [
+        { id: 'storage', systemId: 'storage', src: 'storage' },
+        { id: 'document', systemId: 'document', src: 'document' },
+      ],
+    });
+    const actor = createActor(root).start();
+    const storage = actor.getSnapshot().children.storage;
+    if (!storage) throw new Error('no storage actor');
+    return { actor, storage, loaded };
+  }
+
+  it('keeps what was saved across a reload', async () => {
+    const browser = freshBrowser();
+    const first = startApp(browser, 'a');
+    await waitFor(first.storage, (snapshot) => snapshot.hasTag('saved'));
+    first.storage.send(requested(1, step('p', 1)));
+    first.storage.send(requested(2, step('p', 2), step('q', 1)));
+    const saved = await waitFor(first.storage, (snapshot) => snapshot.hasTag('saved'));
+    expect(saved.context.lastSavedSeq).toBe(2);
+    first.actor.stop();
+    const second = startApp(browser, 'a');
+    await waitFor(second.storage, (snapshot) => snapshot.hasTag('saved'));
+    expect(second.loaded).toEqual([
+      { type: 'storage.loaded', features: [version('p', 2), version('q', 1)] },
+    ]);
+    second.actor.stop();
+  });
+});
