@@ -18,19 +18,21 @@ export function nearestPin(
   hits: readonly PinHit[],
   point: { x: number; y: number },
   radius: number,
-): string | null {
-  let best: { id: string; distance: number } | null = null;
-  for (const { id, x, y } of hits) {
-    const distance = Math.hypot(x - point.x, y - point.y);
-    if (distance <= radius && (!best || distance < best.distance)) best = { id, distance };
+): PinHit | null {
+  let best: { hit: PinHit; distance: number } | null = null;
+  for (const hit of hits) {
+    const distance = Math.hypot(hit.x - point.x, hit.y - point.y);
+    if (distance <= radius && (!best || distance < best.distance)) best = { hit, distance };
   }
-  return best?.id ?? null;
+  return best?.hit ?? null;
 }
 
 /** What the pointer needs from the map; the pins' adapter answers. */
 export interface PointerPort {
-  /** The pin within reach of this pixel for this input, if any. */
-  pinAt(x: number, y: number, input: InputKind): string | null;
+  /** The pin within reach of this pixel for this input, if any, with its centre. */
+  pinAt(x: number, y: number, input: InputKind): PinHit | null;
+  /** Whether a press on a pin would carry it (Browse); in Add pin it is where a new pin goes. */
+  carriesPins(): boolean;
   lngLatAt(x: number, y: number): { lng: number; lat: number };
   /** A press decided its target (before the event is sent). */
   pressed(target: PointerTarget): void;
@@ -54,6 +56,8 @@ interface Gesture {
   lastInside: PointerPosition;
   /** A move not yet sent: moves are sent at most once an animation frame. */
   pending: PointerPosition | null;
+  /** From the pointer to the centre of the pin it carries, in pixels (none: zero). */
+  grab: { dx: number; dy: number };
 }
 
 const inputOf = (event: PointerEvent): InputKind =>
@@ -65,6 +69,11 @@ const inputOf = (event: PointerEvent): InputKind =>
  * own handlers, which listen to the mouse and touch events that follow. Moves and releases are
  * heard on the document, so a drag goes on, and ends, outside the map. Nothing is prevented: touch
  * scrolling, long presses and MapLibre's pinch stay as they are.
+ *
+ * A press that carries a pin reports, for its whole gesture, where the pin's centre goes: the
+ * pointer's position plus the offset from where it pressed to that centre. So a pin taken by its
+ * edge (a finger's reach is 22 pixels) does not jump under the pointer, and the threshold, which
+ * is a distance between two of these positions, is the pointer's own.
  */
 export class PinPointer {
   private gesture: Gesture | null = null;
@@ -125,14 +134,18 @@ export class PinPointer {
     this.down.clear();
   }
 
-  private positionOf(event: PointerEvent): { position: PointerPosition; inside: boolean } {
+  private positionOf(
+    event: PointerEvent,
+    { dx, dy } = this.gesture?.grab ?? { dx: 0, dy: 0 },
+  ): { position: PointerPosition; inside: boolean } {
     const rect = this.container.getBoundingClientRect();
-    const x = event.clientX - rect.left;
-    const y = event.clientY - rect.top;
+    const px = event.clientX - rect.left;
+    const py = event.clientY - rect.top;
+    const inside = px >= 0 && py >= 0 && px <= rect.width && py <= rect.height;
+    const [x, y] = [px + dx, py + dy];
     const { lng, lat } = this.port.lngLatAt(x, y);
     // The event's own time, as epoch milliseconds, so replays and tabs agree on it.
     const t = performance.timeOrigin + event.timeStamp;
-    const inside = x >= 0 && y >= 0 && x <= rect.width && y <= rect.height;
     return { position: { x, y, lng, lat, t }, inside };
   }
 
@@ -148,21 +161,27 @@ export class PinPointer {
       return;
     }
     const input = inputOf(event);
-    const { position } = this.positionOf(event);
-    const target = this.targetAt(position, input);
+    const pressed = this.positionOf(event, { dx: 0, dy: 0 }).position;
+    const { target, grab } = this.targetAt(pressed, input);
+    const { position } = this.positionOf(event, grab);
     this.unhover();
-    this.gesture = { pointerId: event.pointerId, lastInside: position, pending: null };
+    this.gesture = { pointerId: event.pointerId, lastInside: position, pending: null, grab };
     this.port.pressed(target);
     this.emit({ type: 'pointer.down', target, input, ...position });
   }
 
-  private targetAt({ x, y }: PointerPosition, input: InputKind): PointerTarget {
+  private targetAt(
+    { x, y }: PointerPosition,
+    input: InputKind,
+  ): { target: PointerTarget; grab: { dx: number; dy: number } } {
     for (const kind of HIT_PRIORITY) {
       if (kind === 'map') break;
-      const id = this.port.pinAt(x, y, input);
-      if (id !== null) return { kind, id };
+      const pin = this.port.pinAt(x, y, input);
+      if (!pin) continue;
+      const grab = this.port.carriesPins() ? { dx: pin.x - x, dy: pin.y - y } : { dx: 0, dy: 0 };
+      return { target: { kind, id: pin.id }, grab };
     }
-    return { kind: 'map' };
+    return { target: { kind: 'map' }, grab: { dx: 0, dy: 0 } };
   }
 
   private pointerMove(event: PointerEvent): void {
@@ -202,8 +221,8 @@ export class PinPointer {
     if (!gesture || event.pointerId !== gesture.pointerId) return;
     this.cancelFrame();
     this.flush();
+    const { position, inside } = this.positionOf(event, gesture.grab);
     this.gesture = null;
-    const { position, inside } = this.positionOf(event);
     this.emit({
       type: 'pointer.released',
       inside,

@@ -2,7 +2,13 @@ import type { GeoJSONSource, Map as MapLibreMap, MapGeoJSONFeature } from 'mapli
 import type { AppEvent } from '../machines/events';
 import type { InputKind, PointerTarget, ToolName, YourMapEvent } from '../yourMap/events';
 import type { FeatureRecord } from '../yourMap/model';
-import { PinPointer, animationFrames, nearestPin, type FrameScheduler } from './pinPointer';
+import {
+  PinPointer,
+  animationFrames,
+  nearestPin,
+  type FrameScheduler,
+  type PinHit,
+} from './pinPointer';
 import {
   DRAG_DOT,
   DRAG_SOURCE,
@@ -70,6 +76,7 @@ export class PinsAdapter {
       (event) => this.emit(event),
       {
         pinAt: (x, y, input) => this.pinAt(x, y, input),
+        carriesPins: () => this.tool === 'browse',
         lngLatAt: (x, y) => this.unproject(x, y),
         pressed: (target) => this.pressed(target),
         hovered: (point) => this.pointerOver(point),
@@ -261,7 +268,7 @@ export class PinsAdapter {
     this.claimed = target.kind === 'pin' || this.tool !== 'browse' || this.doubleClick !== null;
   }
 
-  private pinAt(x: number, y: number, input: InputKind): string | null {
+  private pinAt(x: number, y: number, input: InputKind): PinHit | null {
     const layers = [PIN_DOTS, DRAG_DOT].filter((id) => this.map.getLayer(id));
     if (layers.length === 0) return null;
     const radius = input === 'touch' ? TOUCH_HIT_RADIUS_PX : HIT_RADIUS_PX;
@@ -276,7 +283,7 @@ export class PinsAdapter {
     return nearestPin(hits, { x, y }, radius);
   }
 
-  private hitOf(feature: MapGeoJSONFeature, hidden: string | undefined) {
+  private hitOf(feature: MapGeoJSONFeature, hidden: string | undefined): PinHit[] {
     const id = feature.properties?.id;
     if (typeof id !== 'string' || feature.geometry.type !== 'Point') return [];
     // The pin being dragged counts where it is drawn, not where the document has it.
@@ -286,8 +293,8 @@ export class PinsAdapter {
   }
 
   private pointerOver(point: { x: number; y: number; input: InputKind } | null): void {
-    const id = point && this.tool === 'browse' ? this.pinAt(point.x, point.y, point.input) : null;
-    this.highlightHovered(id);
+    const pin = point && this.tool === 'browse' ? this.pinAt(point.x, point.y, point.input) : null;
+    this.highlightHovered(pin?.id ?? null);
   }
 
   private showCursor(): void {

@@ -169,18 +169,19 @@ describe('a pin being dragged', () => {
 });
 
 describe('the pointer', () => {
-  it('presses a pin under it: pins before the map, with the position and the time', () => {
+  it("presses a pin under it, pins before the map, at the pin's centre and the event's time", () => {
     const { map, pins, events } = adapter();
     map.features = [rendered(A)];
-    map.pointer('pointerdown', 103, 100);
+    map.pointer('pointerdown', 103, 98);
+    // the pin is carried from where it was taken: positions are its centre's
     expect(events).toEqual([
       {
         type: 'pointer.down',
         target: { kind: 'pin', id: 'a' },
         input: 'mouse',
-        x: 103,
+        x: 100,
         y: 100,
-        lng: 103,
+        lng: 100,
         lat: -100,
         t: expect.any(Number),
       },
@@ -188,6 +189,27 @@ describe('the pointer', () => {
     expect((events[0] as { t: number }).t).toBeGreaterThan(performance.timeOrigin - 1);
     expect(pins.claimsClick()).toBe(true);
     expect(map.queriedLayers[0]).toContain(PIN_DOTS);
+  });
+
+  it('moves a carried pin by as much as the pointer moves, so it does not jump under it', () => {
+    const { map, events, frames } = adapter();
+    map.features = [rendered(A)];
+    map.pointer('pointerdown', 103, 98);
+    map.pointer('pointermove', 113, 108);
+    frames.run();
+    map.pointer('pointerup', 123, 118);
+    expect(events.slice(1)).toMatchObject([
+      { type: 'pointer.moved', x: 110, y: 110, lng: 110, lat: -110 },
+      { type: 'pointer.released', inside: true, x: 120, y: 120, lng: 120, lat: -120 },
+    ]);
+  });
+
+  it('reports the pointer itself for a press on a pin in Add pin: a new pin goes there', () => {
+    const { map, pins, events } = adapter();
+    pins.setTool('addPin');
+    map.features = [rendered(A)];
+    map.pointer('pointerdown', 103, 98);
+    expect(events[0]).toMatchObject({ target: { kind: 'pin', id: 'a' }, x: 103, y: 98 });
   });
 
   it('takes the nearest of two pins within reach', () => {
@@ -386,15 +408,18 @@ describe('with the tools machine', () => {
   it('holds the map still from the press on a pin, drags it, and commits one move', () => {
     const { map, frames, sent } = wired();
     map.features = [rendered(A)];
-    map.pointer('pointerdown', 100, 100);
+    map.pointer('pointerdown', 104, 100);
     // held before MapLibre's mousedown (which follows pointerdown) could start a pan
     expect(map.dragPan.isEnabled()).toBe(false);
-    map.pointer('pointermove', 110, 100);
+    map.pointer('pointermove', 114, 100);
     frames.run();
-    map.pointer('pointermove', 120, 105);
+    map.pointer('pointermove', 124, 105);
     frames.run();
+    expect(map.data.get(DRAG_SOURCE)).toMatchObject({
+      features: [{ geometry: { coordinates: [120, -105] } }],
+    });
     expect(setDataOf(map, PINS_SOURCE)).toHaveLength(1);
-    map.pointer('pointerup', 120, 105);
+    map.pointer('pointerup', 124, 105);
     expect(map.dragPan.isEnabled()).toBe(true);
     expect(sent).toMatchObject([{ type: 'doc.pinMoved', id: 'a', lng: 120, lat: -105 }]);
   });
