@@ -49,7 +49,8 @@ const made = (context: DocumentContext, event: { t: number }) => ({ t: event.t, 
  * step that another tab has changed a record of since is dropped with a notice, never applied.
  *
  * The document is usable at once, while the stored features load (`loading`): they are merged in
- * when they come, except for records this tab has changed meanwhile. Storage's answers and other
+ * when they come, except for records this tab has changed meanwhile (or never, where storage could
+ * not be opened: the storage machine says why). Storage's answers and other
  * tabs' changes are taken as stored, never written back and never undone.
  */
 export const documentMachine = setup({
@@ -112,6 +113,8 @@ export const documentMachine = setup({
     mergeLoaded: assign(({ context, event }) =>
       event.type === 'storage.loaded' ? loaded(context, event.features) : {},
     ),
+    /** Nothing stored will come: what is done from now on needs no merging. */
+    stopMerging: assign({ touched: null }),
     takeStored: assign(({ context, event }) =>
       event.type === 'storage.written' ? written(context, event.seq, event.stored) : {},
     ),
@@ -147,7 +150,10 @@ export const documentMachine = setup({
   states: {
     loading: {
       tags: 'loading',
-      on: { 'storage.loaded': { target: 'editing', actions: 'mergeLoaded' } },
+      on: {
+        'storage.loaded': { target: 'editing', actions: 'mergeLoaded' },
+        'storage.openFailed': { target: 'editing', actions: 'stopMerging' },
+      },
     },
     editing: {},
   },

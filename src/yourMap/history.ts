@@ -252,7 +252,8 @@ const differs = (context: DocumentContext) => (s: StoredRecord) =>
 /**
  * Storage answered write `seq` with what it holds. Where a later write of ours to a record is
  * still on its way, its own answer counts; otherwise the stored record is taken (another tab's
- * later change may have won).
+ * later change may have won), unless what we hold is later still (another tab's change that was
+ * heard of before this answer came).
  */
 export function written(
   context: DocumentContext,
@@ -262,7 +263,11 @@ export function written(
   const answered = stored.filter((s) => context.pending[s.id] === seq);
   const pending = { ...context.pending };
   for (const { id } of answered) delete pending[id];
-  return adopt({ ...context, pending }, answered.filter(differs(context)));
+  const taken = answered.filter((s) => {
+    const ours = context.features[s.id];
+    return !(ours && s.record && isLater(ours, s.record));
+  });
+  return adopt({ ...context, pending }, taken.filter(differs(context)));
 }
 
 /** Write `seq` failed: it is no longer on its way (storage reports the failure itself). */

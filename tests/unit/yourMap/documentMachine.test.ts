@@ -55,6 +55,15 @@ describe('documentMachine', () => {
       expect(doc.record('c')?.name).toBe('Pin 8');
     });
 
+    it('goes on editing what it has where storage cannot be opened', () => {
+      const doc = startDocument({ stored: null });
+      doc.add('a', 0, 0);
+      doc.send({ type: 'storage.openFailed', reason: 'unsupported', detail: 'no IndexedDB' });
+      expectState(doc.actor, 'editing');
+      expect(Object.keys(doc.features())).toEqual(['a']);
+      expect(doc.context().touched).toBeNull();
+    });
+
     it('takes the stored features only once', () => {
       const doc = startDocument({ stored: [] });
       doc.send({ type: 'storage.loaded', features: [pinRecord('late', 'Pin 1', [0, 0])] });
@@ -330,10 +339,11 @@ describe('documentMachine', () => {
       expect(doc.notices).toEqual([]);
     });
 
-    it('keeps the last operation for traces', () => {
+    it('keeps the last operation for traces, and nothing left to send between events', () => {
       const doc = startDocument();
       doc.add('a', 0, 0);
       doc.undo();
+      expect(doc.context().outbox).toBeNull();
       expect(doc.context().lastOperation?.kind).toBe('add');
       expect(doc.context().lastOperation?.changes[0]?.after).toBeNull();
     });
@@ -414,6 +424,16 @@ describe('documentMachine', () => {
       doc.add('a', 0, 0);
       const theirs = { ...doc.record('a')!, name: 'Theirs', updated: T0 + 60_000, by: OTHER_TAB };
       doc.send({ type: 'storage.written', seq: 1, stored: [{ id: 'a', record: theirs }] });
+      expect(doc.record('a')).toEqual(theirs);
+    });
+
+    it('keeps a later change from another tab heard of before the answer', () => {
+      const doc = startDocument({ answering: false });
+      doc.add('a', 0, 0);
+      const added = doc.record('a')!;
+      const theirs = { ...added, name: 'Theirs', updated: added.updated + 1, by: OTHER_TAB };
+      doc.send({ type: 'storage.remoteChanged', stored: [{ id: 'a', record: theirs }] });
+      doc.send({ type: 'storage.written', seq: 1, stored: [{ id: 'a', record: added }] });
       expect(doc.record('a')).toEqual(theirs);
     });
 

@@ -11,6 +11,10 @@ import {
   type StartedDocument,
 } from './documentHarness';
 
+const RUNS = 300;
+/** Property runs take seconds on a busy machine: more than a plain test is given. */
+const FUZZ_TIMEOUT_MS = 60_000;
+
 /** A small pool of ids, so that the same record comes back: moved, typed in, deleted, imported. */
 const ID = fc.constantFrom('a', 'b', 'c', 'd', 'e');
 const COORDINATE = fc.double({ min: -89, max: 89, noNaN: true });
@@ -136,149 +140,173 @@ function leaveField(doc: StartedDocument): void {
 }
 
 describe('the document history, under random changes', () => {
-  it('keeps storage holding exactly what the person sees, after every change', () => {
-    fc.assert(
-      fc.property(storedArb, fc.array(commandArb, { maxLength: 60 }), (stored, commands) => {
-        const doc = startDocument({ stored });
-        const loaded = Object.fromEntries(stored.map((r) => [r.id, r]));
-        for (const command of commands) {
-          run(doc, command);
-          same(
-            replayWrites(doc.writes, loaded),
-            doc.features(),
-            `after ${JSON.stringify(command)}`,
-          );
-          same(Object.fromEntries(doc.store ?? []), doc.features(), 'the store');
-        }
-        same(doc.notices, [], 'notices without another tab');
-      }),
-      { numRuns: 500 },
-    );
-  });
-
-  it('comes back to the same document after undoing n steps and redoing them', () => {
-    fc.assert(
-      fc.property(
-        storedArb,
-        fc.array(commandArb, { maxLength: 60 }),
-        fc.nat(),
-        (stored, commands, pick) => {
+  it(
+    'keeps storage holding exactly what the person sees, after every change',
+    () => {
+      fc.assert(
+        fc.property(storedArb, fc.array(commandArb, { maxLength: 60 }), (stored, commands) => {
           const doc = startDocument({ stored });
+          const loaded = Object.fromEntries(stored.map((r) => [r.id, r]));
+          for (const command of commands) {
+            run(doc, command);
+            same(
+              replayWrites(doc.writes, loaded),
+              doc.features(),
+              `after ${JSON.stringify(command)}`,
+            );
+            same(Object.fromEntries(doc.store ?? []), doc.features(), 'the store');
+          }
+          same(doc.notices, [], 'notices without another tab');
+        }),
+        { numRuns: RUNS },
+      );
+    },
+    FUZZ_TIMEOUT_MS,
+  );
+
+  it(
+    'comes back to the same document after undoing n steps and redoing them',
+    () => {
+      fc.assert(
+        fc.property(
+          storedArb,
+          fc.array(commandArb, { maxLength: 60 }),
+          fc.nat(),
+          (stored, commands, pick) => {
+            const doc = startDocument({ stored });
+            commands.forEach((command) => run(doc, command));
+            leaveField(doc);
+            const seen = content(doc.features());
+            const depth = doc.context().undo.length;
+            const redoable = doc.context().redo.length;
+            const n = depth === 0 ? 0 : (pick % depth) + 1;
+            for (let i = 0; i < n; i += 1) doc.undo();
+            same(doc.context().redo.length, redoable + n, 'steps to redo');
+            for (let i = 0; i < n; i += 1) doc.redo();
+            same(content(doc.features()), seen, `undo and redo ${n} of ${depth}`);
+            same(doc.context().undo.length, depth, 'steps to undo');
+            same(doc.notices, [], 'notices');
+          },
+        ),
+        { numRuns: RUNS },
+      );
+    },
+    FUZZ_TIMEOUT_MS,
+  );
+
+  it(
+    `never keeps more than ${HISTORY_LIMIT} steps to undo or redo`,
+    () => {
+      let reachedLimit = 0;
+      fc.assert(
+        fc.property(fc.array(busyArb, { minLength: 150, maxLength: 220 }), (commands) => {
+          const doc = startDocument();
+          let deepest = 0;
+          // Each drag lands somewhere new, so that none of them is a drop where the pin was.
+          for (const [i, generated] of commands.entries()) {
+            const command =
+              generated.do === 'move' ? { ...generated, lat: (i % 170) - 85 } : generated;
+            run(doc, command);
+            const { undo, redo } = doc.context();
+            deepest = Math.max(deepest, undo.length, redo.length);
+            if (undo.length > HISTORY_LIMIT || redo.length > HISTORY_LIMIT)
+              expect({ undo: undo.length, redo: redo.length }).toEqual('at most the limit');
+          }
+          for (let i = 0; i < HISTORY_LIMIT + 10; i += 1) doc.undo();
+          expect(doc.context().redo.length).toBeLessThanOrEqual(HISTORY_LIMIT);
+          if (deepest === HISTORY_LIMIT) reachedLimit += 1;
+        }),
+        { numRuns: 20 },
+      );
+      expect(reachedLimit, 'runs that filled the history').toBeGreaterThan(0);
+    },
+    FUZZ_TIMEOUT_MS,
+  );
+
+  it(
+    'drops an undo touching a record that another tab changed, with a notice, never overwriting',
+    () => {
+      fc.assert(
+        fc.property(fc.array(commandArb, { minLength: 1, maxLength: 60 }), (commands) => {
+          const doc = startDocument();
           commands.forEach((command) => run(doc, command));
           leaveField(doc);
-          const seen = content(doc.features());
+          const step = doc.context().undo.at(-1);
+          fc.pre(step !== undefined);
+          const { id } = step!.changes[0]!;
+          const theirs = { ...pinRecord(id, 'Theirs', [7, 7]), note: 'their note' };
+          doc.remote(theirs);
+          const writes = doc.writes.length;
           const depth = doc.context().undo.length;
-          const redoable = doc.context().redo.length;
-          const n = depth === 0 ? 0 : (pick % depth) + 1;
-          for (let i = 0; i < n; i += 1) doc.undo();
-          same(doc.context().redo.length, redoable + n, 'steps to redo');
-          for (let i = 0; i < n; i += 1) doc.redo();
-          same(content(doc.features()), seen, `undo and redo ${n} of ${depth}`);
-          same(doc.context().undo.length, depth, 'steps to undo');
-          same(doc.notices, [], 'notices');
-        },
-      ),
-      { numRuns: 500 },
-    );
-  });
-
-  it(`never keeps more than ${HISTORY_LIMIT} steps to undo or redo`, () => {
-    let reachedLimit = 0;
-    fc.assert(
-      fc.property(fc.array(busyArb, { minLength: 150, maxLength: 300 }), (commands) => {
-        const doc = startDocument();
-        let deepest = 0;
-        // Each drag lands somewhere new, so that none of them is a drop where the pin was.
-        for (const [i, generated] of commands.entries()) {
-          const command =
-            generated.do === 'move' ? { ...generated, lat: (i % 170) - 85 } : generated;
-          run(doc, command);
-          const { undo, redo } = doc.context();
-          deepest = Math.max(deepest, undo.length, redo.length);
-          if (undo.length > HISTORY_LIMIT || redo.length > HISTORY_LIMIT)
-            expect({ undo: undo.length, redo: redo.length }).toEqual('at most the limit');
-        }
-        for (let i = 0; i < HISTORY_LIMIT + 10; i += 1) doc.undo();
-        expect(doc.context().redo.length).toBeLessThanOrEqual(HISTORY_LIMIT);
-        if (deepest === HISTORY_LIMIT) reachedLimit += 1;
-      }),
-      { numRuns: 50 },
-    );
-    expect(reachedLimit, 'runs that filled the history').toBeGreaterThan(0);
-  });
-
-  it('drops an undo touching a record that another tab changed, with a notice, never overwriting', () => {
-    fc.assert(
-      fc.property(fc.array(commandArb, { minLength: 1, maxLength: 60 }), (commands) => {
-        const doc = startDocument();
-        commands.forEach((command) => run(doc, command));
-        leaveField(doc);
-        const step = doc.context().undo.at(-1);
-        fc.pre(step !== undefined);
-        const { id } = step!.changes[0]!;
-        const theirs = { ...pinRecord(id, 'Theirs', [7, 7]), note: 'their note' };
-        doc.remote(theirs);
-        const writes = doc.writes.length;
-        const depth = doc.context().undo.length;
-        doc.undo();
-        same(doc.writes.length, writes, 'writes after the undo');
-        same(doc.notices, ['Undo skipped: "Theirs" was changed in another tab.']);
-        same(doc.context().undo.length, depth - 1, 'steps left to undo');
-        same(doc.record(id)?.by, OTHER_TAB, 'who saved the record last');
-        same(doc.record(id)?.note, 'their note', 'the record');
-        same(Object.fromEntries(doc.store ?? []), doc.features(), 'the store');
-      }),
-      { numRuns: 500 },
-    );
-  });
-
-  it('never overwrites a record that another tab saved later, by undo or redo', () => {
-    const remoteArb = fc
-      .record({ id: ID, deleted: fc.boolean(), n: fc.nat(9) })
-      .map((remote) => ({ do: 'remote' as const, ...remote }));
-    fc.assert(
-      fc.property(
-        fc.array(fc.oneof(...COMMANDS, { arbitrary: remoteArb, weight: 3 }), {
-          maxLength: 80,
+          doc.undo();
+          same(doc.writes.length, writes, 'writes after the undo');
+          same(doc.notices, ['Undo skipped: "Theirs" was changed in another tab.']);
+          same(doc.context().undo.length, depth - 1, 'steps left to undo');
+          same(doc.record(id)?.by, OTHER_TAB, 'who saved the record last');
+          same(doc.record(id)?.note, 'their note', 'the record');
+          same(Object.fromEntries(doc.store ?? []), doc.features(), 'the store');
         }),
-        (commands) => {
-          const doc = startDocument();
-          for (const command of commands) {
-            const theirs = Object.values(doc.features()).filter((r) => r.by === OTHER_TAB);
-            if (command.do !== 'remote') run(doc, command);
-            else if (command.deleted) doc.remote({ id: command.id, deleted: true });
-            else doc.remote(pinRecord(command.id, `Theirs ${command.n}`, [command.n, 0]));
-            if (command.do === 'undo' || command.do === 'redo') {
-              for (const record of theirs)
-                same(doc.record(record.id), record, `${command.do} kept theirs`);
-            }
-            same(
-              Object.fromEntries(doc.store ?? []),
-              doc.features(),
-              `the store after ${command.do}`,
-            );
-          }
-        },
-      ),
-      { numRuns: 500 },
-    );
-  });
+        { numRuns: RUNS },
+      );
+    },
+    FUZZ_TIMEOUT_MS,
+  );
 
-  it('never gives two added pins the same name', () => {
-    fc.assert(
-      fc.property(storedArb, fc.array(commandArb, { maxLength: 60 }), (stored, commands) => {
-        const doc = startDocument({ stored });
-        const names = new Set(stored.map((r) => r.name));
-        for (const command of commands) {
-          const count = doc.writes.length;
-          run(doc, command);
-          if (command.do !== 'add' || doc.writes.length === count) continue;
-          const { name } = doc.record(command.id)!;
-          if (names.has(name)) expect(name).toBe('a name not given before');
-          names.add(name);
-        }
-      }),
-      { numRuns: 200 },
-    );
-  });
+  it(
+    'never overwrites a record that another tab saved later, by undo or redo',
+    () => {
+      const remoteArb = fc
+        .record({ id: ID, deleted: fc.boolean(), n: fc.nat(9) })
+        .map((remote) => ({ do: 'remote' as const, ...remote }));
+      fc.assert(
+        fc.property(
+          fc.array(fc.oneof(...COMMANDS, { arbitrary: remoteArb, weight: 3 }), {
+            maxLength: 80,
+          }),
+          (commands) => {
+            const doc = startDocument();
+            for (const command of commands) {
+              const theirs = Object.values(doc.features()).filter((r) => r.by === OTHER_TAB);
+              if (command.do !== 'remote') run(doc, command);
+              else if (command.deleted) doc.remote({ id: command.id, deleted: true });
+              else doc.remote(pinRecord(command.id, `Theirs ${command.n}`, [command.n, 0]));
+              if (command.do === 'undo' || command.do === 'redo') {
+                for (const record of theirs)
+                  same(doc.record(record.id), record, `${command.do} kept theirs`);
+              }
+              same(
+                Object.fromEntries(doc.store ?? []),
+                doc.features(),
+                `the store after ${command.do}`,
+              );
+            }
+          },
+        ),
+        { numRuns: RUNS },
+      );
+    },
+    FUZZ_TIMEOUT_MS,
+  );
+
+  it(
+    'never gives two added pins the same name',
+    () => {
+      fc.assert(
+        fc.property(storedArb, fc.array(commandArb, { maxLength: 60 }), (stored, commands) => {
+          const doc = startDocument({ stored });
+          const names = new Set(stored.map((r) => r.name));
+          for (const command of commands) {
+            const count = doc.writes.length;
+            run(doc, command);
+            if (command.do !== 'add' || doc.writes.length === count) continue;
+            const { name } = doc.record(command.id)!;
+            if (names.has(name)) expect(name).toBe('a name not given before');
+            names.add(name);
+          }
+        }),
+        { numRuns: RUNS },
+      );
+    },
+    FUZZ_TIMEOUT_MS,
+  );
 });
