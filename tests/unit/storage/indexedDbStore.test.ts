@@ -1,4 +1,5 @@
 import 'fake-indexeddb/auto';
+import { forceCloseDatabase } from 'fake-indexeddb';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   DB_VERSION,
@@ -19,6 +20,12 @@ import {
   putRaw,
   rawDatabase,
 } from './support';
+
+/**
+ * What a browser does when it closes a connection itself. fake-indexeddb 6.2's declared type asks
+ * for the class (`typeof FDBDatabase`) where the function takes the connection.
+ */
+const forceClose = forceCloseDatabase as unknown as (db: IDBDatabase) => void;
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -141,6 +148,21 @@ describe('openIndexedDbStore', () => {
       const error = await storageErrorOf(store.write([added(pin('paris', 10))]));
       expect(error.reason).toBe('writeFailed');
       expect(error.message).toMatch(/UnknownError/);
+    });
+  });
+
+  describe('when the browser closes the connection (its storage cleared, say)', () => {
+    it('opens it again for the next write', async () => {
+      const browser = freshBrowser();
+      const open = vi.spyOn(browser.factory, 'open');
+      const { store } = await openTab(browser, 'a');
+      const request: IDBOpenDBRequest | undefined = open.mock.results[0]?.value;
+      if (!request) throw new Error('the store did not open its database');
+      forceClose(request.result);
+      const paris = pin('paris', 1);
+      expect(await store.write([added(paris)])).toEqual([{ id: 'paris', record: paris }]);
+      expect(open).toHaveBeenCalledTimes(2);
+      expect((await store.load()).features).toEqual([paris]);
     });
   });
 
