@@ -59,32 +59,40 @@ export function itemsOf(root: JsonObject): unknown[] {
 }
 
 /** The file's own faults: what it is, its `crs`, how many features it has. */
-export function checkFile(root: unknown): Fault | null {
+export function checkFile(root: unknown): { fault: Fault } | { file: JsonObject } {
   const notGeoJson = 'The file is JSON but not GeoJSON: ';
   if (!isObject(root)) {
-    return fileFault(`${notGeoJson}it is ${describeValue(root)}, not an object with a "type".`);
+    return {
+      fault: fileFault(`${notGeoJson}it is ${describeValue(root)}, not an object with a "type".`),
+    };
   }
   const type = root['type'];
-  if (type === undefined) return fileFault(`${notGeoJson}it has no "type" member.`);
+  if (type === undefined) return { fault: fileFault(`${notGeoJson}it has no "type" member.`) };
   if (type !== 'FeatureCollection' && type !== 'Feature' && !isGeometryType(type)) {
-    return fileFault(
-      `${notGeoJson}its "type" is ${describeValue(type)}, not "FeatureCollection", "Feature" or a geometry.`,
-    );
+    return {
+      fault: fileFault(
+        `${notGeoJson}its "type" is ${describeValue(type)}, not "FeatureCollection", "Feature" or a geometry.`,
+      ),
+    };
   }
-  if ('crs' in root) return fileFault(`The file ${CRS}`);
+  if ('crs' in root) return { fault: fileFault(`The file ${CRS}`) };
   if (type === 'FeatureCollection') {
     const features = root['features'];
     if (!Array.isArray(features)) {
-      return fileFault(`${notGeoJson}its "features" is ${describeValue(features)}, not a list.`);
+      return {
+        fault: fileFault(`${notGeoJson}its "features" is ${describeValue(features)}, not a list.`),
+      };
     }
     if (features.length > MAX_IMPORT_FEATURES) {
-      return fileFault(
-        `The file has ${formatCount(features.length)} features; at most ` +
-          `${formatCount(MAX_IMPORT_FEATURES)} can be imported at once.`,
-      );
+      return {
+        fault: fileFault(
+          `The file has ${formatCount(features.length)} features; at most ` +
+            `${formatCount(MAX_IMPORT_FEATURES)} can be imported at once.`,
+        ),
+      };
     }
   }
-  return null;
+  return { file: root };
 }
 
 /** One item's faults: its `crs`, its text properties, its positions. */

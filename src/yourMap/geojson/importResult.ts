@@ -67,7 +67,8 @@ export function featureFault(index: number, detail: string): { ok: false; error:
 /** Refuses a file over MAX_IMPORT_BYTES; check `file.size` with it before reading the file. */
 export function checkFileSize(bytes: number): ImportError | null {
   if (bytes <= MAX_IMPORT_BYTES) return null;
-  const megabytes = (bytes / 1_000_000).toFixed(1);
+  // Rounded up, so that a file just over the limit does not read as "50.0 MB".
+  const megabytes = (Math.ceil(bytes / 100_000) / 10).toFixed(1);
   return {
     message: `The file is ${megabytes} MB; files of up to ${MAX_IMPORT_BYTES / 1_000_000} MB can be imported.`,
     featureIndex: null,

@@ -39,22 +39,25 @@ export function parseImport(text: string, options: ParseOptions): ImportResult {
   // UTF-16 code units never outnumber UTF-8 bytes: a text this long came from a file too large.
   const tooLarge = checkFileSize(text.length);
   if (tooLarge) return { ok: false, error: tooLarge };
+  const json = text.replace(/^\uFEFF/, '');
   let root: unknown;
   try {
-    root = JSON.parse(text.replace(/^\uFEFF/, ''));
+    root = JSON.parse(json);
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     return fileFault(`The file is not JSON: ${reason}`);
   }
-  const fileFaultFound = checkFile(root);
-  if (fileFaultFound || !isObject(root)) return fileFaultFound ?? fileFault('The file is empty.');
-  const items = itemsOf(root);
+  const checked = checkFile(root);
+  if ('fault' in checked) return checked.fault;
+  const { file } = checked;
+  const items = itemsOf(file);
   for (const [index, item] of items.entries()) {
     const fault = checkItem(item, index);
     if (fault) return fault;
   }
-  const structureFault = checkStructure(text, root, root['type'] === 'FeatureCollection');
+  const structureFault = checkStructure(json, file, file['type'] === 'FeatureCollection');
   if (structureFault) return structureFault;
+  // Every item is now a valid Feature, or the file's one geometry.
   return toRecords(items as JsonObject[], options);
 }
 

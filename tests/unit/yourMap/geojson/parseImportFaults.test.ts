@@ -7,6 +7,9 @@ import {
 import { parseImport } from '../../../../src/yourMap/geojson/parseImport';
 import { collection, failure, fixture, options, parse, point } from './support';
 
+/** Large inputs: seconds on a busy machine, not the default five. */
+const LARGE = { timeout: 30_000 };
+
 /** Every fault refuses the whole file: these hold good features before the faulty one. */
 describe('parseImport, refusing a faulty file', () => {
   describe('the fixtures an end-to-end test drops on the map', () => {
@@ -49,6 +52,18 @@ describe('parseImport, refusing a faulty file', () => {
       else expect(error.message).toMatch(message);
       expect(error.featureIndex).toBe(featureIndex);
     });
+  });
+
+  it('reports the same fault and place behind a byte-order mark', () => {
+    const text = '{"type": "Feature", "geometry": null}';
+    const expected = {
+      message:
+        'Feature 1: it is not valid GeoJSON: this GeoJSON object requires a properties member ' +
+        'but it is missing (line 1, column 1).',
+      featureIndex: 0,
+    };
+    expect(failure(parseImport(text, options()))).toEqual(expected);
+    expect(failure(parseImport(`\uFEFF${text}`, options()))).toEqual(expected);
   });
 
   describe('coordinates', () => {
@@ -210,7 +225,7 @@ describe('parseImport, refusing a faulty file', () => {
     it('refuses a text over MAX_IMPORT_BYTES before parsing it', () => {
       const error = failure(parseImport(' '.repeat(MAX_IMPORT_BYTES + 1), options()));
       expect(error).toEqual({
-        message: 'The file is 50.0 MB; files of up to 50 MB can be imported.',
+        message: 'The file is 50.1 MB; files of up to 50 MB can be imported.',
         featureIndex: null,
       });
     });
@@ -223,7 +238,7 @@ describe('parseImport, refusing a faulty file', () => {
       });
     });
 
-    it(`refuses more than ${MAX_IMPORT_FEATURES} features`, () => {
+    it(`refuses more than ${MAX_IMPORT_FEATURES} features`, LARGE, () => {
       const feature = '{"type":"Feature","properties":null,"geometry":null}';
       const text = `{"type":"FeatureCollection","features":[${Array(MAX_IMPORT_FEATURES + 1)
         .fill(feature)
@@ -236,7 +251,7 @@ describe('parseImport, refusing a faulty file', () => {
       expect(parseImport(atTheLimit, options()).ok).toBe(true);
     });
 
-    it(`refuses more than ${MAX_IMPORT_FEATURES} pins from MultiPoints`, () => {
+    it(`refuses more than ${MAX_IMPORT_FEATURES} pins from MultiPoints`, LARGE, () => {
       const coordinates = Array.from({ length: MAX_IMPORT_FEATURES + 1 }, () => [1, 2]);
       const error = failure(parse({ type: 'MultiPoint', coordinates }));
       expect(error.message).toBe(
