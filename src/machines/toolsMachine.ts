@@ -27,7 +27,10 @@ export interface ToolsInput {
   drawingEnabled?: boolean;
 }
 
-/** A press on a pin, kept until it ends: which pin, and where the pointer pressed it. */
+/**
+ * A press on a pin, kept until it ends: which pin, where it was (the adapter reports a carried pin's
+ * centre, not the pointer), and where that was on screen, for the threshold.
+ */
 export interface PinDrag {
   pinId: string;
   origin: { lng: number; lat: number };
@@ -68,6 +71,16 @@ const pinHere = ({ context, event }: Args) => {
   return { id: context.drag?.pinId ?? '', lng, lat };
 };
 
+/**
+ * The tools, named for what the person is doing. `browse`: `idle` → `onPin.pointing` (pressed on a
+ * pin; the map's panning is held from here) → `onPin.draggingPin` (moved DRAG_THRESHOLD_PX: the pin
+ * follows on the map only; a release commits one `doc.pinMoved`), and `justAdded` (a pin was just
+ * added: the double click's second click is swallowed). `addingPin`: `idle` → `pressing` → a
+ * release adds one pin and selects it as new, or `panning` (moved past the threshold: the map pans,
+ * nothing is added). `drawing`: placeholders for routes and areas. Every state handles
+ * `tool.cancelled` (Escape: back to browse) and `tool.interrupted` (the gesture stops; a dragged
+ * pin goes back; `readOnly` also ends editing for good).
+ */
 export const toolsMachine = setup({
   types: {
     context: {} as ToolsContext,

@@ -34,8 +34,8 @@ export interface PointerPort {
   /** Whether a press on a pin would carry it (Browse); in Add pin it is where a new pin goes. */
   carriesPins(): boolean;
   lngLatAt(x: number, y: number): { lng: number; lat: number };
-  /** A press decided its target (before the event is sent). */
-  pressed(target: PointerTarget): void;
+  /** A press decided its target (before the event is sent); whether the tools take the gesture. */
+  pressed(target: PointerTarget): boolean;
   /** The pointer rests over the map with no button pressed (null: it left the map). */
   hovered(point: { x: number; y: number; input: InputKind } | null): void;
 }
@@ -58,6 +58,11 @@ interface Gesture {
   pending: PointerPosition | null;
   /** From the pointer to the centre of the pin it carries, in pixels (none: zero). */
   grab: { dx: number; dy: number };
+  /**
+   * Whether the tools take it. The moves of one they do not (a pan in Browse) are not sent: no
+   * state listens to them, and a pan would send one every frame.
+   */
+  claimed: boolean;
 }
 
 const inputOf = (event: PointerEvent): InputKind =>
@@ -165,8 +170,14 @@ export class PinPointer {
     const { target, grab } = this.targetAt(pressed, input);
     const { position } = this.positionOf(event, grab);
     this.unhover();
-    this.gesture = { pointerId: event.pointerId, lastInside: position, pending: null, grab };
-    this.port.pressed(target);
+    const claimed = this.port.pressed(target);
+    this.gesture = {
+      pointerId: event.pointerId,
+      lastInside: position,
+      pending: null,
+      grab,
+      claimed,
+    };
     this.emit({ type: 'pointer.down', target, input, ...position });
   }
 
@@ -195,6 +206,7 @@ export class PinPointer {
     // Outside the map the pointer is where it left it.
     if (!inside) return;
     gesture.lastInside = position;
+    if (!gesture.claimed) return;
     gesture.pending = position;
     this.requestFrame();
   }

@@ -262,10 +262,11 @@ export class PinsAdapter {
     if (this.dragged?.landing === 'drawing') this.endDrag();
   }
 
-  private pressed(target: PointerTarget): void {
+  private pressed(target: PointerTarget): boolean {
     // A drop still waiting for its data is over: a new gesture begins.
     if (this.dragged && this.dragged.landing !== 'no') this.endDrag();
     this.claimed = target.kind === 'pin' || this.tool !== 'browse' || this.doubleClick !== null;
+    return this.claimed;
   }
 
   private pinAt(x: number, y: number, input: InputKind): PinHit | null {

@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest';
+import { validateStyleMin } from '@maplibre/maplibre-gl-style-spec';
 import type { LayerSpecification, StyleSpecification } from 'maplibre-gl';
 import { createActor, fromCallback, setup } from 'xstate';
 import type { AppEvent } from '../../src/machines/events';
@@ -81,6 +82,20 @@ describe('the pins on the map', () => {
     expect(layerIds(map).indexOf(LABELS)).toBeLessThan(layerIds(map).indexOf(PIN_DOTS));
   });
 
+  it('is a valid MapLibre style, feature-state and all', () => {
+    const { map, pins } = adapter();
+    pins.setFeatures([A, B]);
+    const style = map.style!;
+    const withData = {
+      ...style,
+      sources: {
+        ...style.sources,
+        [PINS_SOURCE]: { ...style.sources[PINS_SOURCE], data: map.data.get(PINS_SOURCE) },
+      },
+    } as StyleSpecification;
+    expect(validateStyleMin(withData).map((error) => error.message)).toEqual([]);
+  });
+
   it("names pins in the places' font, from their `name`", () => {
     const { map } = adapter();
     const names = map.getLayer(PIN_NAMES) as LayerSpecification;
@@ -111,7 +126,7 @@ describe('the pins on the map', () => {
 
   it('keeps the pins above layers added later, such as the exact places', () => {
     const { map } = adapter();
-    map.addLayer({ id: EXACT_DOTS });
+    map.addLayer({ id: EXACT_DOTS, type: 'background' });
     map.fire('styledata');
     expect(layerIds(map).slice(-PINS_LAYER_IDS.length)).toEqual(PINS_LAYER_IDS);
   });
@@ -254,7 +269,8 @@ describe('the pointer', () => {
   });
 
   it('reports moves at most once an animation frame, the latest', () => {
-    const { map, events, frames } = adapter();
+    const { map, pins, events, frames } = adapter();
+    pins.setTool('addPin');
     map.pointer('pointerdown', 10, 10);
     map.pointer('pointermove', 11, 10);
     map.pointer('pointermove', 12, 10);
@@ -264,8 +280,19 @@ describe('the pointer', () => {
     expect(events.slice(1)).toMatchObject([{ type: 'pointer.moved', x: 13, y: 10, lng: 13 }]);
   });
 
+  it('sends no moves of a press the tools leave to the map (a pan in Browse), only its ends', () => {
+    const { map, events, frames } = adapter();
+    map.pointer('pointerdown', 10, 10);
+    map.pointer('pointermove', 50, 10);
+    frames.run();
+    map.pointer('pointerup', 60, 10);
+    expect(events.map((event) => event.type)).toEqual(['pointer.down', 'pointer.released']);
+    expect(frames.pending).toBe(0);
+  });
+
   it('sends a move still waiting before the release', () => {
-    const { map, events } = adapter();
+    const { map, pins, events } = adapter();
+    pins.setTool('addPin');
     map.pointer('pointerdown', 10, 10);
     map.pointer('pointermove', 40, 10);
     map.pointer('pointerup', 40, 10);
@@ -278,7 +305,8 @@ describe('the pointer', () => {
   });
 
   it('ends a release outside the map where the pointer left it', () => {
-    const { map, events, frames } = adapter();
+    const { map, pins, events, frames } = adapter();
+    pins.setTool('addPin');
     map.pointer('pointerdown', 10, 10);
     map.pointer('pointermove', 790, 300);
     frames.run();

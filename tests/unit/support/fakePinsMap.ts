@@ -1,6 +1,10 @@
-import type { StyleSpecification } from 'maplibre-gl';
+import type {
+  LayerSpecification,
+  MapGeoJSONFeature,
+  SourceSpecification,
+  StyleSpecification,
+} from 'maplibre-gl';
 import type { FrameScheduler } from '../../../src/map/pinPointer';
-import { FakePlacesMap } from './fakePlacesMap';
 
 /** A stand-in for one of MapLibre's handlers (dragPan, doubleClickZoom): on or off, and how often. */
 export class FakeHandler {
@@ -24,20 +28,37 @@ export class FakeHandler {
 export const WIDTH = 800;
 export const HEIGHT = 600;
 
+/** A rendered feature, as the tests hand it to `queryRenderedFeatures`. */
+export type RenderedFeature = Partial<MapGeoJSONFeature> & { layer?: { id: string } };
+
 /**
- * A fake MapLibre map that also answers what the pins' adapter asks: a canvas container in the
- * document with pointer events, the pan and double-click handlers, layer order and removal, and
- * every `setData` of each source. A pixel is a degree: lng = x, lat = -y.
+ * A fake MapLibre map that answers what the pins' adapter asks: the style's sources and layers (their
+ * order, moves and removal), every `setData` of each source, feature-state, rendered features, a
+ * canvas container in the document for pointer events, and the pan and double-click handlers. A
+ * pixel is a degree: lng = x, lat = -y. Self-contained (not a FakeMap), so that it does not change
+ * as the owner's and the places' fakes grow.
  */
-export class FakePinsMap extends FakePlacesMap {
+export class FakePinsMap {
+  /** What `setStyle` was given last, with what was added to it and removed since. */
+  style: StyleSpecification | null = null;
+  private readonly listeners = new Map<string, Set<(event: object) => void>>();
   readonly container = document.createElement('div');
   readonly dragPan = new FakeHandler();
   readonly doubleClickZoom = new FakeHandler();
-  /** Every `setData`, in order, with its source's id. */
+  /** Whether the style set has loaded (MapLibre's `style.load`); tests may say not yet. */
+  styleDone = true;
+  /** What `queryRenderedFeatures` finds (of the layers asked about). */
+  features: RenderedFeature[] = [];
+  /** The boxes and layers `queryRenderedFeatures` was asked about, last first. */
+  readonly queried: unknown[] = [];
+  readonly queriedLayers: (string[] | undefined)[] = [];
+  /** What `setData` last gave each source, by id, and every `setData` in order. */
+  readonly data = new Map<string, unknown>();
   readonly setDataCalls: { source: string; data: unknown }[] = [];
+  /** Every `setFeatureState`, in order. */
+  readonly featureStates: [target: object, state: object][] = [];
 
   constructor() {
-    super({});
     this.container.getBoundingClientRect = () =>
       ({
         left: 0,
@@ -52,57 +73,112 @@ export class FakePinsMap extends FakePlacesMap {
     document.body.append(this.container);
   }
 
+  on(type: string, listener: (event: object) => void): this {
+    this.listeners.set(type, (this.listeners.get(type) ?? new Set()).add(listener));
+    return this;
+  }
+  off(type: string, listener: (event: object) => void): this {
+    this.listeners.get(type)?.delete(listener);
+    return this;
+  }
+  /** Fires a MapLibre event by name. */
+  fire(type: string, event: object = {}): void {
+    for (const listener of this.listeners.get(type) ?? []) listener(event);
+  }
+  listenerCount(): number {
+    return [...this.listeners.values()].reduce((count, set) => count + set.size, 0);
+  }
+  setStyle(style: StyleSpecification): this {
+    this.style = style;
+    return this;
+  }
   getCanvasContainer(): HTMLElement {
     return this.container;
   }
-
+  isStyleLoaded(): boolean {
+    return this.style !== null && this.styleDone;
+  }
+  project([lng, lat]: [number, number]) {
+    return { x: lng, y: -lat };
+  }
   unproject([x, y]: [number, number]) {
     return { lng: x, lat: -y };
   }
 
-  override getSource(id: string) {
-    const source = super.getSource(id);
+  /** As MapLibre: into the loaded style, and never a second of the same id. */
+  addSource(id: string, spec: SourceSpecification): this {
+    const style = this.loadedStyle();
+    if (style.sources[id]) throw new Error(`There is already a source with ID "${id}".`);
+    this.style = { ...style, sources: { ...style.sources, [id]: spec } };
+    return this;
+  }
+  addLayer(layer: LayerSpecification): this {
+    const style = this.loadedStyle();
+    if (style.layers.some((spec) => spec.id === layer.id))
+      throw new Error(`Layer "${layer.id}" already exists on this map.`);
+    this.style = { ...style, layers: [...style.layers, layer] };
+    return this;
+  }
+  getSource(id: string) {
+    const spec = this.spec()?.sources[id];
     return (
-      source && {
-        ...source,
+      spec && {
+        ...spec,
         setData: (data: unknown) => {
           this.setDataCalls.push({ source: id, data });
-          return this.data.set(id, data);
+          this.data.set(id, data);
         },
       }
     );
   }
-
+  getLayer(id: string) {
+    return this.spec()?.layers.find((spec) => spec.id === id);
+  }
   getLayersOrder(): string[] {
     return this.spec()?.layers.map((layer) => layer.id) ?? [];
   }
-
   /** As MapLibre: to the top, or before `beforeId`. */
   moveLayer(id: string, beforeId?: string): void {
-    const style = this.spec()!;
+    const style = this.loadedStyle();
     const layer = style.layers.find((spec) => spec.id === id)!;
     const rest = style.layers.filter((spec) => spec.id !== id);
     const at = beforeId ? rest.findIndex((spec) => spec.id === beforeId) : rest.length;
     rest.splice(at, 0, layer);
     this.style = { ...style, layers: rest };
   }
-
   removeLayer(id: string): void {
-    const style = this.spec()!;
+    const style = this.loadedStyle();
     this.style = { ...style, layers: style.layers.filter((spec) => spec.id !== id) };
   }
-
+  /** As MapLibre: not while a layer still draws from it. */
   removeSource(id: string): void {
-    const style = this.spec()!;
+    const style = this.loadedStyle();
     if (style.layers.some((layer) => 'source' in layer && layer.source === id))
       throw new Error(`Source "${id}" cannot be removed while a layer uses it.`);
     const sources = { ...style.sources };
     delete sources[id];
     this.style = { ...style, sources };
   }
+  setFeatureState(target: object, state: object): void {
+    this.featureStates.push([target, state]);
+  }
+  /** The features of the layers asked about, wherever the box is. */
+  queryRenderedFeatures(box?: unknown, options?: { layers?: string[] }) {
+    this.queried.unshift(box);
+    this.queriedLayers.unshift(options?.layers);
+    const layers = options?.layers;
+    return layers
+      ? this.features.filter((feature) => !feature.layer || layers.includes(feature.layer.id))
+      : this.features;
+  }
 
   private spec() {
-    return this.style as StyleSpecification | null;
+    return this.style;
+  }
+  private loadedStyle(): StyleSpecification {
+    const style = this.spec();
+    if (!style || !this.styleDone) throw new Error('Style is not done loading.');
+    return style;
   }
 
   /** A new style, as `setStyle` would load it: MapLibre fires `style.load` once it is in. */
