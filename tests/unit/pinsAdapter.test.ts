@@ -332,6 +332,21 @@ describe('the pointer', () => {
     expect(events[1]).toEqual({ type: 'tool.interrupted', why: 'secondPointer' });
   });
 
+  it('interrupts the gesture when the browser takes the pointer (pointercancel)', () => {
+    const { map, events } = adapter();
+    map.pointer('pointerdown', 10, 10, { pointerType: 'touch' });
+    map.pointer('pointercancel', 10, 10, { pointerType: 'touch' });
+    expect(events.at(-1)).toEqual({ type: 'tool.interrupted', why: 'windowBlurred' });
+  });
+
+  it('forgets a pointer whose release it never heard once a primary pointer comes down', () => {
+    const { map, events } = adapter();
+    map.pointer('pointerdown', 10, 10, { pointerId: 7 });
+    // its pointerup went to a frame over the map: a new press is a new gesture, not a second finger
+    map.pointer('pointerdown', 20, 20, { pointerId: 8 });
+    expect(events.map((event) => event.type)).toEqual(['pointer.down', 'pointer.down']);
+  });
+
   it('interrupts the gesture when the window loses focus', () => {
     const { map, events } = adapter();
     map.pointer('pointerdown', 10, 10);
