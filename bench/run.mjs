@@ -32,6 +32,7 @@ const SUITES = {
   places: () => import('./suites/places.mjs'),
   'places-cost': () => import('./suites/placesCost.mjs'),
   inspect: () => import('./suites/inspect.mjs'),
+  pins: () => import('./suites/pins.mjs'),
 };
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

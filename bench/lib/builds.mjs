@@ -56,6 +56,16 @@ async function placesGeoJson(searchJson) {
   return JSON.stringify({ type: 'FeatureCollection', features });
 }
 
+/** The basemap's tile index, which `npm run tiles` writes last into public/tiles. */
+const TILES_INDEX = path.join('tiles', 'tiles.json');
+
+/** A page built while public/tiles was being rewritten (`npm run tiles`) draws no map. */
+async function mustHaveTiles(dir) {
+  if (!(await exists(path.join(dir, TILES_INDEX)))) {
+    throw new Error(`${dir} has no ${TILES_INDEX}: public/tiles was incomplete; build again`);
+  }
+}
+
 /**
  * `builds.app()`: the app as `npm run build` makes it, copied from dist/.
  * `builds.baseline()`: bench/baseline, plain MapLibre (bench/vite.config.mjs).
@@ -74,6 +84,10 @@ async function placesGeoJson(searchJson) {
  *   FeatureCollection (Point features with id, name, country, population, rank), written next to it.
  * `builds.search()`: bench/search, the app's place index and search in a page, built like the
  *   baseline.
+ * `builds.reactMapGlMarkers()`: bench/react-map-gl-markers, draggable `<Marker>`s through
+ *   react-map-gl, built like the react-map-gl page (the `pins` suite's peer).
+ * `builds.terraDraw()`: bench/terra-draw, draggable points through terra-draw's MapLibre adapter,
+ *   built like the baseline (the `pins` suite's other peer).
  * Each resolves to `{ dir, seconds }`.
  */
 export function createBuilds({ repo, log, skipBuild = false }) {
@@ -161,6 +175,32 @@ export function createBuilds({ repo, log, skipBuild = false }) {
       once('search', path.join(buildRoot, 'search'), async (dir) => {
         await viteBuild({ configFile: false, ...benchPageConfig('search', { outDir: dir }) });
       }),
+
+    reactMapGlMarkers: () =>
+      once(
+        'react-map-gl-markers',
+        path.join(buildRoot, 'react-map-gl-markers'),
+        async (dir) => {
+          const { default: react } = await import('@vitejs/plugin-react');
+          await viteBuild({
+            configFile: false,
+            ...benchPageConfig('react-map-gl-markers', { outDir: dir, plugins: [react()] }),
+          });
+          await mustHaveTiles(dir);
+        },
+        ['index.html', TILES_INDEX],
+      ),
+
+    terraDraw: () =>
+      once(
+        'terra-draw',
+        path.join(buildRoot, 'terra-draw'),
+        async (dir) => {
+          await viteBuild({ configFile: false, ...benchPageConfig('terra-draw', { outDir: dir }) });
+          await mustHaveTiles(dir);
+        },
+        ['index.html', TILES_INDEX],
+      ),
 
     appWithoutPlaces: () =>
       once('app-without-places', path.join(buildRoot, 'app-without-places'), async (dir) => {

@@ -1,0 +1,318 @@
+// The app's side of the `pins` suite, written against the contracts of "Your map"
+// (/work/shared/CONTRACT.md, src/yourMap/model.ts): a toolbar `Tools` with `Add pin`, a region
+// `Your map` with `Import`, a feature editor dialog with a `Name` textbox, records stored in the
+// IndexedDB database `chartroom`, object store `features`, and the pins drawn from the MapLibre
+// GeoJSON source `your-map` (bench/pins/probes.mjs watches its worker messages). Each function
+// runs on a page whose init scripts are the suite's probes; whatever of the app is missing throws
+// an AppMissing, which the suite reports as "app: not available", never as a figure.
+import { spotLngLat, SPOTS } from './positions.mjs';
+import { screenPoint } from './gestures.mjs';
+import { APP_PINS_SOURCE } from './probes.mjs';
+
+export const DATABASE = 'chartroom';
+export const STORE = 'features';
+
+export class AppMissing extends Error {
+  constructor(message, options) {
+    super(message, options);
+    this.name = 'AppMissing';
+  }
+}
+
+/** How long pins may take to be drawn (on ready, or once imported) before they count as missing. */
+const PINS_TIMEOUT_MS = 30_000;
+
+/** After the last worker message about the pins, how long without another before they count as drawn. */
+const PINS_QUIET_MS = 500;
+
+/**
+ * What of "Your map" the ready page has: throws AppMissing naming what is not there. The database
+ * is looked for with `indexedDB.databases()` first, so that the check never creates it.
+ */
+export async function checkApp(page, { timeoutMs }) {
+  const missing = [];
+  const tools = page.getByRole('toolbar', { name: 'Tools', exact: true });
+  if ((await tools.count()) === 0) missing.push('no toolbar named Tools');
+  else if ((await tools.getByRole('button', { name: 'Add pin', exact: true }).count()) === 0)
+    missing.push('no Add pin button in Tools');
+  const yourMap = page.getByRole('region', { name: 'Your map', exact: true });
+  if ((await yourMap.getByRole('button', { name: 'Import', exact: true }).count()) === 0)
+    missing.push('no Import button in a region named Your map');
+  const store = await page
+    .waitForFunction(
+      async ({ database, store: name }) => {
+        const all = await indexedDB.databases();
+        if (!all.some((d) => d.name === database)) return false;
+        return await new Promise((resolve) => {
+          const request = indexedDB.open(database);
+          request.onsuccess = () => {
+            const db = request.result;
+            const found = db.objectStoreNames.contains(name);
+            const keyPath = found ? db.transaction(name).objectStore(name).keyPath : null;
+            db.close();
+            resolve({ found, keyPath, version: db.version });
+          };
+          request.onerror = () => resolve({ found: false, error: String(request.error) });
+        });
+      },
+      { database: DATABASE, store: STORE },
+      { timeout: Math.min(timeoutMs, 5000), polling: 100 },
+    )
+    .then((handle) => handle.jsonValue())
+    .catch(() => null);
+  if (!store) missing.push(`no IndexedDB database '${DATABASE}' 5 s after ready`);
+  else if (!store.found) missing.push(`no object store '${STORE}' in '${DATABASE}'`);
+  if (missing.length > 0) throw new AppMissing(missing.join('; '));
+  return store;
+}
+
+/** Puts the records into the app's store in one strict transaction; resolves with the count. */
+export async function seedRecords(page, records) {
+  return page.evaluate(
+    async ({ database, store, records: values }) => {
+      const db = await new Promise((resolve, reject) => {
+        const request = indexedDB.open(database);
+        request.onsuccess = () => resolve(request.result);
+        request.onerror = () => reject(request.error);
+      });
+      try {
+        const tx = db.transaction(store, 'readwrite', { durability: 'strict' });
+        const objects = tx.objectStore(store);
+        for (const record of values) {
+          if (objects.keyPath === null) objects.put(record, record.id);
+          else objects.put(record);
+        }
+        await new Promise((resolve, reject) => {
+          tx.oncomplete = resolve;
+          tx.onerror = () => reject(tx.error);
+          tx.onabort = () => reject(tx.error);
+        });
+        const counting = db.transaction(store).objectStore(store).count();
+        return await new Promise(
+          (resolve) => (counting.onsuccess = () => resolve(counting.result)),
+        );
+      } finally {
+        db.close();
+      }
+    },
+    { database: DATABASE, store: STORE, records },
+  );
+}
+
+/** The stored records' count, and the one stored under `id` (null where none). */
+export async function readStore(page, id = null) {
+  return page.evaluate(
+    async ({ database, store, id: key }) => {
+      const db = await new Promise((resolve, reject) => {
+        const request = indexedDB.open(database);
+        request.onsuccess = () => resolve(request.result);
+        request.onerror = () => reject(request.error);
+      });
+      try {
+        const objects = db.transaction(store).objectStore(store);
+        const ask = (request) =>
+          new Promise((resolve) => (request.onsuccess = () => resolve(request.result ?? null)));
+        const count = await ask(objects.count());
+        const record = key === null ? null : await ask(objects.get(key));
+        return { count, record };
+      } finally {
+        db.close();
+      }
+    },
+    { database: DATABASE, store: STORE, id },
+  );
+}
+
+/**
+ * Waits until the pins that the worker messages sent after `since` carried have come back and been
+ * drawn: at least one `LD` for the source (with `atLeast` features or more where the message says
+ * how many), nothing pending, and PINS_QUIET_MS without another message. Resolves with when they
+ * were drawn (the animation frame after the last answer) and what was sent.
+ */
+export async function waitForPinsDrawn(page, { since, atLeast, timeoutMs }) {
+  try {
+    await page.waitForFunction(
+      ({ since: from, atLeast: n, quiet }) => {
+        const p = window.__pins;
+        const sent = p.sent.filter((m) => m.at >= from);
+        const loads = sent.filter((m) => m.type === 'LD');
+        if (n > 0 && !loads.some((m) => m.features === null || m.features >= n)) return false;
+        if (p.pending > 0) return false;
+        const answers = p.responses.filter((r) => r.at >= from);
+        const last = answers.at(-1);
+        if (!last || last.drawnAt === null) return false;
+        const lastActivity = Math.max(last.at, sent.at(-1)?.at ?? 0);
+        return performance.now() - lastActivity >= quiet;
+      },
+      { since, atLeast, quiet: PINS_QUIET_MS },
+      { timeout: Math.min(timeoutMs, PINS_TIMEOUT_MS), polling: 50 },
+    );
+  } catch (error) {
+    const seen = await page.evaluate(() => ({
+      sent: window.__pins.sent.map(({ type, features }) => `${type}:${features}`).slice(-8),
+      pending: window.__pins.pending,
+    }));
+    throw new AppMissing(
+      `the pins never reached the '${APP_PINS_SOURCE}' source within ${Math.min(timeoutMs, PINS_TIMEOUT_MS)} ms ` +
+        `(${atLeast} expected; worker messages ${JSON.stringify(seen)})`,
+      { cause: error },
+    );
+  }
+  return page.evaluate((from) => {
+    const p = window.__pins;
+    const sent = p.sent.filter((m) => m.at >= from);
+    const answers = p.responses.filter((r) => r.at >= from);
+    return {
+      drawnAt: answers.at(-1).drawnAt,
+      features: Math.max(...sent.map((m) => m.features ?? -1)),
+      messages: sent.length,
+    };
+  }, since);
+}
+
+const SAVE_TIMEOUT_MS = 5000;
+
+/** The letters typed into each new pin's `Name`. */
+const TYPED = 'xyz';
+
+/** saveEdits: an added pin and each letter typed into its name, at every SPOTS.addPin. */
+export const EDITS_PER_LOAD = SPOTS.addPin.length * (1 + TYPED.length);
+
+/** The first `readwrite` transaction on the store made at or after `since`, once it has ended. */
+async function waitForSave(page, since) {
+  const handle = await page.waitForFunction(
+    ({ since: from, database, store }) => {
+      const tx = window.__pins.txs.find(
+        (t) => t.at >= from && t.db === database && t.stores.includes(store),
+      );
+      return tx && (tx.completeAt !== null || tx.failed !== null) ? tx : false;
+    },
+    { since, database: DATABASE, store: STORE },
+    { timeout: SAVE_TIMEOUT_MS, polling: 'raf' },
+  );
+  return handle.jsonValue();
+}
+
+const lastInput = (page, type) =>
+  page.evaluate((t) => window.__pins.inputs.findLast((i) => i.type === t)?.at ?? null, type);
+
+/**
+ * Edits, each waited for until saved: for each of SPOTS.addPin, `Add pin` (pressed if it is not)
+ * and a click on the map there (edit: the `click`), then three letters typed into the editor's
+ * `Name` (edit: each `keydown`), then Escape. Returns each edit's milliseconds to its transaction's
+ * `complete`, with that transaction's durability.
+ */
+export async function saveEdits(page) {
+  const edits = [];
+  const tools = page.getByRole('toolbar', { name: 'Tools', exact: true });
+  const addPin = tools.getByRole('button', { name: 'Add pin', exact: true });
+  const record = async (kind, at) => {
+    if (at === null) throw new AppMissing(`no ${kind} reached the page`);
+    let tx;
+    try {
+      tx = await waitForSave(page, at);
+    } catch {
+      throw new AppMissing(`${kind}: no transaction on '${STORE}' within ${SAVE_TIMEOUT_MS} ms`);
+    }
+    edits.push({
+      kind,
+      ms: tx.completeAt === null ? NaN : tx.completeAt - at,
+      durability: tx.durability,
+      puts: tx.puts,
+      failed: tx.failed,
+    });
+  };
+  for (const spot of SPOTS.addPin) {
+    if ((await addPin.getAttribute('aria-pressed')) !== 'true') await addPin.click();
+    const { x, y } = await screenPoint(page, spotLngLat(spot));
+    await page.mouse.click(x, y);
+    await record('add pin', await lastInput(page, 'click'));
+    const name = page.getByRole('dialog').getByRole('textbox', { name: 'Name', exact: true });
+    await name.waitFor({ timeout: 2000 }).catch(() => {
+      throw new AppMissing('no editor with a Name textbox after adding a pin');
+    });
+    for (const letter of TYPED) {
+      await name.press(letter);
+      await record('typing', await lastInput(page, 'keydown'));
+    }
+    await page.keyboard.press('Escape');
+  }
+  return edits;
+}
+
+/**
+ * `Import` with a GeoJSON file of `count` pins, through the file chooser, on a page with no pins.
+ * Measured from the file input's `change` to the later of saved (the transactions on the store
+ * since then hold `count` puts and have completed) and drawn (waitForPinsDrawn), with every long
+ * task meanwhile.
+ */
+export async function importPins(page, { count, text, timeoutMs }) {
+  const button = page
+    .getByRole('region', { name: 'Your map', exact: true })
+    .getByRole('button', { name: 'Import', exact: true });
+  const chooser = page.waitForEvent('filechooser', { timeout: 10_000 });
+  await button.click();
+  const files = await chooser.catch(() => {
+    throw new AppMissing('Import opened no file chooser');
+  });
+  const before = await page.evaluate(() => window.__pins.fileChanges.length);
+  await files.setFiles({
+    name: `pins-${count}.geojson`,
+    mimeType: 'application/geo+json',
+    buffer: Buffer.from(text),
+  });
+  const start = await page
+    .waitForFunction((n) => window.__pins.fileChanges[n]?.at ?? false, before, { timeout: 5000 })
+    .then((h) => h.jsonValue());
+  let savedAt;
+  try {
+    savedAt = await page
+      .waitForFunction(
+        ({ since, n, database, store }) => {
+          const txs = window.__pins.txs.filter(
+            (t) => t.at >= since && t.db === database && t.stores.includes(store),
+          );
+          const done = txs.filter((t) => t.completeAt !== null);
+          const puts = done.reduce((sum, t) => sum + t.puts, 0);
+          return puts >= n && done.length === txs.length
+            ? Math.max(...done.map((t) => t.completeAt))
+            : false;
+        },
+        { since: start, n: count, database: DATABASE, store: STORE },
+        { timeout: Math.min(timeoutMs, PINS_TIMEOUT_MS), polling: 50 },
+      )
+      .then((h) => h.jsonValue());
+  } catch {
+    throw new AppMissing(`Import: ${count} records not saved within ${PINS_TIMEOUT_MS} ms`);
+  }
+  const drawn = await waitForPinsDrawn(page, { since: start, atLeast: count, timeoutMs });
+  const end = Math.max(savedAt, drawn.drawnAt);
+  const details = await page.evaluate(
+    ({ from, to, database, store }) => ({
+      longTasks: (window.__pins.longTasks ?? []).filter(
+        (t) => t.start + t.duration >= from && t.start <= to,
+      ),
+      longTasksObserved: window.__pins.longTasks !== null,
+      durabilities: [
+        ...new Set(
+          window.__pins.txs
+            .filter((t) => t.at >= from && t.db === database && t.stores.includes(store))
+            .map((t) => t.durability),
+        ),
+      ],
+    }),
+    { from: start, to: end, database: DATABASE, store: STORE },
+  );
+  const stored = await readStore(page);
+  return {
+    ms: end - start,
+    savedMs: savedAt - start,
+    drawnMs: drawn.drawnAt - start,
+    longestTaskMs: Math.max(0, ...details.longTasks.map((t) => t.duration)),
+    longTasks: details.longTasks,
+    longTasksObserved: details.longTasksObserved,
+    durabilities: details.durabilities,
+    stored: stored.count,
+    features: drawn.features,
+  };
+}
