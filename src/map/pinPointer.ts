@@ -88,11 +88,16 @@ export class PinPointer {
   private hover: { x: number; y: number; input: InputKind } | null = null;
   private readonly unlisten: () => void;
 
+  /**
+   * `container` hears the presses; positions are measured in `area` (MapLibre's canvas container
+   * has no size of its own: its canvas is positioned absolutely, so the canvas is measured).
+   */
   constructor(
     private readonly container: HTMLElement,
     private readonly emit: (event: ToolEvent) => void,
     private readonly port: PointerPort,
     private readonly frames: FrameScheduler = animationFrames,
+    private readonly area: HTMLElement = container,
   ) {
     const document = container.ownerDocument;
     const window = document.defaultView;
@@ -143,7 +148,7 @@ export class PinPointer {
     event: PointerEvent,
     { dx, dy } = this.gesture?.grab ?? { dx: 0, dy: 0 },
   ): { position: PointerPosition; inside: boolean } {
-    const rect = this.container.getBoundingClientRect();
+    const rect = this.area.getBoundingClientRect();
     const px = event.clientX - rect.left;
     const py = event.clientY - rect.top;
     const inside = px >= 0 && py >= 0 && px <= rect.width && py <= rect.height;

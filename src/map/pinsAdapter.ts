@@ -82,6 +82,7 @@ export class PinsAdapter {
         hovered: (point) => this.pointerOver(point),
       },
       frames,
+      map.getCanvas(),
     );
     if (map.isStyleLoaded()) this.addToStyle();
     this.unlisten = () => {
