@@ -1,15 +1,23 @@
 import { fromCallback, sendTo, setup } from 'xstate';
 import type { CameraLimits } from '../url/cameraHash';
 import { cameraMachine } from './cameraMachine';
+import { documentMachine } from './documentMachine';
 import type { AppEvent, Camera } from './events';
 import { lifecycleMachine } from './lifecycleMachine';
 import { noticesMachine } from './noticesMachine';
 import { selectionMachine } from './selectionMachine';
+import { storageMachine } from './storageMachine';
+import { toolsMachine } from './toolsMachine';
 
 export interface AppInput {
   camera: Camera;
   limits: CameraLimits;
   notices: string[];
+  /**
+   * This tab's id: written as `by` on every feature it changes, and the start of every pin id it
+   * makes. Traces record it, so that a replay makes the same ids. `tab` when not given.
+   */
+  tab?: string;
 }
 
 /**
@@ -24,6 +32,9 @@ export const appMachine = setup({
     camera: cameraMachine,
     notices: noticesMachine,
     selection: selectionMachine,
+    tools: toolsMachine,
+    document: documentMachine,
+    storage: storageMachine,
     /** Implemented by the map adapter: subscribes to the map and sends `map.*` events back. */
     mapEvents: fromCallback<AppEvent>(() => () => {}),
   },
@@ -32,6 +43,11 @@ export const appMachine = setup({
     toCamera: sendTo('camera', ({ event }) => event),
     toNotices: sendTo('notices', ({ event }) => event),
     toSelection: sendTo('selection', ({ event }) => event),
+    toTools: sendTo('tools', ({ event }) => event),
+    toDocument: sendTo('document', ({ event }) => event),
+    toStorage: sendTo('storage', ({ event }) => event),
+    /** A lost graphics context stops any gesture on the map: a dragged pin goes back. */
+    interruptTools: sendTo('tools', { type: 'tool.interrupted', why: 'contextLost' } as const),
   },
 }).createMachine({
   id: 'chartroom',
@@ -51,9 +67,31 @@ export const appMachine = setup({
       input: ({ context }) => ({ notices: context.notices }),
     },
     { id: 'selection', systemId: 'selection', src: 'selection' },
+    {
+      id: 'document',
+      systemId: 'document',
+      src: 'document',
+      input: ({ context }) => ({ tab: context.tab ?? 'tab' }),
+    },
+    { id: 'storage', systemId: 'storage', src: 'storage' },
+    {
+      id: 'tools',
+      systemId: 'tools',
+      src: 'tools',
+      input: ({ context }) => ({ idPrefix: context.tab ?? 'tab' }),
+    },
     { id: 'mapEvents', systemId: 'mapEvents', src: 'mapEvents' },
   ],
   on: {
+    // Exact types before the wildcards: `map.enterPressed` is the tools', not the lifecycle's.
+    'map.enterPressed': { actions: 'toTools' },
+    'map.contextLost': { actions: ['toLifecycle', 'interruptTools'] },
+    'tool.*': { actions: 'toTools' },
+    'pointer.*': { actions: 'toTools' },
+    'doc.*': { actions: 'toDocument' },
+    'storage.*': { actions: 'toStorage' },
+    'pin.*': { actions: 'toSelection' },
+    'editor.*': { actions: 'toSelection' },
     'map.clicked': { actions: 'toSelection' },
     'place.*': { actions: 'toSelection' },
     'popup.*': { actions: 'toSelection' },

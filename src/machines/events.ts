@@ -1,4 +1,5 @@
 import type { Camera } from '../url/cameraHash';
+import type { YourMapEvent } from '../yourMap/events';
 
 /**
  * Every event the machines understand, as one discriminated union of plain, JSON-serialisable data.
@@ -109,4 +110,4 @@ export type PlaceEvent =
 
 export type NoticeEvent = { type: 'notice.posted'; text: string } | { type: 'notice.dismissed' };
 
-export type AppEvent = LifecycleEvent | CameraEvent | NoticeEvent | PlaceEvent;
+export type AppEvent = LifecycleEvent | CameraEvent | NoticeEvent | PlaceEvent | YourMapEvent;

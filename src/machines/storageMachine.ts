@@ -1,5 +1,5 @@
 import { and, assign, enqueueActions, fromCallback, sendTo, setup } from 'xstate';
-import type { StorageEvent } from '../yourMap/events';
+import type { StorageEvent, ToolEvent } from '../yourMap/events';
 import {
   answersFor,
   coalesce,
@@ -53,6 +53,11 @@ export const storageMachine = setup({
       event.type === 'storage.writeRequested'
         ? queued(coalesce([...context.queue, pendingWrite(event)]))
         : {},
+    ),
+    /** A newer app has the database: any gesture under way stops, and nothing new starts. */
+    stopEditing: sendTo(
+      ({ system }) => system.get('tools'),
+      (): ToolEvent => ({ type: 'tool.interrupted', why: 'readOnly' }),
     ),
     coalesceQueue: assign(({ context }) => queued(coalesce(context.queue))),
     writeFirst: sendTo('store', ({ context }) => ({
@@ -209,6 +214,7 @@ export const storageMachine = setup({
     },
     readOnly: {
       tags: ['notSaving', 'readOnly'],
+      entry: 'stopEditing',
       on: { 'storage.writeRequested': { actions: 'queueAndCoalesce' } },
     },
   },

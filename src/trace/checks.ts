@@ -79,3 +79,9 @@ export const stateValue: Check = (value, path) => {
   }
   return null;
 };
+
+/** A field that may be absent; present, it passes `check`. */
+export const optional =
+  (check: Check): Check =>
+  (value, path) =>
+    value === undefined ? null : check(value, path);

@@ -18,6 +18,7 @@ import {
   string,
   type Check,
 } from './checks';
+import { YOUR_MAP_EVENT_FIELDS } from './yourMapSchema';
 
 const camera = object({
   center: object({ lng: finiteNumber, lat: finiteNumber }),
@@ -109,6 +110,7 @@ export const EVENT_FIELDS: Record<AppEvent['type'], Record<string, Check>> = {
     byKeyboard: boolean,
   },
   'popup.closed': {},
+  ...YOUR_MAP_EVENT_FIELDS,
 };
 
 export const EVENT_TYPES = Object.keys(EVENT_FIELDS) as AppEvent['type'][];
