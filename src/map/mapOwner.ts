@@ -16,6 +16,9 @@ import {
   type RawMapError,
   type RawSourceData,
 } from './classifyError';
+import type { ToolName } from '../yourMap/events';
+import type { FeatureRecord, Features } from '../yourMap/model';
+import { PinsAdapter } from './pinsAdapter';
 import { PlacesAdapter, placesSourceOf, styleWithPlaces, type VisibleArea } from './placesAdapter';
 import { StyleLoadError, loadStyle } from './styleLoader';
 import { MOVEMENT_EVENTS, tagAppMove, translateMovement, type RawMovement } from './cameraEvents';
@@ -64,6 +67,8 @@ export class MapOwner {
   private frame: number | null = null;
   private unlisten: (() => void) | null = null;
   private places: PlacesAdapter | null = null;
+  /** The person's pins, and the pointer as the tools see it. */
+  private pins: PinsAdapter | null = null;
   /** Aborts the style download of the current map. */
   private styleAbort: AbortController | null = null;
   /** The open popup, kept here so a map that is replaced (Retry) or still loading shows it. */
@@ -173,7 +178,18 @@ export class MapOwner {
       (style) => {
         if (abort.signal.aborted || this.map !== map) return;
         map.setStyle(styleWithPlaces(style, this.options.baseUrl));
-        const places = new PlacesAdapter(map, (event) => this.emit(event), placesSourceOf(style));
+        // The pins listen to the pointer first: a press on a pin is theirs, never the places'.
+        const pins = new PinsAdapter(map, (event) => this.emit(event));
+        this.pins = pins;
+        pins.setFeatures(this.pinFeatures);
+        pins.setTool(this.tool);
+        pins.highlightSelected(this.selectedPin);
+        const places = new PlacesAdapter(
+          map,
+          (event) => this.emit(event),
+          placesSourceOf(style),
+          () => pins.claimsClick(),
+        );
         this.places = places;
         places.highlightSelected(this.selectedId);
         if (this.exactPlaces) places.showExactPlaces(this.exactPlaces);
@@ -327,6 +343,79 @@ export class MapOwner {
     this.map?.getCanvas().focus();
   }
 
+  /** Whether a key event's target is the map (its canvas has the keyboard). */
+  isMapFocused(target: EventTarget | null): boolean {
+    return this.map !== null && target === this.map.getCanvas();
+  }
+
+  /** The map's centre now, even mid-movement; null without a map. */
+  center(): { lng: number; lat: number } | null {
+    if (!this.map) return null;
+    const { lng, lat } = this.map.getCenter();
+    return { lng, lat };
+  }
+
+  // The person's pins: the document's features, and the tools' commands.
+
+  /** Kept here too, so a replaced map draws them as well. */
+  private pinFeatures: readonly FeatureRecord[] = [];
+  private tool: ToolName = 'browse';
+  private selectedPin: string | null = null;
+
+  /** Draws the document's features: one `setData` per change of the document. */
+  showPins(features: Features): void {
+    this.pinFeatures = Object.values(features);
+    this.pins?.setFeatures(this.pinFeatures);
+  }
+
+  setTool(tool: ToolName): void {
+    this.tool = tool;
+    this.pins?.setTool(tool);
+  }
+
+  highlightPin(id: string | null): void {
+    this.selectedPin = id;
+    this.pins?.highlightSelected(id);
+  }
+
+  disableMapPan(): void {
+    this.pins?.disableMapPan();
+  }
+
+  restoreMapPan(): void {
+    this.pins?.restoreMapPan();
+  }
+
+  disableDoubleClickZoom(): void {
+    this.pins?.disableDoubleClickZoom();
+  }
+
+  restoreDoubleClickZoom(): void {
+    this.pins?.restoreDoubleClickZoom();
+  }
+
+  movePinProvisionally(id: string, lng: number, lat: number): void {
+    this.pins?.movePinProvisionally(id, lng, lat);
+  }
+
+  putPinBack(id: string): void {
+    this.pins?.putPinBack(id);
+  }
+
+  landPin(id: string): void {
+    this.pins?.landPin(id);
+  }
+
+  /** The point `dx`, `dy` pixels away on screen from a place; null without a map. */
+  offsetLngLat(
+    lng: number,
+    lat: number,
+    dx: number,
+    dy: number,
+  ): { lng: number; lat: number } | null {
+    return this.pins?.offsetLngLat(lng, lat, dx, dy) ?? null;
+  }
+
   /** Moves the open popup's anchor (no popup open: nothing). */
   movePopup(lng: number, lat: number): void {
     if (!this.popup) return;
@@ -345,6 +434,8 @@ export class MapOwner {
     this.unlisten = null;
     this.places?.dispose();
     this.places = null;
+    this.pins?.dispose();
+    this.pins = null;
     if (this.map) {
       const { map } = this;
       this.map = null;

@@ -71,12 +71,15 @@ export class PlacesAdapter {
 
   /**
    * `placesSource`: the source of the places' tile layers (`placesSourceOf` the style given to
-   * `styleWithPlaces`).
+   * `styleWithPlaces`). `claimed`: whether the press behind a click belongs to someone else (the
+   * person's pins, or a tool other than Browse), decided at pointer-down: then the click is not a
+   * click on a place or on empty map.
    */
   constructor(
     private readonly map: MapLibreMap,
     private readonly emit: (event: AppEvent) => void,
     private readonly placesSource: string,
+    private readonly claimed: () => boolean = () => false,
   ) {
     const onStyleLoad = () => {
       this.styleLoaded = true;
@@ -295,6 +298,7 @@ export class PlacesAdapter {
     // Only a click on the map's own canvas counts: never one on a popup or a marker, which would
     // otherwise close the popup it just opened.
     if (event.originalEvent.target !== this.map.getCanvas()) return;
+    if (this.claimed()) return;
     const place = this.placeAt(event);
     this.emit({
       type: 'map.clicked',

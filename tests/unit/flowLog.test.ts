@@ -90,6 +90,7 @@ describe('statecharts from definitions', () => {
     expect(chart.children[1]!.children.map((c) => c.path)).toEqual([
       'selection.none',
       'selection.selected',
+      'selection.pinSelected',
     ]);
   });
 

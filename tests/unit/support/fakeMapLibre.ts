@@ -56,8 +56,22 @@ export class FakeMap {
   addControl(): this {
     return this;
   }
+  readonly canvas = document.createElement('canvas');
+  private readonly canvasContainer = document.createElement('div');
   getCanvas(): HTMLCanvasElement {
-    return document.createElement('canvas');
+    return this.canvas;
+  }
+  getCanvasContainer(): HTMLElement {
+    return this.canvasContainer;
+  }
+  /** The handlers the person's pins switch off and on (a drag, Add pin). */
+  readonly dragPan = fakeHandler();
+  readonly doubleClickZoom = fakeHandler();
+  project([lng, lat]: [number, number]) {
+    return { x: lng, y: -lat };
+  }
+  unproject([x, y]: [number, number]) {
+    return { lng: x, lat: -y };
   }
   isStyleLoaded(): boolean {
     return false;
@@ -89,6 +103,19 @@ export class FakeMap {
   remove(): void {
     this.removed = true;
   }
+}
+
+function fakeHandler() {
+  let enabled = true;
+  return {
+    isEnabled: () => enabled,
+    enable: () => {
+      enabled = true;
+    },
+    disable: () => {
+      enabled = false;
+    },
+  };
 }
 
 export const liveFakeMaps = () => fakeMaps.filter((map) => !map.removed);

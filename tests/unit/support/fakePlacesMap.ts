@@ -7,14 +7,10 @@ import { FakeMap } from './fakeMapLibre';
  * layers, rendered features under the pointer, feature-state and the camera it reports.
  */
 export class FakePlacesMap extends FakeMap {
-  readonly canvas = document.createElement('canvas');
   /** What `queryRenderedFeatures` finds, wherever it looks. */
   features: Partial<MapGeoJSONFeature>[] = [];
   camera: Camera = { center: { lng: 0, lat: 0 }, zoom: 1, bearing: 0, pitch: 0 };
 
-  override getCanvas(): HTMLCanvasElement {
-    return this.canvas;
-  }
   /** Whether the style set has loaded (MapLibre's `style.load`); tests may say not yet. */
   styleDone = true;
   override isStyleLoaded(): boolean {
@@ -33,6 +29,29 @@ export class FakePlacesMap extends FakeMap {
       throw new Error(`Layer "${layer.id}" already exists on this map.`);
     this.style = { ...style, layers: [...style.layers, layer] };
     return this;
+  }
+  removeLayer(id: string): this {
+    const style = this.loadedStyle();
+    this.style = { ...style, layers: style.layers.filter((spec) => spec.id !== id) };
+    return this;
+  }
+  removeSource(id: string): this {
+    const style = this.loadedStyle();
+    const sources = { ...style.sources };
+    delete sources[id];
+    this.style = { ...style, sources };
+    return this;
+  }
+  /** Moves a layer to the top, as MapLibre's `moveLayer(id)` with no `beforeId`. */
+  moveLayer(id: string): this {
+    const style = this.loadedStyle();
+    const layer = style.layers.find((spec) => spec.id === id);
+    if (layer)
+      this.style = { ...style, layers: [...style.layers.filter((l) => l !== layer), layer] };
+    return this;
+  }
+  getLayersOrder(): string[] {
+    return this.styleSpec()?.layers.map((layer) => layer.id) ?? [];
   }
   private loadedStyle(): StyleSpecification {
     const style = this.styleSpec();
@@ -79,7 +98,11 @@ export class FakePlacesMap extends FakeMap {
   queryRenderedFeatures(box?: unknown, options?: { layers?: string[] }) {
     this.queried.unshift(box);
     this.queriedLayers.unshift(options?.layers);
-    return this.features;
+    // A feature that says which layer drew it is found only by a query of that layer.
+    const layers = options?.layers;
+    return layers
+      ? this.features.filter((feature) => !feature.layer || layers.includes(feature.layer.id))
+      : this.features;
   }
   getBounds() {
     const { lng, lat } = this.camera.center;
@@ -91,7 +114,7 @@ export class FakePlacesMap extends FakeMap {
     };
   }
   /** A pixel for a place: one degree a pixel, north up. */
-  project([lng, lat]: [number, number]) {
+  override project([lng, lat]: [number, number]) {
     return { x: lng, y: -lat };
   }
   setFeatureState(target: object, state: object): void {
