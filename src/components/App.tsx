@@ -20,6 +20,13 @@ import { ScaleBar } from './ScaleBar';
 import { StatelyInspector } from './StatelyInspector';
 import { TraceRecorderContext } from './TraceContext';
 import { UrlSync } from './UrlSync';
+import { PinEditor } from './yourMap/PinEditor';
+import { PinsOnMap } from './yourMap/PinsOnMap';
+import { StorageAlert } from './yourMap/StorageAlert';
+import { ToolsToolbar } from './yourMap/ToolsToolbar';
+import { YourMapKeys } from './yourMap/YourMapKeys';
+import { YourMapPanel } from './yourMap/YourMapPanel';
+import type { FeatureStore } from '../yourMap/store';
 
 /** The view a link without a camera opens on: the whole inhabited world. */
 export const DEFAULT_CAMERA: Camera = {
@@ -37,9 +44,18 @@ export interface AppProps {
   mapOptions?: MapOwnerOptions['mapOptions'];
   /** Hears every inspection event of the actor system (the `?testing` harness counts actors). */
   inspect?: InspectionListener;
+  /** Where the person's features are kept: IndexedDB unless given. */
+  openStore?: () => Promise<FeatureStore>;
+  /** This tab's id: a new random one unless given. */
+  tab?: string;
 }
 
-function startup({ search, hash, baseUrl, mapOptions, inspect }: AppProps) {
+/** A short id for this tab, unique enough to start the ids of the pins it makes. */
+function newTabId(): string {
+  return crypto.randomUUID().slice(0, 8);
+}
+
+function startup({ search, hash, baseUrl, mapOptions, inspect, tab }: AppProps) {
   const style = chooseStyle(search, baseUrl);
   const link = parseHash(hash, DEFAULT_LIMITS);
   const camera = link.camera ?? DEFAULT_CAMERA;
@@ -48,6 +64,7 @@ function startup({ search, hash, baseUrl, mapOptions, inspect }: AppProps) {
     camera,
     limits,
     notices: [...(style.notice ? [style.notice] : []), ...link.notices],
+    tab: tab ?? newTabId(),
   };
   const owner = new MapOwner({
     styleUrl: style.url,
@@ -73,12 +90,13 @@ function startup({ search, hash, baseUrl, mapOptions, inspect }: AppProps) {
 export function App(props: AppProps) {
   const [{ owner, input, link, hub, recorder, flowLog }] = useState(() => startup(props));
   return (
-    <ChartroomProvider owner={owner} input={input} hub={hub}>
+    <ChartroomProvider owner={owner} input={input} hub={hub} openStore={props.openStore}>
       <main className="app">
         <MapView />
         <div className="overlays">
           <LoadingStatus />
           <FailureAlert />
+          <StorageAlert />
           <div className="notices">
             <NoticeList />
             <PartialFailureNotice />
@@ -90,6 +108,11 @@ export function App(props: AppProps) {
           <PlacePopup />
           <PlacesPanel />
         </PlaceIndexProvider>
+        <ToolsToolbar />
+        <YourMapPanel />
+        <PinEditor />
+        <PinsOnMap />
+        <YourMapKeys />
         <CameraControls />
         <ScaleBar />
         <TraceRecorderContext value={recorder}>

@@ -6,7 +6,13 @@ import { cameraMachine } from '../machines/cameraMachine';
 import { lifecycleMachine } from '../machines/lifecycleMachine';
 import { noticesMachine } from '../machines/noticesMachine';
 import { selectionMachine } from '../machines/selectionMachine';
+import { documentMachine } from '../machines/documentMachine';
+import { storageMachine } from '../machines/storageMachine';
+import { toolsMachine } from '../machines/toolsMachine';
 import type { AppEvent } from '../machines/events';
+import { openIndexedDbStore } from '../storage/indexedDbStore';
+import { storeActor } from '../storage/storeActor';
+import type { FeatureStore } from '../yourMap/store';
 import type { MapOwner } from '../map/mapOwner';
 import { createInspectionHub, type InspectionHub } from '../inspection/hub';
 
@@ -15,6 +21,9 @@ export type LifecycleActor = ActorRefFrom<typeof lifecycleMachine>;
 export type CameraActor = ActorRefFrom<typeof cameraMachine>;
 export type NoticesActor = ActorRefFrom<typeof noticesMachine>;
 export type SelectionActor = ActorRefFrom<typeof selectionMachine>;
+export type ToolsActor = ActorRefFrom<typeof toolsMachine>;
+export type DocumentActor = ActorRefFrom<typeof documentMachine>;
+export type StorageActor = ActorRefFrom<typeof storageMachine>;
 
 interface Chartroom {
   app: AppActor;
@@ -22,12 +31,17 @@ interface Chartroom {
   input: AppInput;
   /** Every inspection event of the actor system, from its very first. */
   hub: InspectionHub;
+  /** This tab's id (see AppInput). */
+  tab: string;
 }
 
 const ChartroomContext = createContext<Chartroom | null>(null);
 
-/** Wires the pure machines to the map adapter: the only place the two meet. */
-function connectMachines(owner: MapOwner) {
+/**
+ * Wires the pure machines to the map adapter and to storage: the only place they meet. `openStore`
+ * opens where the person's features are kept (IndexedDB unless given).
+ */
+function connectMachines(owner: MapOwner, openStore: () => Promise<FeatureStore>) {
   return appMachine.provide({
     actors: {
       lifecycle: lifecycleMachine.provide({
@@ -52,8 +66,22 @@ function connectMachines(owner: MapOwner) {
           highlightHovered: ({ context }, { id }) =>
             owner.highlightHovered(context.hovered?.id === id ? context.hovered : null),
           highlightSelected: (_, { id }) => owner.highlightSelected(id),
+          highlightPin: (_, { id }) => owner.highlightPin(id),
         },
       }),
+      tools: toolsMachine.provide({
+        actions: {
+          disableMapPan: () => owner.disableMapPan(),
+          restoreMapPan: () => owner.restoreMapPan(),
+          disableDoubleClickZoom: () => owner.disableDoubleClickZoom(),
+          restoreDoubleClickZoom: () => owner.restoreDoubleClickZoom(),
+          showTool: (_, { tool }) => owner.setTool(tool),
+          movePinProvisionally: (_, { id, lng, lat }) => owner.movePinProvisionally(id, lng, lat),
+          putPinBack: (_, { id }) => owner.putPinBack(id),
+          landPin: (_, { id }) => owner.landPin(id),
+        },
+      }),
+      storage: storageMachine.provide({ actors: { store: storeActor(openStore) } }),
       mapEvents: fromCallback<AppEvent>(({ sendBack }) => owner.connect(sendBack)),
     },
   });
@@ -62,15 +90,20 @@ function connectMachines(owner: MapOwner) {
 export function ChartroomProvider(props: {
   owner: MapOwner;
   input: AppInput;
+  /** Where the person's features are kept: IndexedDB unless given (tests give another). */
+  openStore?: () => Promise<FeatureStore>;
   /** Created by the caller when it must listen before the system starts; otherwise here. */
   hub?: InspectionHub;
   children: ReactNode;
 }) {
   const { owner, input, children } = props;
-  const [machine] = useState(() => connectMachines(owner));
+  const tab = input.tab ?? 'tab';
+  const [machine] = useState(() =>
+    connectMachines(owner, props.openStore ?? (() => openIndexedDbStore({ tab }))),
+  );
   const [hub] = useState(() => props.hub ?? createInspectionHub());
   const app = useActorRef(machine, { input, inspect: hub.inspect });
-  const [value] = useState<Chartroom>(() => ({ app, owner, input, hub }));
+  const [value] = useState<Chartroom>(() => ({ app, owner, input, hub, tab }));
   return <ChartroomContext.Provider value={value}>{children}</ChartroomContext.Provider>;
 }
 
@@ -90,3 +123,6 @@ export const useLifecycle = () => useSystemActor<LifecycleActor>('lifecycle');
 export const useCamera = () => useSystemActor<CameraActor>('camera');
 export const useNotices = () => useSystemActor<NoticesActor>('notices');
 export const useSelection = () => useSystemActor<SelectionActor>('selection');
+export const useTools = () => useSystemActor<ToolsActor>('tools');
+export const useDocument = () => useSystemActor<DocumentActor>('document');
+export const useStorage = () => useSystemActor<StorageActor>('storage');

@@ -1,0 +1,146 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
+import { useSelector } from '@xstate/react';
+import type { FeatureRecord } from '../../yourMap/model';
+import { useChartroom, useDocument, useSelection, useStorage } from '../ChartroomContext';
+
+/**
+ * The selected pin's editor: a dialog named after the pin, anchored to it in MapLibre's popup
+ * (the same one a place uses: there is one selection). Typing is applied and saved at once;
+ * leaving a field makes what was typed one undo step.
+ */
+export function PinEditor() {
+  const selection = useSelection();
+  const { owner } = useChartroom();
+  const document = useDocument();
+  const pinId = useSelector(selection, (s) => s.context.pin);
+  const origin = useSelector(selection, (s) => s.context.pinOrigin);
+  const byKeyboard = useSelector(selection, (s) => s.context.byKeyboard);
+  const pin = useSelector(document, (s) => (pinId ? (s.context.features[pinId] ?? null) : null));
+  const [host] = useState(() => window.document.createElement('div'));
+  const lng = pin?.geometry.type === 'Point' ? pin.geometry.coordinates[0] : null;
+  const lat = pin?.geometry.type === 'Point' ? pin.geometry.coordinates[1] : null;
+  const exists = pin !== null;
+  const at = useRef<[number, number] | null>(null);
+
+  // A pin that is gone (deleted here or in another tab, or its adding undone) has no editor.
+  useEffect(() => {
+    if (pinId !== null && !exists) selection.send({ type: 'editor.closed' });
+  }, [pinId, exists, selection]);
+
+  useEffect(() => {
+    at.current = lng === null || lat === null ? null : [lng, lat];
+    if (at.current) owner.movePopup(...at.current);
+  }, [owner, lng, lat]);
+
+  useEffect(() => {
+    if (pinId === null || !at.current) return;
+    owner.openPopup(...at.current, host);
+    const focusName = origin === 'new' || byKeyboard;
+    const previous = byKeyboard ? window.document.activeElement : null;
+    if (focusName) {
+      const name = host.querySelector<HTMLInputElement>('input[name="name"]');
+      name?.focus();
+      name?.select();
+    }
+    return () => {
+      owner.closePopup();
+      if (previous instanceof HTMLElement && previous.isConnected) previous.focus();
+    };
+    // Opened once per pin: moving it, or a new origin for the same pin, only moves the popup.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [owner, pinId, host]);
+
+  useEffect(() => {
+    if (pinId === null) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || event.defaultPrevented) return;
+      const inside = host.contains(window.document.activeElement);
+      document.send({ type: 'doc.editFinished', id: pinId, t: Date.now() });
+      selection.send({ type: 'editor.closed' });
+      if (inside) owner.focusMap();
+    };
+    window.document.addEventListener('keydown', onKeyDown);
+    return () => window.document.removeEventListener('keydown', onKeyDown);
+  }, [pinId, host, document, selection, owner]);
+
+  if (!pin) return null;
+  return createPortal(<EditorContent pin={pin} />, host);
+}
+
+function EditorContent({ pin }: { pin: FeatureRecord }) {
+  const { owner } = useChartroom();
+  const document = useDocument();
+  const selection = useSelection();
+  const readOnly = useSelector(useStorage(), (s) => s.hasTag('readOnly'));
+  const titleId = useId();
+  const { id } = pin;
+  const edit = (change: { name?: string; note?: string }) =>
+    document.send({ type: 'doc.edited', id, ...change, t: Date.now() });
+  const finish = () => document.send({ type: 'doc.editFinished', id, t: Date.now() });
+  const close = () => {
+    finish();
+    selection.send({ type: 'editor.closed' });
+    owner.focusMap();
+  };
+  const [lng, lat] = pin.geometry.type === 'Point' ? pin.geometry.coordinates : [0, 0];
+  return (
+    <div role="dialog" aria-labelledby={titleId} className="place-popup pin-editor">
+      <h2 id={titleId} dir="auto">
+        {pin.name}
+      </h2>
+      <label>
+        Name
+        <input
+          name="name"
+          type="text"
+          dir="auto"
+          autoComplete="off"
+          value={pin.name}
+          readOnly={readOnly}
+          onChange={(event) => edit({ name: event.target.value })}
+          onBlur={finish}
+        />
+      </label>
+      <label>
+        Note
+        <textarea
+          name="note"
+          dir="auto"
+          rows={3}
+          value={pin.note}
+          readOnly={readOnly}
+          onChange={(event) => edit({ note: event.target.value })}
+          onBlur={finish}
+        />
+      </label>
+      <dl>
+        <dt>Coordinates</dt>
+        <dd>{formatLngLat(lng, lat)}</dd>
+      </dl>
+      <div className="pin-editor-actions">
+        <button
+          type="button"
+          disabled={readOnly}
+          onClick={() => {
+            document.send({ type: 'doc.deleted', id, t: Date.now() });
+            selection.send({ type: 'editor.closed' });
+            owner.focusMap();
+          }}
+        >
+          Delete
+        </button>
+        <button type="button" onClick={close}>
+          Close
+        </button>
+      </div>
+    </div>
+  );
+}
+
+/** 48.8566° N, 2.3522° E: five decimals, about a metre. */
+export function formatLngLat(lng: number, lat: number): string {
+  const ns = lat >= 0 ? 'N' : 'S';
+  const ew = lng >= 0 ? 'E' : 'W';
+  return `${Math.abs(lat).toFixed(5)}° ${ns}, ${Math.abs(lng).toFixed(5)}° ${ew}`;
+}

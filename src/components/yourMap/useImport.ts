@@ -1,0 +1,67 @@
+import { useCallback, useState } from 'react';
+import { importFile } from '../../yourMap/geojson/importFile';
+import { useChartroom, useDocument } from '../ChartroomContext';
+
+export type ImportStatus =
+  | { kind: 'idle' }
+  | { kind: 'reading'; name: string }
+  | { kind: 'done'; text: string }
+  | { kind: 'failed'; text: string };
+
+/**
+ * Reads a GeoJSON file into the document: one operation, one undo step, all or nothing. A file
+ * that cannot be imported writes nothing and says what was wrong, and where.
+ */
+export function useImport(): {
+  status: ImportStatus;
+  importFiles: (files: FileList | File[]) => void;
+} {
+  const { tab } = useChartroom();
+  const document = useDocument();
+  const [status, setStatus] = useState<ImportStatus>({ kind: 'idle' });
+  const importFiles = useCallback(
+    (files: FileList | File[]) => {
+      const file = Array.from(files)[0];
+      if (!file) return;
+      setStatus({ kind: 'reading', name: file.name });
+      const { features, nextPinNumber } = document.getSnapshot().context;
+      importFile(file, {
+        tab,
+        now: Date.now(),
+        makeId: () => crypto.randomUUID(),
+        existingIds: new Set(Object.keys(features)),
+        nextPinNumber,
+      }).then(
+        (result) => {
+          if (!result.ok) {
+            setStatus({
+              kind: 'failed',
+              text: `${file.name} was not imported. ${result.error.message}`,
+            });
+            return;
+          }
+          const count = result.records.length;
+          if (count > 0)
+            document.send({ type: 'doc.imported', records: result.records, t: Date.now() });
+          const pins = `${count} ${count === 1 ? 'pin' : 'pins'}`;
+          const later = result.notImportedYet;
+          setStatus({
+            kind: 'done',
+            text:
+              `Imported ${pins} from ${file.name}.` +
+              (later > 0
+                ? ` ${later} ${later === 1 ? 'line or area was' : 'lines and areas were'} not imported yet: routes and areas are coming.`
+                : ''),
+          });
+        },
+        (error: unknown) =>
+          setStatus({
+            kind: 'failed',
+            text: `${file.name} was not imported: ${error instanceof Error ? error.message : String(error)}`,
+          }),
+      );
+    },
+    [document, tab],
+  );
+  return { status, importFiles };
+}
