@@ -180,7 +180,7 @@ export default {
 };
 
 /** The rows, notes and raw data from every measured load. */
-function report({ results, runs, appMissing, peers, servers }) {
+export function report({ results, runs, appMissing, peers, servers }) {
   const values = (key, pick) =>
     results[key].map(pick).filter((v) => typeof v === 'number' && !Number.isNaN(v));
   // Why a page's phase gave no figure: the app missing altogether, or the phase's own reason.
@@ -300,7 +300,7 @@ function report({ results, runs, appMissing, peers, servers }) {
     missing: whyMissing('app0', 'import'),
   });
   const longest = values('app0', (r) => r.import?.longestTaskMs);
-  row(`  longest main-thread task during the import, worst of ${longest.length} runs`, {
+  row(`  longest main-thread task during the import, worst run`, {
     unit: 'ms',
     value: longest.length ? Math.max(...longest) : NaN,
     goal: IMPORT_LONG_TASK_GOAL,
