@@ -9,11 +9,25 @@ import type { CameraLimits } from '../url/cameraHash';
  */
 
 export const TRACE_FORMAT = 'chartroom-trace';
-/** Raised whenever a change means an older replay would misread a trace. */
-export const TRACE_VERSION = 1;
+/**
+ * Raised whenever a change means an older replay would misread a trace. 2: the tools, the document
+ * and storage are traced, and the tab's id is part of the initial state. Version 1 traces are still
+ * read: they replay with the tab's default id and check only what they recorded.
+ */
+export const TRACE_VERSION = 2;
+export const READABLE_TRACE_VERSIONS = [1, TRACE_VERSION] as const;
 
 /** The actor an event was sent to: the root (`chartroom`) or one of its children, by systemId. */
-export const TRACE_TARGETS = ['chartroom', 'lifecycle', 'camera', 'notices', 'selection'] as const;
+export const TRACE_TARGETS = [
+  'chartroom',
+  'lifecycle',
+  'camera',
+  'notices',
+  'selection',
+  'tools',
+  'document',
+  'storage',
+] as const;
 export type TraceTarget = (typeof TRACE_TARGETS)[number];
 
 export interface TraceEvent {
@@ -23,8 +37,8 @@ export interface TraceEvent {
   event: AppEvent;
 }
 
-/** What replay must reproduce: each machine's state value and the facts the UI shows. */
-export interface MachineStates {
+/** What replay must reproduce of the map and its places (all that version 1 traces record). */
+export interface PlaceStates {
   lifecycle: StateValue;
   camera: StateValue;
   selection: StateValue;
@@ -34,12 +48,39 @@ export interface MachineStates {
   notices: string[];
 }
 
+/** A feature of the person's own, as a checkpoint records it: enough to tell two documents apart. */
+export interface FeatureSummary {
+  id: string;
+  name: string;
+}
+
+/** What replay must reproduce of the person's own map (since version 2). */
+export interface YourMapStates {
+  tools: StateValue;
+  document: StateValue;
+  storage: StateValue;
+  /** The selected pin's id (its editor is open). */
+  selectedPin: string | null;
+  /** The document's features, in id order. */
+  features: FeatureSummary[];
+  /** How many steps can be undone and redone. */
+  history: { undo: number; redo: number };
+  /** The storage machine's tags (`saved`, `saving`, `notSaving`, `readOnly`...), sorted. */
+  storageTags: string[];
+}
+
+/** What replay must reproduce: each machine's state value and the facts the UI shows. */
+export type MachineStates = PlaceStates & YourMapStates;
+
+/** What a checkpoint holds: everything, or in a version 1 trace only the places' part. */
+export type RecordedStates = PlaceStates & Partial<YourMapStates>;
+
 export interface Checkpoint {
   /** Milliseconds since the actor system started; replay advances its clock here first. */
   t: number;
   /** How many of the trace's events had been sent when it was taken. */
   afterEvent: number;
-  states: MachineStates;
+  states: RecordedStates;
 }
 
 export interface TraceInitial {
@@ -49,11 +90,14 @@ export interface TraceInitial {
   limits: CameraLimits;
   /** The notices the app opened with (an adjusted link, an unusable style). */
   notices: string[];
+  /** The tab's id (AppInput.tab), which starts every pin id; absent in version 1 traces. */
+  tab?: string;
 }
 
 export interface Trace {
   format: typeof TRACE_FORMAT;
-  version: typeof TRACE_VERSION;
+  /** A version 1 trace, once read, says 1 here: it has no `tab` and records only PlaceStates. */
+  version: (typeof READABLE_TRACE_VERSIONS)[number];
   /** The `version` of package.json that recorded it. */
   appVersion: string;
   /** Wall-clock time the recording started, ISO 8601; for people only. */

@@ -11,13 +11,23 @@ import {
   type TraceEvent,
   type TraceTarget,
 } from './format';
-import { TRACED_MACHINES, readStates, stateDifferences, type RootLike } from './states';
+import { TRACED_MACHINES, readStates, stateDifferences } from './states';
+
+/** The tab's id where the app's input gives none (appMachine's default). */
+export const DEFAULT_TAB = 'tab';
 
 /** Checkpoints follow every change of state, and come at least this often, in events. */
 export const CHECKPOINT_EVERY = 50;
 
 /** The child of the root whose events come from the map adapter (`sendBack`). */
 const ADAPTER_ID = 'mapEvents';
+
+/**
+ * The children of traced machines whose events come from outside: storage's `store` actor sends
+ * back what the browser's storage answered (`storage.opened`, `storage.written`...). A replay
+ * provides a `store` that does nothing and sends these to `storage` itself.
+ */
+const OUTSIDE_CHILDREN: Partial<Record<TraceTarget, string>> = { storage: 'store' };
 
 export interface TraceRecorderOptions {
   url: string;
@@ -42,13 +52,24 @@ export interface TraceRecorder {
 
 interface ChildRef {
   sessionId: string;
+  getSnapshot(): unknown;
+}
+
+/** The id under `parent` of one of its children, or null if it is not one of them. */
+function idUnder(parent: ChildRef, ref: ChildRef | undefined): string | null {
+  if (!ref) return null;
+  const { children } = parent.getSnapshot() as { children?: Record<string, ChildRef | undefined> };
+  return (
+    Object.keys(children ?? {}).find((id) => children?.[id]?.sessionId === ref.sessionId) ?? null
+  );
 }
 
 /**
  * Records the events that reach the actor system from outside: those the UI sends to the root or
- * to a child (`actor.send`, so no source actor) and those the map adapter sends back to the root.
- * Everything else (the root routing an event to a child, the selection asking the camera to fly,
- * a delayed transition) follows from these, so it is not recorded.
+ * to a child (`actor.send`, so no source actor), those the map adapter sends back to the root and
+ * those storage's `store` actor sends back to the storage machine. Everything else (the root
+ * routing an event to a child, the tools asking the document to add a pin, a delayed transition)
+ * follows from these, so it is not recorded.
  */
 export function createTraceRecorder(options: TraceRecorderOptions): TraceRecorder {
   const {
@@ -62,22 +83,25 @@ export function createTraceRecorder(options: TraceRecorderOptions): TraceRecorde
   } = options;
   const events: TraceEvent[] = [];
   const checkpoints: Checkpoint[] = [];
-  let root: (RootLike & ChildRef) | null = null;
+  let root: ChildRef | null = null;
   let timeZero = 0;
   let sinceCheckpoint = 0;
   let checkpointDue = false;
 
   // Rounded to the microsecond, which browsers' clocks never beat, leaving out float noise.
   const elapsed = () => Math.round((now() - timeZero) * 1000) / 1000;
-  const childId = (ref: ChildRef | undefined): string | null => {
-    if (!ref || !root) return null;
-    const { children } = root.getSnapshot() as { children: Record<string, ChildRef | undefined> };
-    return Object.keys(children).find((id) => children[id]?.sessionId === ref.sessionId) ?? null;
-  };
   const targetOf = (ref: ChildRef): TraceTarget | null => {
-    if (ref.sessionId === root?.sessionId) return 'chartroom';
-    const id = childId(ref);
+    if (!root) return null;
+    if (ref.sessionId === root.sessionId) return 'chartroom';
+    const id = idUnder(root, ref);
     return TRACED_MACHINES.find((machine) => machine === id) ?? null;
+  };
+  /** Whether an event from `source` to the traced `to` comes from outside the machines. */
+  const fromOutside = (to: TraceTarget, target: ChildRef, source: ChildRef | undefined) => {
+    if (source === undefined) return true;
+    if (to === 'chartroom') return idUnder(target, source) === ADAPTER_ID;
+    const child = OUTSIDE_CHILDREN[to];
+    return child !== undefined && idUnder(target, source) === child;
   };
 
   /**
@@ -108,14 +132,8 @@ export function createTraceRecorder(options: TraceRecorderOptions): TraceRecorde
       return;
     }
     if (!Object.hasOwn(EVENT_FIELDS, event.type)) return;
-    const fromOutside = sourceRef === undefined;
-    const fromAdapter =
-      sourceRef !== undefined &&
-      actorRef.sessionId === root.sessionId &&
-      childId(sourceRef) === ADAPTER_ID;
-    if (!fromOutside && !fromAdapter) return;
     const to = targetOf(actorRef);
-    if (!to) return;
+    if (!to || !fromOutside(to, actorRef, sourceRef)) return;
     events.push({ t: elapsed(), to, event: event as AppEvent });
     sinceCheckpoint += 1;
     if (checkpointDue) return;
@@ -137,7 +155,13 @@ export function createTraceRecorder(options: TraceRecorderOptions): TraceRecorde
         version: TRACE_VERSION,
         appVersion,
         startedAt: wallClockStart,
-        initial: { url, camera: input.camera, limits: input.limits, notices: input.notices },
+        initial: {
+          url,
+          camera: input.camera,
+          limits: input.limits,
+          notices: input.notices,
+          tab: input.tab ?? DEFAULT_TAB,
+        },
         events: [...events],
         checkpoints: [...checkpoints],
       };

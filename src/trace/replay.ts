@@ -1,8 +1,11 @@
-import { createActor, type StateValue } from 'xstate';
+import { createActor, fromCallback, type StateValue } from 'xstate';
 import { appMachine } from '../machines/appMachine';
 import { cameraMachine } from '../machines/cameraMachine';
 import { lifecycleMachine } from '../machines/lifecycleMachine';
 import { selectionMachine } from '../machines/selectionMachine';
+import { storageMachine } from '../machines/storageMachine';
+import { toolsMachine } from '../machines/toolsMachine';
+import type { StorageEvent } from '../yourMap/events';
 import { ReplayClock } from './clock';
 import type { Checkpoint, Trace } from './format';
 import {
@@ -34,7 +37,9 @@ export interface ReplayResult {
 
 /**
  * The machines as the app wires them, with a fake map port: every command the machines give the
- * map is written to the path instead, and no map answers. The map's answers are in the trace.
+ * map is written to the path instead, and no map answers. Storage's `store` does nothing: what the
+ * browser's storage answered is in the trace, sent to `storage` as it came. The map's answers are
+ * in the trace too.
  */
 function fakePort(log: (machine: TracedMachine, command: string) => void) {
   return appMachine.provide({
@@ -63,7 +68,24 @@ function fakePort(log: (machine: TracedMachine, command: string) => void) {
         actions: {
           highlightHovered: (_, { id }) => log('selection', `highlightHovered ${id}`),
           highlightSelected: (_, { id }) => log('selection', `highlightSelected ${id}`),
+          highlightPin: (_, { id }) => log('selection', `highlightPin ${id}`),
         },
+      }),
+      tools: toolsMachine.provide({
+        actions: {
+          disableMapPan: () => log('tools', 'disableMapPan'),
+          restoreMapPan: () => log('tools', 'restoreMapPan'),
+          disableDoubleClickZoom: () => log('tools', 'disableDoubleClickZoom'),
+          restoreDoubleClickZoom: () => log('tools', 'restoreDoubleClickZoom'),
+          showTool: (_, { tool }) => log('tools', `showTool ${tool}`),
+          // Once a frame while a pin is dragged: the states and the commit say enough.
+          movePinProvisionally: () => {},
+          putPinBack: (_, { id }) => log('tools', `putPinBack ${id}`),
+          landPin: (_, { id }) => log('tools', `landPin ${id}`),
+        },
+      }),
+      storage: storageMachine.provide({
+        actors: { store: fromCallback<StorageEvent>(() => () => {}) },
       }),
     },
   });
@@ -85,6 +107,7 @@ export function replayTrace(trace: Trace): ReplayResult {
         camera: trace.initial.camera,
         limits: trace.initial.limits,
         notices: trace.initial.notices,
+        ...(trace.initial.tab === undefined ? {} : { tab: trace.initial.tab }),
       },
       clock,
     },

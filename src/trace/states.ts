@@ -1,10 +1,13 @@
 import type { SnapshotFrom, StateValue } from 'xstate';
 import type { appMachine } from '../machines/appMachine';
 import type { cameraMachine } from '../machines/cameraMachine';
+import type { documentMachine } from '../machines/documentMachine';
 import type { lifecycleMachine } from '../machines/lifecycleMachine';
 import type { noticesMachine } from '../machines/noticesMachine';
 import type { selectionMachine } from '../machines/selectionMachine';
-import type { MachineStates } from './format';
+import type { storageMachine } from '../machines/storageMachine';
+import type { toolsMachine } from '../machines/toolsMachine';
+import type { MachineStates, RecordedStates } from './format';
 
 /** The parts of the root actor a checkpoint reads. */
 export interface RootLike {
@@ -12,7 +15,15 @@ export interface RootLike {
 }
 
 /** The machines a trace follows, by their systemId (also their id under the root). */
-export const TRACED_MACHINES = ['lifecycle', 'camera', 'selection', 'notices'] as const;
+export const TRACED_MACHINES = [
+  'lifecycle',
+  'camera',
+  'selection',
+  'notices',
+  'tools',
+  'document',
+  'storage',
+] as const;
 export type TracedMachine = (typeof TRACED_MACHINES)[number];
 
 interface Snapshots {
@@ -20,6 +31,9 @@ interface Snapshots {
   camera: SnapshotFrom<typeof cameraMachine>;
   selection: SnapshotFrom<typeof selectionMachine>;
   notices: SnapshotFrom<typeof noticesMachine>;
+  tools: SnapshotFrom<typeof toolsMachine>;
+  document: SnapshotFrom<typeof documentMachine>;
+  storage: SnapshotFrom<typeof storageMachine>;
 }
 
 function snapshotOf<K extends TracedMachine>(root: RootLike, id: K): Snapshots[K] {
@@ -33,15 +47,29 @@ function snapshotOf<K extends TracedMachine>(root: RootLike, id: K): Snapshots[K
 export const stateValueOf = (root: RootLike, id: TracedMachine): StateValue =>
   snapshotOf(root, id).value as StateValue;
 
-/** What a checkpoint records: every state value, the selected place and the notices shown. */
+/**
+ * What a checkpoint records: every state value, the selected place and pin, the notices shown, the
+ * document's features and history, and storage's tags.
+ */
 export function readStates(root: RootLike): MachineStates {
   const selection = snapshotOf(root, 'selection');
+  const document = snapshotOf(root, 'document');
+  const storage = snapshotOf(root, 'storage');
   return {
     lifecycle: stateValueOf(root, 'lifecycle'),
     camera: stateValueOf(root, 'camera'),
     selection: selection.value,
     selectedPlace: selection.context.selected?.id ?? null,
     notices: snapshotOf(root, 'notices').context.notices.map((notice) => notice.text),
+    tools: stateValueOf(root, 'tools'),
+    document: document.value,
+    storage: storage.value,
+    selectedPin: selection.context.pin,
+    features: Object.values(document.context.features)
+      .map(({ id, name }) => ({ id, name }))
+      .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)),
+    history: { undo: document.context.undo.length, redo: document.context.redo.length },
+    storageTags: [...storage.tags].sort(),
   };
 }
 
@@ -78,15 +106,26 @@ function sameJson(a: unknown, b: unknown): boolean {
   return Object.is(a, b);
 }
 
-const show = (key: keyof MachineStates, value: unknown): string =>
-  key === 'lifecycle' || key === 'camera' || key === 'selection'
-    ? stateLabel(value as StateValue)
-    : JSON.stringify(value);
+/** The fields that hold a state value (`notices` holds the notices' texts). */
+const STATE_VALUE_KEYS: ReadonlySet<keyof MachineStates> = new Set([
+  'lifecycle',
+  'camera',
+  'selection',
+  'tools',
+  'document',
+  'storage',
+]);
 
-/** How replayed states differ from recorded ones, one sentence per differing field. */
-export function stateDifferences(recorded: MachineStates, replayed: MachineStates): string[] {
+const show = (key: keyof MachineStates, value: unknown): string =>
+  STATE_VALUE_KEYS.has(key) ? stateLabel(value as StateValue) : JSON.stringify(value);
+
+/**
+ * How replayed states differ from recorded ones, one sentence per differing field. Only the fields
+ * recorded are compared (a version 1 trace records nothing of the person's own map).
+ */
+export function stateDifferences(recorded: RecordedStates, replayed: RecordedStates): string[] {
   return (Object.keys(recorded) as (keyof MachineStates)[])
-    .filter((key) => !sameJson(recorded[key], replayed[key]))
+    .filter((key) => recorded[key] !== undefined && !sameJson(recorded[key], replayed[key]))
     .map(
       (key) =>
         `${key}: replay reached ${show(key, replayed[key])}, the trace recorded ${show(key, recorded[key])}`,

@@ -10,7 +10,13 @@ import {
   string,
   type Check,
 } from './checks';
-import { TRACE_FORMAT, TRACE_TARGETS, TRACE_VERSION, type Trace } from './format';
+import {
+  READABLE_TRACE_VERSIONS,
+  TRACE_FORMAT,
+  TRACE_TARGETS,
+  TRACE_VERSION,
+  type Trace,
+} from './format';
 
 /** A trace that cannot be replayed; the message names the field, or the event and its index. */
 export class TraceError extends Error {
@@ -23,36 +29,66 @@ const camera = object({
   bearing: finiteNumber,
   pitch: finiteNumber,
 });
-const initial = object({
+const initialFields = {
   url: string,
   camera,
   limits: object({ minZoom: finiteNumber, maxZoom: finiteNumber, maxPitch: finiteNumber }),
   notices: arrayOf(string),
-});
+};
 const time: Check = (value, path) =>
   finiteNumber(value, path) ??
   ((value as number) >= 0 ? null : `${path}: expected a time of 0 or more, got ${String(value)}`);
 const traceEvent = object({ t: time, to: oneOf(...TRACE_TARGETS), event: appEvent });
-const checkpoint = object({
-  t: time,
-  afterEvent: finiteNumber,
-  states: object({
-    lifecycle: stateValue,
-    camera: stateValue,
-    selection: stateValue,
-    selectedPlace: nullable(finiteNumber),
-    notices: arrayOf(string),
-  }),
-});
+const placeStates = {
+  lifecycle: stateValue,
+  camera: stateValue,
+  selection: stateValue,
+  selectedPlace: nullable(finiteNumber),
+  notices: arrayOf(string),
+};
+const count: Check = (value, path) =>
+  finiteNumber(value, path) ??
+  (Number.isInteger(value) && (value as number) >= 0
+    ? null
+    : `${path}: expected a whole number, got ${String(value)}`);
+const yourMapStates = {
+  tools: stateValue,
+  document: stateValue,
+  storage: stateValue,
+  selectedPin: nullable(string),
+  features: arrayOf(object({ id: string, name: string })),
+  history: object({ undo: count, redo: count }),
+  storageTags: arrayOf(string),
+};
+
+/** What each readable version's initial state and checkpoints hold. */
+const SHAPES = {
+  1: {
+    initial: object(initialFields),
+    checkpoint: object({ t: time, afterEvent: finiteNumber, states: object(placeStates) }),
+  },
+  2: {
+    initial: object({ ...initialFields, tab: string }),
+    checkpoint: object({
+      t: time,
+      afterEvent: finiteNumber,
+      states: object({ ...placeStates, ...yourMapStates }),
+    }),
+  },
+} satisfies Record<(typeof READABLE_TRACE_VERSIONS)[number], Record<string, Check>>;
 
 /** Throws a {@link TraceError} for the first problem found. */
 const check = (problem: string | null) => {
   if (problem) throw new TraceError(problem);
 };
 
+const isReadableVersion = (value: unknown): value is keyof typeof SHAPES =>
+  READABLE_TRACE_VERSIONS.some((version) => version === value);
+
 /**
  * Checks that parsed JSON is a trace this version of the app can replay, and returns it typed.
- * Times never decrease, and each checkpoint sits between the events around it.
+ * Times never decrease, and each checkpoint sits between the events around it. Version 1 traces
+ * (from before the person's own map) are read as they are: they check only what they recorded.
  */
 export function parseTrace(value: unknown): Trace {
   if (!isRecord(value)) throw new TraceError('the trace must be a JSON object');
@@ -62,16 +98,20 @@ export function parseTrace(value: unknown): Trace {
       : `format: expected "${TRACE_FORMAT}", got ${JSON.stringify(value.format) ?? 'nothing'}`,
   );
   check(finiteNumber(value.version, 'version'));
-  if (value.version !== TRACE_VERSION) {
+  if (!isReadableVersion(value.version)) {
     throw new TraceError(
-      `version: this replay reads version ${TRACE_VERSION} traces; the file is version ${String(value.version)}`,
+      `version: this replay reads version ${READABLE_TRACE_VERSIONS.join(' and ')} traces; the file is version ${String(value.version)}` +
+        ((value.version as number) > TRACE_VERSION
+          ? ' (from a newer Chartroom: replay it with that version)'
+          : ''),
     );
   }
+  const shape = SHAPES[value.version];
   check(string(value.appVersion, 'appVersion'));
   if (value.startedAt !== undefined) check(string(value.startedAt, 'startedAt'));
-  check(initial(value.initial, 'initial'));
+  check(shape.initial(value.initial, 'initial'));
   check(arrayOf(traceEvent)(value.events, 'events'));
-  check(arrayOf(checkpoint)(value.checkpoints, 'checkpoints'));
+  check(arrayOf(shape.checkpoint)(value.checkpoints, 'checkpoints'));
   const trace = value as unknown as Trace;
 
   trace.events.forEach(({ t, event }, i) => {

@@ -54,8 +54,11 @@ describe('parseTrace', () => {
       expect(problemWith(['version'], REMOVED)).toBe(
         'version: expected a finite number, got nothing',
       );
-      expect(problemWith(['version'], 2)).toBe(
-        'version: this replay reads version 1 traces; the file is version 2',
+      expect(problemWith(['version'], 3)).toBe(
+        'version: this replay reads version 1 and 2 traces; the file is version 3 (from a newer Chartroom: replay it with that version)',
+      );
+      expect(problemWith(['version'], 0)).toBe(
+        'version: this replay reads version 1 and 2 traces; the file is version 0',
       );
     });
 
@@ -105,7 +108,7 @@ describe('parseTrace', () => {
 
     it('when it was sent to an actor the app does not have', () => {
       expect(problemWith(['events', 10, 'to'], 'mapEvents')).toBe(
-        'events[10].to: expected one of "chartroom", "lifecycle", "camera", "notices", "selection", got "mapEvents"',
+        'events[10].to: expected one of "chartroom", "lifecycle", "camera", "notices", "selection", "tools", "document", "storage", got "mapEvents"',
       );
     });
 
@@ -135,6 +138,18 @@ describe('parseTrace', () => {
     it('when its time is not between the events around it', () => {
       expect(problemWith(['checkpoints', 0, 't'], 900)).toBe(
         'checkpoints[0].t: 900 ms is not between the times of the events around it (event 1 and 2)',
+      );
+    });
+
+    it('when a version 2 checkpoint leaves out the person’s own map', () => {
+      expect(problemWith(['checkpoints', 1, 'states', 'features'], REMOVED)).toBe(
+        'checkpoints[1].states.features: expected an array, got nothing',
+      );
+      expect(problemWith(['checkpoints', 1, 'states', 'history', 'undo'], 1.5)).toBe(
+        'checkpoints[1].states.history.undo: expected a whole number, got 1.5',
+      );
+      expect(problemWith(['initial', 'tab'], REMOVED)).toBe(
+        'initial.tab: expected a string, got nothing',
       );
     });
 

@@ -1,47 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { SimulatedClock, createActor, fromCallback } from 'xstate';
-import { appMachine } from '../../src/machines/appMachine';
 import type { AppEvent } from '../../src/machines/events';
 import { LOAD_TIMEOUT_MS, REPAINT_NUDGE_MS } from '../../src/machines/lifecycleMachine';
-import { createTraceRecorder } from '../../src/trace/recorder';
 import { replayTrace } from '../../src/trace/replay';
 import { readStates } from '../../src/trace/states';
 import { parseTrace } from '../../src/trace/validate';
 import { DEFAULT_LIMITS } from '../../src/url/cameraHash';
-import { PARIS, START } from './support/traces';
-
-const input = { camera: START, limits: DEFAULT_LIMITS, notices: ['Adjusted.'] };
-
-/**
- * The real actor system on a simulated clock, recorded from its start. `adapter` sends as the map
- * adapter does (`sendBack` from the `mapEvents` child); deferred checkpoints wait in `deferred`.
- */
-function recordSession(checkpointEvery = 1_000) {
-  const clock = new SimulatedClock();
-  const deferred: (() => void)[] = [];
-  const recorder = createTraceRecorder({
-    url: 'http://127.0.0.1/#map=5/48.85/2.35',
-    input,
-    appVersion: '9.9.9',
-    startedAt: '2025-01-31T12:00:00.000Z',
-    now: () => 1_000 + clock.now(),
-    defer: (fn) => void deferred.push(fn),
-    checkpointEvery,
-  });
-  let sendBack: ((event: AppEvent) => void) | null = null;
-  const machine = appMachine.provide({
-    actors: {
-      mapEvents: fromCallback<AppEvent>(({ sendBack: send }) => {
-        sendBack = send;
-        return () => {};
-      }),
-    },
-  });
-  const app = createActor(machine, { input, clock, inspect: recorder.inspect }).start();
-  const adapter = (event: AppEvent) => sendBack!(event);
-  const runDeferred = () => deferred.splice(0).forEach((fn) => fn());
-  return { app, clock, recorder, adapter, deferred, runDeferred };
-}
+import { PARIS, START, recordPinSession, recordSession, states } from './support/traces';
 
 const summary = (events: { to: string; event: AppEvent }[]) =>
   events.map(({ to, event }) => `${to} ${event.type}`);
@@ -80,7 +44,7 @@ describe('the trace recorder', () => {
     const trace = recorder.trace();
     expect(trace).toMatchObject({
       format: 'chartroom-trace',
-      version: 1,
+      version: 2,
       appVersion: '9.9.9',
       startedAt: '2025-01-31T12:00:00.000Z',
       initial: {
@@ -88,9 +52,15 @@ describe('the trace recorder', () => {
         camera: START,
         limits: DEFAULT_LIMITS,
         notices: ['Adjusted.'],
+        tab: 'tab',
       },
     });
     expect(parseTrace(JSON.parse(JSON.stringify(trace)))).toEqual(trace);
+  });
+
+  it("records the tab's id the app was given, which starts every pin id", () => {
+    const { recorder } = recordSession({ input: { tab: 'k3x9' } });
+    expect(recorder.trace().initial.tab).toBe('k3x9');
   });
 
   it('ends each trace with a checkpoint of every machine now', () => {
@@ -101,13 +71,14 @@ describe('the trace recorder', () => {
     clock.increment(40);
     const trace = recorder.trace();
     expect(trace.checkpoints).toEqual([{ t: 40, afterEvent: 3, states: readStates(app) }]);
-    expect(trace.checkpoints[0]!.states).toEqual({
-      lifecycle: { loading: 'drawing' },
-      camera: 'idle',
-      selection: { pointer: 'idle', selection: 'selected' },
-      selectedPlace: PARIS.id,
-      notices: ['Adjusted.'],
-    });
+    expect(trace.checkpoints[0]!.states).toEqual(
+      states({
+        lifecycle: { loading: 'drawing' },
+        selection: { pointer: 'idle', selection: 'selected' },
+        selectedPlace: PARIS.id,
+        notices: ['Adjusted.'],
+      }),
+    );
   });
 
   it('takes a checkpoint when a task changed a state, once that task is done', () => {
@@ -138,7 +109,7 @@ describe('the trace recorder', () => {
   });
 
   it('takes one every N events even when no state changed', () => {
-    const { recorder, adapter, runDeferred } = recordSession(3);
+    const { recorder, adapter, runDeferred } = recordSession({ checkpointEvery: 3 });
     adapter({ type: 'map.started' });
     runDeferred();
     adapter({ type: 'camera.moved', camera: START, t: 1 });
@@ -150,7 +121,7 @@ describe('the trace recorder', () => {
   });
 
   it('makes traces that replay to every checkpoint, timers included', () => {
-    const { app, clock, recorder, adapter, runDeferred } = recordSession(3);
+    const { app, clock, recorder, adapter, runDeferred } = recordSession({ checkpointEvery: 3 });
     adapter({ type: 'map.started' });
     clock.increment(LOAD_TIMEOUT_MS); // the load times out: a delayed transition, not recorded
     adapter({ type: 'camera.moveStarted', source: 'user', animation: null, reason: null, t: 9 });
@@ -169,5 +140,70 @@ describe('the trace recorder', () => {
     expect(result.matched).toBe(trace.checkpoints.length);
     const failed = result.path.find((s) => s.kind === 'state' && s.state === 'failed');
     expect(failed?.t).toBe(LOAD_TIMEOUT_MS);
+  });
+
+  it("records storage's answers, sent back by its store, and the UI's sends to the new machines", () => {
+    const { app, recorder, adapter, store, storeWrites } = recordSession({ input: { tab: 't1' } });
+    store({ type: 'storage.opened', features: [], quarantined: [] });
+    app.system.get('tools').send({ type: 'tool.chosen', tool: 'addPin' });
+    const at = { x: 10, y: 20, lng: 2, lat: 48, t: 500 };
+    adapter({ type: 'pointer.down', target: { kind: 'map' }, input: 'pen', ...at });
+    adapter({ type: 'pointer.released', inside: true, ...at });
+    storeWrites();
+    app.send({ type: 'doc.undoRequested', t: 900 });
+    app.system.get('storage').send({ type: 'storage.versionChanged' });
+
+    // The tools' doc.pinAdded, the document's write, the storage's answers to the document and
+    // its interruption of the tools all follow from these: none is recorded.
+    expect(summary(recorder.trace().events)).toEqual([
+      'storage storage.opened',
+      'tools tool.chosen',
+      'chartroom pointer.down',
+      'chartroom pointer.released',
+      'storage storage.written',
+      'chartroom doc.undoRequested',
+      'storage storage.versionChanged',
+    ]);
+  });
+
+  it("checkpoints the person's own map: the machines, the features, the history, storage's tags", () => {
+    const { checkpoints } = recordPinSession();
+    const last = checkpoints.at(-1)!.states;
+    expect(last).toMatchObject({
+      tools: { browse: 'idle' },
+      document: 'editing',
+      storage: { connected: { saving: 'idle' } },
+      selectedPin: null,
+      history: { undo: 3, redo: 1 },
+      storageTags: ['saved'],
+    });
+    // In id order; every id starts with the tab's.
+    const ids = last.features.map((feature) => feature.id);
+    expect(ids).toEqual([...ids].sort());
+    expect(ids.every((id) => id.startsWith('k3x9-'))).toBe(true);
+    expect(last.features.map((feature) => feature.name).sort()).toEqual(['Harbour', 'Pin 2']);
+    const dragging = checkpoints.find((c) =>
+      JSON.stringify(c.states.tools).includes('draggingPin'),
+    );
+    expect(dragging?.states.tools).toEqual({ browse: { onPin: 'draggingPin' } });
+  });
+
+  it('makes traces with pins that replay to every checkpoint, pin ids included', () => {
+    const trace = parseTrace(JSON.parse(JSON.stringify(recordPinSession())));
+    expect(trace.checkpoints.length).toBeGreaterThan(8);
+    const result = replayTrace(trace);
+    expect(result.divergence).toBeNull();
+    expect(result.matched).toBe(trace.checkpoints.length);
+  });
+
+  it('makes traces whose replay diverges when the tab differs, since the pin ids do', () => {
+    const trace = recordPinSession();
+    trace.initial.tab = 'other';
+    const { divergence } = replayTrace(trace);
+    // The first pin, selected as new: its id is made from the tab's.
+    expect(divergence?.index).toBe(trace.checkpoints.findIndex((c) => c.states.selectedPin));
+    expect(divergence?.differences[0]).toMatch(
+      /^selectedPin: replay reached "other-\w+-0", the trace recorded "k3x9-\w+-0"$/,
+    );
   });
 });

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -8,7 +8,12 @@ import { EXIT, runReplay } from '../../src/trace/cli';
 import type { Trace } from '../../src/trace/format';
 import { replayTrace } from '../../src/trace/replay';
 import { stateLabel } from '../../src/trace/states';
-import { PARIS, sessionTrace, states } from './support/traces';
+import { parseTrace } from '../../src/trace/validate';
+import { PARIS, sessionTrace, states, versionOneTrace } from './support/traces';
+
+/** A session with pins, recorded from the real machines (see recordPinSession). */
+const PINS_FIXTURE = 'tests/fixtures/traces/pins-session.json';
+const pinsTrace = () => parseTrace(JSON.parse(readFileSync(PINS_FIXTURE, 'utf8')));
 
 /** The session with one checkpoint claiming the popup stayed open after Escape. */
 function divergentTrace(): Trace {
@@ -27,6 +32,57 @@ const pathOf = (trace: Trace, machine: string) =>
     .map((step) => `${step.t} ${step.kind === 'state' ? stateLabel(step.state) : ''}`);
 
 describe('replayTrace', () => {
+  describe('a session with pins', () => {
+    it('reaches every checkpoint: the same pin ids, names, history and storage', () => {
+      const trace = pinsTrace();
+      const result = replayTrace(trace);
+      expect(result.divergence).toBeNull();
+      expect(result.matched).toBe(trace.checkpoints.length);
+      expect(
+        trace.checkpoints
+          .at(-1)
+          ?.states.features?.map((f) => f.name)
+          .sort(),
+      ).toEqual(['Harbour', 'Pin 2']);
+    });
+
+    it("sends storage's recorded answers to the storage machine, its store doing nothing", () => {
+      const trace = pinsTrace();
+      expect(trace.events.filter((e) => e.to === 'storage').map((e) => e.event.type)).toEqual([
+        'storage.opened',
+        ...Array<string>(5).fill('storage.written'),
+      ]);
+      const storage = replayTrace(trace)
+        .path.filter((step) => step.kind === 'state' && step.machine === 'storage')
+        .map((step) => (step.kind === 'state' ? stateLabel(step.state) : ''));
+      expect(storage.slice(0, 4)).toEqual([
+        'connected.opening',
+        'connected.saving.idle',
+        'connected.saving.writing',
+        'connected.saving.idle',
+      ]);
+    });
+
+    it('diverges where a stored answer is left out: the write is never done', () => {
+      const trace = pinsTrace();
+      const written = trace.events.findIndex((e) => e.event.type === 'storage.written');
+      trace.events[written]!.event = { type: 'storage.versionChanged' };
+      const { divergence } = replayTrace(trace);
+      expect(divergence?.differences).toContain(
+        'storage: replay reached readOnly, the trace recorded connected.saving.idle',
+      );
+    });
+  });
+
+  it('reads a version 1 trace, from before pins, and checks what it recorded', () => {
+    const trace = parseTrace(versionOneTrace());
+    expect(trace.version).toBe(1);
+    expect(trace.initial.tab).toBeUndefined();
+    const result = replayTrace(trace);
+    expect(result.divergence).toBeNull();
+    expect(result.matched).toBe(4);
+  });
+
   it('reaches every checkpoint of a recorded session', () => {
     const result = replayTrace(sessionTrace());
     expect(result.divergence).toBeNull();
@@ -59,6 +115,7 @@ describe('replayTrace', () => {
       .path.filter((step) => step.kind === 'command')
       .map((step) => `${step.t} ${step.machine} ${step.kind === 'command' ? step.command : ''}`);
     expect(commands).toEqual([
+      '0 tools showTool browse',
       '2000 selection highlightHovered 2988507',
       '2100 selection highlightSelected 2988507',
       '3000 selection highlightSelected null',
@@ -170,16 +227,20 @@ describe('npm run replay', () => {
     };
 
     it('exits 0 on a good trace, 1 on a malformed one and 1 on a divergent one', async () => {
-      const [good, bad, divergent] = await Promise.all([
+      const [pins, good, bad, divergent] = await Promise.all([
+        npm(PINS_FIXTURE),
         npm(file('good.json', sessionTrace())),
         npm(file('bad.json', { ...sessionTrace(), version: 7 })),
         npm(file('divergent.json', divergentTrace())),
       ]);
+      expect(pins.code).toBe(0);
+      expect(pins.stdout).toMatch(/tools {6}browse\.onPin\.draggingPin\n/);
+      expect(pins.stdout).toMatch(/All \d+ checkpoints reached\.\n$/);
       expect(good.code).toBe(0);
       expect(good.stdout).toContain('2100.0 ms  selection  pointer.hovering, selection.selected');
       expect(bad.code).toBe(1);
       expect(bad.stderr).toContain(
-        'version: this replay reads version 1 traces; the file is version 7',
+        'version: this replay reads version 1 and 2 traces; the file is version 7',
       );
       expect(divergent.code).toBe(1);
       expect(divergent.stderr).toContain('checkpoint 3 (after event 11, at 3500.0 ms) diverges');
