@@ -108,12 +108,13 @@ export function App(props: AppProps) {
           <PlacePopup />
           <PlacesPanel />
         </PlaceIndexProvider>
+        <CameraControls />
+        {/* After the map's controls in Tab order: the person's own tools and features. */}
         <ToolsToolbar />
         <YourMapPanel />
         <PinEditor />
         <PinsOnMap />
         <YourMapKeys />
-        <CameraControls />
         <ScaleBar />
         <TraceRecorderContext value={recorder}>
           <FlowPanel log={flowLog} />

@@ -31,7 +31,13 @@ test('with ?inspect the Stately inspector gets every machine and a click-select-
           (await received(inspector)).filter((e) => e.type === '@xstate.actor').map((e) => e.name),
         ),
     )
-    .toEqual(new Set(['chartroom', 'lifecycle', 'camera', 'notices', 'selection', 'mapEvents']));
+    .toEqual(
+      new Set([
+        ...['chartroom', 'lifecycle', 'camera', 'notices', 'selection', 'mapEvents'],
+        // The person's own features: the tools, the document, storage and its store.
+        ...['tools', 'document', 'storage', 'store'],
+      ]),
+    );
 
   // Click Paris, then Escape: the events and the selection's snapshots arrive.
   const paris = await canvasCentre(page);
