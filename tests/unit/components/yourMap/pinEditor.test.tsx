@@ -1,0 +1,152 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { resetFakeMaps } from '../../support/fakeMapLibre';
+
+vi.mock('maplibre-gl', async () =>
+  (await import('../../support/fakeMapLibre')).fakeMapLibreModule(),
+);
+
+const {
+  MemoryStore,
+  addPin,
+  documentOf,
+  ready,
+  renderYourMap,
+  selectionOf,
+  storedPin,
+  toolButton,
+  yourMap,
+} = await import('./support');
+type AppActor = import('./support').AppActor;
+
+beforeEach(resetFakeMaps);
+afterEach(() => {
+  cleanup();
+  document.body.innerHTML = '';
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+const HARBOUR = storedPin('h', -4.5, 48.38, { name: 'Harbour', note: 'Low tide at six' });
+
+async function editHarbour() {
+  const store = new MemoryStore([HARBOUR]);
+  const rendered = renderYourMap({ store });
+  await ready(rendered.app);
+  fireEvent.click(within(yourMap()).getByRole('button', { name: 'Harbour' }));
+  return { ...rendered, dialog: screen.getByRole('dialog', { name: 'Harbour' }) };
+}
+
+const field = (name: 'Name' | 'Note') => screen.getByRole('textbox', { name });
+const undoSteps = (app: AppActor) => documentOf(app).context.undo.length;
+
+describe("a pin's editor", () => {
+  it('is a dialog named after the pin, with Name, Note, Coordinates, Delete and Close', async () => {
+    const { dialog, opened } = await editHarbour();
+    expect(opened).toHaveBeenLastCalledWith(-4.5, 48.38, expect.any(HTMLElement));
+    const inside = within(dialog);
+    expect(inside.getByRole('textbox', { name: 'Name' })).toHaveValue('Harbour');
+    expect(inside.getByRole('textbox', { name: 'Note' })).toHaveValue('Low tide at six');
+    expect(inside.getByText('Coordinates')).toBeInTheDocument();
+    expect(dialog).toHaveTextContent('48.38000° N, 4.50000° W');
+    expect(inside.getByRole('button', { name: 'Delete' })).toBeEnabled();
+    expect(inside.getByRole('button', { name: 'Close' })).toBeEnabled();
+    // Named exactly: not a dialog whose name merely contains it.
+    expect(screen.queryByRole('dialog', { name: 'Harbou' })).toBeNull();
+  });
+
+  it('saves typing at once, and makes it one undo step when the field is left', async () => {
+    const { app, store } = await editHarbour();
+    const name = field('Name');
+    act(() => name.focus());
+    for (const value of ['H', 'Ha', 'Haven']) fireEvent.change(name, { target: { value } });
+    expect(documentOf(app).context.features.h?.name).toBe('Haven');
+    await waitFor(() => expect(store.records.get('h')?.name).toBe('Haven'));
+    expect(store.writes.length).toBeGreaterThanOrEqual(1);
+    expect(screen.getByRole('dialog', { name: 'Haven' })).toBe(name.closest('[role="dialog"]'));
+    expect(within(yourMap()).getByRole('button', { name: 'Haven' })).toBeInTheDocument();
+    expect(undoSteps(app)).toBe(0);
+    act(() => name.blur());
+    expect(undoSteps(app)).toBe(1);
+    // Leaving it again adds nothing.
+    act(() => name.focus());
+    act(() => name.blur());
+    expect(undoSteps(app)).toBe(1);
+
+    const note = field('Note');
+    act(() => note.focus());
+    fireEvent.change(note, { target: { value: 'Low tide at seven' } });
+    act(() => note.blur());
+    expect(undoSteps(app)).toBe(2);
+
+    fireEvent.click(toolButton('Undo'));
+    expect(field('Note')).toHaveValue('Low tide at six');
+    expect(field('Name')).toHaveValue('Haven');
+    fireEvent.click(toolButton('Undo'));
+    expect(screen.getByRole('dialog', { name: 'Harbour' })).toBeInTheDocument();
+    expect(field('Name')).toHaveValue('Harbour');
+    await waitFor(() => expect(store.records.get('h')).toMatchObject({ name: 'Harbour' }));
+  });
+
+  it('closes with Escape, from its Name too, keeping what was typed as a step', async () => {
+    const { app } = await editHarbour();
+    const name = field('Name');
+    act(() => name.focus());
+    fireEvent.change(name, { target: { value: 'Port' } });
+    fireEvent.keyDown(name, { key: 'Escape' });
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(selectionOf(app).context.pin).toBeNull();
+    expect(documentOf(app).context.features.h?.name).toBe('Port');
+    expect(undoSteps(app)).toBe(1);
+  });
+
+  it('closes with Close, and Delete removes the pin (one undo step)', async () => {
+    const { app, store } = await editHarbour();
+    fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(documentOf(app).context.features.h).toBeDefined();
+
+    fireEvent.click(within(yourMap()).getByRole('button', { name: 'Harbour' }));
+    fireEvent.click(
+      within(screen.getByRole('dialog', { name: 'Harbour' })).getByRole('button', {
+        name: 'Delete',
+      }),
+    );
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(documentOf(app).context.features).toEqual({});
+    expect(within(yourMap()).queryByRole('button', { name: 'Harbour' })).toBeNull();
+    await waitFor(() => expect(store.records.has('h')).toBe(false));
+    fireEvent.click(toolButton('Undo'));
+    expect(within(yourMap()).getByRole('button', { name: 'Harbour' })).toBeInTheDocument();
+  });
+
+  it("closes when its pin is removed: the pin's adding undone", async () => {
+    const { app } = renderYourMap();
+    await ready(app);
+    addPin(app, 'a', 3, 4);
+    act(() => app.send({ type: 'pin.selected', id: 'a', origin: 'new', byKeyboard: false }));
+    expect(screen.getByRole('dialog', { name: 'Pin 1' })).toBeInTheDocument();
+    fireEvent.click(toolButton('Undo'));
+    expect(documentOf(app).context.features).toEqual({});
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(selectionOf(app).context.pin).toBeNull();
+    // Redo brings the pin back, not its editor.
+    fireEvent.click(toolButton('Redo'));
+    expect(documentOf(app).context.features.a).toBeDefined();
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('shows markup in a name or a note as text', async () => {
+    const name = '<img src=x onerror="alert(1)">';
+    const note = '<b>bold</b> &amp; <script>alert(2)</script>';
+    const store = new MemoryStore([storedPin('x', 0, 0, { name, note })]);
+    const { app } = renderYourMap({ store });
+    await ready(app);
+    fireEvent.click(within(yourMap()).getByRole('button', { name }));
+    const dialog = screen.getByRole('dialog', { name });
+    expect(within(dialog).getByRole('heading')).toHaveTextContent(name);
+    expect(field('Note')).toHaveValue(note);
+    for (const tag of ['img', 'b', 'script']) expect(document.querySelector(tag), tag).toBeNull();
+  });
+});

@@ -1,0 +1,149 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { StorageError } from '../../../../src/yourMap/store';
+import { resetFakeMaps } from '../../support/fakeMapLibre';
+
+vi.mock('maplibre-gl', async () =>
+  (await import('../../support/fakeMapLibre')).fakeMapLibreModule(),
+);
+
+const {
+  MemoryStore,
+  addPin,
+  documentOf,
+  ready,
+  renderYourMap,
+  storageOf,
+  storedPin,
+  toolButton,
+  toolsOf,
+  yourMap,
+} = await import('./support');
+
+let exported: Blob[] = [];
+beforeEach(() => {
+  resetFakeMaps();
+  exported = [];
+  Object.assign(URL, {
+    createObjectURL: (blob: Blob) => {
+      exported.push(blob);
+      return `blob:http://localhost/${exported.length}`;
+    },
+    revokeObjectURL: () => {},
+  });
+  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+});
+afterEach(() => {
+  cleanup();
+  document.body.innerHTML = '';
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  Reflect.deleteProperty(URL, 'createObjectURL');
+  Reflect.deleteProperty(URL, 'revokeObjectURL');
+});
+
+/** The names in the export the alert's button downloads. */
+async function exportFromAlert(): Promise<string[]> {
+  fireEvent.click(
+    within(screen.getByRole('alert')).getByRole('button', { name: 'Export GeoJSON' }),
+  );
+  const blob = exported.at(-1);
+  if (!blob) throw new Error('nothing was exported');
+  const collection = JSON.parse(await blob.text()) as {
+    features: { properties: { name: string } }[];
+  };
+  return collection.features.map((feature) => feature.properties.name);
+}
+
+describe('the storage alert', () => {
+  it('is absent while changes are saved', async () => {
+    const { app, store } = renderYourMap();
+    await ready(app);
+    addPin(app, 'a', 1, 1);
+    await waitFor(() => expect(store.records.has('a')).toBe(true));
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('says why changes are not saved where storage cannot be opened; editing goes on', async () => {
+    const { app } = renderYourMap({
+      openStore: () =>
+        Promise.reject(new StorageError('unsupported', 'IndexedDB is not available here')),
+    });
+    await ready(app);
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Your changes are not being saved');
+    expect(alert).toHaveTextContent('this browser does not allow the page to store data');
+    expect(within(alert).queryByRole('button', { name: 'Reload' })).toBeNull();
+    expect(toolButton('Add pin')).toBeEnabled();
+    addPin(app, 'a', 1, 1);
+    expect(within(yourMap()).getByRole('button', { name: 'Pin 1' })).toBeInTheDocument();
+    expect(await exportFromAlert()).toEqual(['Pin 1']);
+  });
+
+  it('says the storage could not be opened where opening it failed otherwise', async () => {
+    const { app } = renderYourMap({ openStore: () => Promise.reject(new Error('blocked')) });
+    await ready(app);
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Your changes are not being saved: the browser’s storage could not be opened.',
+    );
+  });
+
+  it('says the storage is full when a write is refused for quota, and counts what waits', async () => {
+    const store = new MemoryStore();
+    store.failWrites = new StorageError('quotaExceeded', 'QuotaExceededError: the disk is full');
+    const { app } = renderYourMap({ store });
+    await ready(app);
+    addPin(app, 'a', 1, 1);
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(
+      'Your changes are not being saved: the browser’s storage for this site is full.',
+    );
+    expect(alert).toHaveTextContent('(1 change waiting)');
+    expect(store.records.size).toBe(0);
+    // Nothing made is lost: the document keeps it, and the export has it.
+    expect(documentOf(app).context.features.a).toBeDefined();
+    expect(await exportFromAlert()).toEqual(['Pin 1']);
+  });
+
+  it('asks for a reload when storage becomes read-only, and the editing controls are disabled', async () => {
+    const store = new MemoryStore([storedPin('h', 1, 1, { name: 'Harbour', created: 1 })]);
+    const { app } = renderYourMap({ store });
+    await ready(app);
+    addPin(app, 'a', 2, 2);
+    fireEvent.click(toolButton('Add pin'));
+    fireEvent.click(within(yourMap()).getByRole('button', { name: 'Harbour' }), { detail: 1 });
+    expect(toolButton('Undo')).toBeEnabled();
+
+    act(() => store.notify({ type: 'versionChanged' }));
+    const alert = await screen.findByRole('alert');
+    expect(storageOf(app).hasTag('readOnly')).toBe(true);
+    expect(alert).toHaveTextContent('changes are not being saved in this one');
+    expect(alert).toHaveTextContent('Reload this page to keep editing');
+    expect(within(alert).getByRole('button', { name: 'Reload' })).toBeEnabled();
+    expect(within(alert).getByRole('button', { name: 'Export GeoJSON' })).toBeEnabled();
+
+    // The tool in hand is dropped; only Browse can be chosen.
+    expect(toolsOf(app).hasTag('addingPin')).toBe(false);
+    expect(toolButton('Browse')).toBeEnabled();
+    expect(toolButton('Browse')).toHaveAttribute('aria-pressed', 'true');
+    expect(toolButton('Add pin')).toBeDisabled();
+    expect(toolButton('Undo')).toBeDisabled();
+    expect(toolButton('Redo')).toBeDisabled();
+    const dialog = screen.getByRole('dialog', { name: 'Harbour' });
+    expect(within(dialog).getByRole('textbox', { name: 'Name' })).toHaveAttribute('readonly');
+    expect(within(dialog).getByRole('textbox', { name: 'Note' })).toHaveAttribute('readonly');
+    expect(within(dialog).getByRole('button', { name: 'Delete' })).toBeDisabled();
+    expect(within(dialog).getByRole('button', { name: 'Close' })).toBeEnabled();
+
+    // Nor do the keys edit.
+    const undoSteps = documentOf(app).context.undo.length;
+    fireEvent.keyDown(document.body, { key: 'p' });
+    fireEvent.keyDown(document.body, { key: 'z', ctrlKey: true });
+    fireEvent.keyDown(document.body, { key: 'ArrowRight', altKey: true });
+    expect(toolsOf(app).hasTag('addingPin')).toBe(false);
+    expect(documentOf(app).context.undo).toHaveLength(undoSteps);
+    expect(documentOf(app).context.features.h?.geometry.coordinates).toEqual([1, 1]);
+    expect(await exportFromAlert()).toEqual(['Harbour', 'Pin 1']);
+  });
+});

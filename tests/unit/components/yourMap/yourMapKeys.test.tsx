@@ -1,0 +1,117 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { resetFakeMaps } from '../../support/fakeMapLibre';
+
+vi.mock('maplibre-gl', async () =>
+  (await import('../../support/fakeMapLibre')).fakeMapLibreModule(),
+);
+
+const { addPin, documentOf, ready, renderYourMap, selectionOf, toolButton, toolsOf } =
+  await import('./support');
+
+beforeEach(resetFakeMaps);
+afterEach(() => {
+  cleanup();
+  document.body.innerHTML = '';
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+const key = (target: Element, init: KeyboardEventInit) => fireEvent.keyDown(target, init);
+const names = (app: Parameters<typeof documentOf>[0]) =>
+  Object.values(documentOf(app).context.features).map((feature) => feature.name);
+
+describe('the keys of Your map, with the focus outside text fields', () => {
+  it('P chooses Add pin and Escape goes back to Browse', async () => {
+    const { app } = renderYourMap();
+    await ready(app);
+    key(document.body, { key: 'p' });
+    expect(toolsOf(app).hasTag('addingPin')).toBe(true);
+    expect(toolButton('Add pin')).toHaveAttribute('aria-pressed', 'true');
+    key(document.body, { key: 'Escape' });
+    expect(toolsOf(app).hasTag('addingPin')).toBe(false);
+    expect(toolButton('Browse')).toHaveAttribute('aria-pressed', 'true');
+    // Shift+P is a capital letter, not the tool.
+    key(document.body, { key: 'P', shiftKey: true });
+    expect(toolsOf(app).hasTag('addingPin')).toBe(false);
+  });
+
+  it('Ctrl+Z and ⌘+Z undo; Ctrl+Shift+Z, ⌘+Shift+Z and Ctrl+Y redo', async () => {
+    const { app } = renderYourMap();
+    await ready(app);
+    addPin(app, 'a', 1, 1, 1);
+    addPin(app, 'b', 2, 2, 2);
+    addPin(app, 'c', 3, 3, 3);
+    const ids = () => Object.keys(documentOf(app).context.features).sort();
+    const target = toolButton('Browse');
+    expect(key(target, { key: 'z', ctrlKey: true })).toBe(false); // default prevented
+    expect(ids()).toEqual(['a', 'b']);
+    key(target, { key: 'z', metaKey: true });
+    expect(ids()).toEqual(['a']);
+    key(target, { key: 'Z', ctrlKey: true, shiftKey: true });
+    expect(ids()).toEqual(['a', 'b']);
+    key(target, { key: 'z', ctrlKey: true });
+    key(target, { key: 'Z', metaKey: true, shiftKey: true });
+    expect(ids()).toEqual(['a', 'b']);
+    key(target, { key: 'y', ctrlKey: true });
+    expect(ids()).toEqual(['a', 'b', 'c']);
+    expect(documentOf(app).context.redo).toHaveLength(0);
+  });
+
+  it('do nothing while the focus is in a text field: the Name of the editor', async () => {
+    const { app } = renderYourMap();
+    await ready(app);
+    addPin(app, 'a', 1, 1);
+    act(() => app.send({ type: 'pin.selected', id: 'a', origin: 'new', byKeyboard: false }));
+    const name = screen.getByRole('textbox', { name: 'Name' });
+    expect(document.activeElement).toBe(name);
+    for (const init of [
+      { key: 'p' },
+      { key: 'z', ctrlKey: true },
+      { key: 'y', ctrlKey: true },
+      { key: 'ArrowRight', altKey: true },
+    ]) {
+      expect(key(name, init), init.key).toBe(true); // not prevented: the field's own
+    }
+    expect(toolsOf(app).hasTag('addingPin')).toBe(false);
+    expect(Object.keys(documentOf(app).context.features)).toEqual(['a']);
+    expect(documentOf(app).context.features.a?.geometry.coordinates).toEqual([1, 1]);
+    expect(documentOf(app).context.undo).toHaveLength(1);
+  });
+
+  it('Alt+arrows nudge the selected pin by a pixel, ten with Shift, each an undo step', async () => {
+    const { app, store } = renderYourMap();
+    await ready(app);
+    addPin(app, 'a', 2, 48);
+    act(() => app.send({ type: 'pin.selected', id: 'a', origin: 'list', byKeyboard: false }));
+    const coordinates = () => documentOf(app).context.features.a?.geometry.coordinates;
+    const target = toolButton('Browse');
+    // The fake map projects a degree to a pixel, with y growing southwards.
+    key(target, { key: 'ArrowRight', altKey: true });
+    expect(coordinates()).toEqual([3, 48]);
+    key(target, { key: 'ArrowUp', altKey: true });
+    expect(coordinates()).toEqual([3, 49]);
+    key(target, { key: 'ArrowLeft', altKey: true, shiftKey: true });
+    expect(coordinates()).toEqual([-7, 49]);
+    key(target, { key: 'ArrowDown', altKey: true, shiftKey: true });
+    expect(coordinates()).toEqual([-7, 39]);
+    expect(screen.getByRole('dialog', { name: 'Pin 1' })).toHaveTextContent(
+      '39.00000° N, 7.00000° W',
+    );
+    expect(documentOf(app).context.undo).toHaveLength(5);
+    key(target, { key: 'z', ctrlKey: true });
+    expect(coordinates()).toEqual([-7, 49]);
+    await vi.waitFor(() => expect(store.records.get('a')?.geometry.coordinates).toEqual([-7, 49]));
+  });
+
+  it('Alt+arrows move nothing where no pin is selected', async () => {
+    const { app } = renderYourMap();
+    await ready(app);
+    addPin(app, 'a', 2, 48);
+    expect(selectionOf(app).context.pin).toBeNull();
+    expect(key(document.body, { key: 'ArrowRight', altKey: true })).toBe(true);
+    expect(documentOf(app).context.features.a?.geometry.coordinates).toEqual([2, 48]);
+    expect(names(app)).toEqual(['Pin 1']);
+  });
+});

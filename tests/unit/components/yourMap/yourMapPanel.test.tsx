@@ -1,0 +1,294 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { resetFakeMaps } from '../../support/fakeMapLibre';
+
+vi.mock('maplibre-gl', async () =>
+  (await import('../../support/fakeMapLibre')).fakeMapLibreModule(),
+);
+
+const {
+  MemoryStore,
+  documentOf,
+  ready,
+  renderYourMap,
+  selectionOf,
+  storedPin,
+  toolButton,
+  yourMap,
+} = await import('./support');
+const { LIST_LIMIT } = await import('../../../../src/components/yourMap/YourMapPanel');
+const { PLACE_ZOOM } = await import('../../../../src/machines/selectionMachine');
+
+beforeEach(resetFakeMaps);
+afterEach(() => {
+  cleanup();
+  document.body.innerHTML = '';
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+const items = () => within(within(yourMap()).getByRole('list')).getAllByRole('button');
+const itemNames = () => items().map((button) => button.textContent);
+
+/** `count` pins named `Pin 1`… made in that order, though stored in the reverse order. */
+function manyPins(count: number) {
+  return Array.from({ length: count }, (_, index) => {
+    const n = count - index;
+    return storedPin(`p${n}`, n % 180, 0, { name: `Pin ${n}`, created: n });
+  });
+}
+
+describe('the Your map region', () => {
+  it('lists a button per feature, named after it, oldest first', async () => {
+    const store = new MemoryStore([
+      storedPin('z', 1, 1, { name: 'Lighthouse', created: 30 }),
+      storedPin('a', 2, 2, { name: 'Harbour', created: 10 }),
+      storedPin('m', 3, 3, { name: 'Beach', created: 20 }),
+    ]);
+    const { app } = renderYourMap({ store });
+    await ready(app);
+    expect(itemNames()).toEqual(['Harbour', 'Beach', 'Lighthouse']);
+    expect(within(yourMap()).getByText('3 pins')).toBeInTheDocument();
+    expect(within(yourMap()).queryByRole('searchbox', { name: 'Filter your map' })).toBeNull();
+    expect(within(yourMap()).getByRole('button', { name: 'Import' })).toBeInTheDocument();
+    expect(within(yourMap()).getByRole('button', { name: 'Export GeoJSON' })).toBeInTheDocument();
+  });
+
+  it('says how to start when there is nothing yet', async () => {
+    const { app } = renderYourMap();
+    await ready(app);
+    expect(within(yourMap()).queryByRole('list')).toBeNull();
+    expect(yourMap()).toHaveTextContent('Nothing yet: choose Add pin, then click the map.');
+  });
+
+  it(`shows at most ${LIST_LIMIT} of 10,000 pins, with a filter that finds the others`, async () => {
+    const { app } = renderYourMap({ store: new MemoryStore(manyPins(10_000)) });
+    await ready(app);
+    // Role queries over a hundred buttons take seconds in jsdom: the big list is read from the DOM.
+    const listed = () => [...yourMap().querySelectorAll('ul > li > button')];
+    const listedNames = () => listed().map((button) => button.textContent);
+    await waitFor(() => expect(listed()).toHaveLength(LIST_LIMIT));
+    expect(listedNames().slice(0, 3)).toEqual(['Pin 1', 'Pin 2', 'Pin 3']);
+    expect(listedNames().at(-1)).toBe(`Pin ${LIST_LIMIT}`);
+    expect(yourMap()).toHaveTextContent(`Showing ${LIST_LIMIT} of 10000.`);
+    const filter = within(yourMap()).getByRole('searchbox', { name: 'Filter your map' });
+
+    fireEvent.change(filter, { target: { value: 'pin 9999' } });
+    await waitFor(() => expect(itemNames()).toEqual(['Pin 9999']));
+
+    // Pin 99, Pin 990 to 999 and Pin 9900 to 9999: 111, more than the list shows.
+    fireEvent.change(filter, { target: { value: ' Pin 99 ' } });
+    await waitFor(() => expect(yourMap()).toHaveTextContent(`Showing ${LIST_LIMIT} of 111.`));
+    expect(listed()).toHaveLength(LIST_LIMIT);
+    expect(listedNames().slice(0, 3)).toEqual(['Pin 99', 'Pin 990', 'Pin 991']);
+
+    fireEvent.change(filter, { target: { value: 'nowhere' } });
+    await waitFor(() => expect(within(yourMap()).queryByRole('list')).toBeNull());
+  }, 20_000);
+
+  it('opens the editor of a clicked item and asks the camera to fly to it', async () => {
+    const store = new MemoryStore([
+      storedPin('a', 2.35, 48.85, { name: 'Paris', created: 1 }),
+      storedPin('b', -0.12, 51.5, { name: 'London', created: 2 }),
+    ]);
+    const { app, flown } = renderYourMap({ store });
+    await ready(app);
+    fireEvent.click(within(yourMap()).getByRole('button', { name: 'London' }), { detail: 1 });
+    expect(selectionOf(app).context).toMatchObject({
+      pin: 'b',
+      pinOrigin: 'list',
+      byKeyboard: false,
+    });
+    expect(flown).toHaveBeenLastCalledWith(
+      { center: { lng: -0.12, lat: 51.5 }, zoom: PLACE_ZOOM, bearing: 0, pitch: 0 },
+      'place',
+    );
+    expect(screen.getByRole('dialog', { name: 'London' })).toBeInTheDocument();
+    // A click leaves the focus where it was; the keyboard (no pointer: detail 0) gets the Name.
+    expect(document.activeElement).not.toBe(screen.getByRole('textbox', { name: 'Name' }));
+
+    fireEvent.click(within(yourMap()).getByRole('button', { name: 'Paris' }), { detail: 0 });
+    expect(selectionOf(app).context).toMatchObject({ pin: 'a', byKeyboard: true });
+    expect(screen.queryByRole('dialog', { name: 'London' })).toBeNull();
+    expect(screen.getByRole('dialog', { name: 'Paris' })).toBeInTheDocument();
+    expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Name' }));
+    expect(flown).toHaveBeenCalledTimes(2);
+  });
+});
+
+const fileInput = () => {
+  const input = yourMap().querySelector<HTMLInputElement>('input[type="file"]');
+  if (!input) throw new Error('no file input');
+  return input;
+};
+const choose = (file: File) => fireEvent.change(fileInput(), { target: { files: [file] } });
+const geojsonFile = (name: string, value: unknown) =>
+  new File([typeof value === 'string' ? value : JSON.stringify(value)], name, {
+    type: 'application/geo+json',
+  });
+const point = (id: string, name: string, lng: number, lat: number) => ({
+  type: 'Feature',
+  id,
+  properties: { name, note: `${name}'s note` },
+  geometry: { type: 'Point', coordinates: [lng, lat] },
+});
+
+describe('Import', () => {
+  it('opens the file chooser', async () => {
+    const { app } = renderYourMap();
+    await ready(app);
+    const clicked = vi.spyOn(HTMLInputElement.prototype, 'click').mockImplementation(() => {});
+    fireEvent.click(within(yourMap()).getByRole('button', { name: 'Import' }));
+    expect(clicked).toHaveBeenCalledTimes(1);
+    expect(clicked.mock.contexts[0]).toBe(fileInput());
+  });
+
+  it('imports a file in one undo step, keeping its ids', async () => {
+    const { app, store } = renderYourMap({
+      store: new MemoryStore([storedPin('old', 0, 0, { name: 'Home', created: 1 })]),
+    });
+    await ready(app);
+    const undoBefore = documentOf(app).context.undo.length;
+    choose(
+      geojsonFile('trip.geojson', {
+        type: 'FeatureCollection',
+        features: [point('f-1', 'Lighthouse', -4.5, 48.4), point('f-2', 'Café', 2.35, 48.85)],
+      }),
+    );
+    expect(await within(yourMap()).findByText('Imported 2 pins from trip.geojson.')).toBeVisible();
+    expect(itemNames()).toEqual(['Home', 'Lighthouse', 'Café']);
+    expect(documentOf(app).context.features['f-1']).toMatchObject({
+      name: 'Lighthouse',
+      note: "Lighthouse's note",
+      geometry: { type: 'Point', coordinates: [-4.5, 48.4] },
+    });
+    expect(documentOf(app).context.undo).toHaveLength(undoBefore + 1);
+    await waitFor(() => expect(store.records.has('f-2')).toBe(true));
+    expect(screen.queryByRole('alert')).toBeNull();
+
+    fireEvent.click(toolButton('Undo'));
+    expect(itemNames()).toEqual(['Home']);
+    await waitFor(() => expect([...store.records.keys()]).toEqual(['old']));
+  });
+
+  it('refuses a bad file with an alert and writes nothing, not even its good features', async () => {
+    const { app, store } = renderYourMap();
+    await ready(app);
+    choose(
+      geojsonFile('bad.geojson', {
+        type: 'FeatureCollection',
+        features: [point('ok', 'Fine', 1, 1), point('no', 'Off the globe', 1, 95)],
+      }),
+    );
+    const alert = await within(yourMap()).findByRole('alert');
+    expect(alert).toHaveTextContent(/^bad\.geojson was not imported\. \S/);
+    expect(documentOf(app).context.features).toEqual({});
+    expect(documentOf(app).context.undo).toHaveLength(0);
+    expect(store.writes).toEqual([]);
+    expect(within(yourMap()).queryByRole('list')).toBeNull();
+
+    // Text that is not JSON at all says so too.
+    choose(geojsonFile('notes.geojson', 'my pins: Paris, London'));
+    await waitFor(() =>
+      expect(within(yourMap()).getByRole('alert')).toHaveTextContent(
+        /^notes\.geojson was not imported\./,
+      ),
+    );
+    expect(store.writes).toEqual([]);
+  });
+});
+
+describe('Export GeoJSON', () => {
+  let created: Blob[] = [];
+  let revoked: string[] = [];
+  let clicks: { href: string; download: string; connected: boolean }[] = [];
+  beforeEach(() => {
+    created = [];
+    revoked = [];
+    clicks = [];
+    Object.assign(URL, {
+      createObjectURL: (blob: Blob) => {
+        created.push(blob);
+        return `blob:http://localhost/${created.length}`;
+      },
+      revokeObjectURL: (url: string) => revoked.push(url),
+    });
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      clicks.push({ href: this.href, download: this.download, connected: this.isConnected });
+    });
+  });
+  afterEach(() => {
+    Reflect.deleteProperty(URL, 'createObjectURL');
+    Reflect.deleteProperty(URL, 'revokeObjectURL');
+  });
+
+  it('downloads the features, and the records kept aside, as a .geojson FeatureCollection', async () => {
+    const quarantined = [{ key: 'broken', raw: '{"v":99}', reason: 'a newer version' }];
+    const store = new MemoryStore(
+      [
+        storedPin('b', -0.12, 51.5, { name: 'London', note: 'rain', created: 2 }),
+        storedPin('a', 2.35, 48.85, { name: 'Paris', created: 1 }),
+      ],
+      quarantined,
+    );
+    const { app } = renderYourMap({ store });
+    await ready(app);
+    expect(within(yourMap()).getByRole('note')).toHaveTextContent(
+      'One saved record could not be read',
+    );
+    fireEvent.click(within(yourMap()).getByRole('button', { name: 'Export GeoJSON' }));
+    expect(created).toHaveLength(1);
+    expect(clicks).toEqual([
+      {
+        href: 'blob:http://localhost/1',
+        download: expect.stringMatching(/^your-map-\d{4}-\d{2}-\d{2}\.geojson$/),
+        connected: true,
+      },
+    ]);
+    // The link is gone once clicked.
+    expect(document.querySelector('a[download]')).toBeNull();
+    const blob = created[0]!;
+    expect(blob.type).toBe('application/geo+json');
+    const exported = JSON.parse(await blob.text());
+    expect(exported).toMatchObject({
+      type: 'FeatureCollection',
+      features: [
+        {
+          type: 'Feature',
+          id: 'a',
+          properties: { name: 'Paris', note: '' },
+          geometry: { type: 'Point', coordinates: [2.35, 48.85] },
+        },
+        {
+          type: 'Feature',
+          id: 'b',
+          properties: { name: 'London', note: 'rain' },
+          geometry: { type: 'Point', coordinates: [-0.12, 51.5] },
+        },
+      ],
+      'chartroom:quarantined': quarantined,
+    });
+    await waitFor(() => expect(revoked).toEqual(['blob:http://localhost/1']));
+  });
+});
+
+describe('a dropped file', () => {
+  it('is imported when dropped on the map', async () => {
+    const { app } = renderYourMap();
+    await ready(app);
+    const file = geojsonFile('dropped.geojson', {
+      type: 'FeatureCollection',
+      features: [point('d', 'Dropped', 7, 7)],
+    });
+    const map = screen.getByRole('region', { name: 'Map' });
+    const dataTransfer = { types: ['Files'], files: [file], dropEffect: 'none' };
+    expect(fireEvent.dragOver(map, { dataTransfer })).toBe(false);
+    act(() => {
+      fireEvent.drop(map, { dataTransfer });
+    });
+    expect(await within(yourMap()).findByRole('button', { name: 'Dropped' })).toBeInTheDocument();
+  });
+});
