@@ -158,10 +158,23 @@ export default {
         const drag = result.drag
           ? `drag ${result.drag.commits} commits, frame ${result.drag.medianFrameMs.toFixed(1)} ms`
           : 'no drag';
+        const extra = [
+          result.startup !== undefined ? `pins drawn ${result.startup.toFixed(0)} ms` : '',
+          result.import
+            ? `import ${result.import.ms.toFixed(0)} ms (longest task ${result.import.longestTaskMs.toFixed(0)} ms)`
+            : '',
+          result.saving
+            ? `save p95 ${percentile(
+                result.saving.map((e) => e.ms),
+                95,
+              ).toFixed(1)} ms`
+            : '',
+        ].filter(Boolean);
         log(
           `pins ${label} ${`${LABELS[desc.kind]} ${count(desc.n)}`.padEnd(28)} ` +
             `ready ${result.ready?.toFixed(0) ?? '–'} ms, ` +
             `pan frame ${result.pan?.medianFrameMs.toFixed(1) ?? '–'} ms, ${drag}` +
+            (extra.length ? `, ${extra.join(', ')}` : '') +
             (result.missing && Object.keys(result.missing).length
               ? `; missing: ${JSON.stringify(result.missing)}`
               : ''),
