@@ -178,10 +178,11 @@ describe('the trace recorder', () => {
       storageTags: ['saved'],
     });
     // In id order; every id starts with the tab's.
-    const ids = last.features.map((feature) => feature.id);
+    const features = last.features ?? [];
+    const ids = features.map((feature) => feature.id);
     expect(ids).toEqual([...ids].sort());
     expect(ids.every((id) => id.startsWith('k3x9-'))).toBe(true);
-    expect(last.features.map((feature) => feature.name).sort()).toEqual(['Harbour', 'Pin 2']);
+    expect(features.map((feature) => feature.name).sort()).toEqual(['Harbour', 'Pin 2']);
     const dragging = checkpoints.find((c) =>
       JSON.stringify(c.states.tools).includes('draggingPin'),
     );
