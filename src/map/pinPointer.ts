@@ -151,7 +151,9 @@ export class PinPointer {
     const rect = this.area.getBoundingClientRect();
     const px = event.clientX - rect.left;
     const py = event.clientY - rect.top;
-    const inside = px >= 0 && py >= 0 && px <= rect.width && py <= rect.height;
+    // Over a panel, a toolbar or a popup that covers the map, the pointer is not over the map.
+    const covered = event.target instanceof Element && !this.container.contains(event.target);
+    const inside = !covered && px >= 0 && py >= 0 && px <= rect.width && py <= rect.height;
     const [x, y] = [px + dx, py + dy];
     const { lng, lat } = this.port.lngLatAt(x, y);
     // The event's own time, as epoch milliseconds, so replays and tabs agree on it.
