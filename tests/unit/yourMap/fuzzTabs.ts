@@ -1,0 +1,286 @@
+import { IDBFactory } from 'fake-indexeddb';
+import { isDeepStrictEqual } from 'node:util';
+import {
+  createActor,
+  fromCallback,
+  setup,
+  waitFor,
+  type ActorRefFrom,
+  type InspectionEvent,
+} from 'xstate';
+import { documentMachine } from '../../../src/machines/documentMachine';
+import type { NoticeEvent } from '../../../src/machines/events';
+import { storageMachine } from '../../../src/machines/storageMachine';
+import { openIndexedDbStore } from '../../../src/storage/indexedDbStore';
+import { storeActor } from '../../../src/storage/storeActor';
+import type { PendingWrite } from '../../../src/storage/writeQueue';
+import type { StorageEvent } from '../../../src/yourMap/events';
+import {
+  isLater,
+  type Change,
+  type FeatureRecord,
+  type Features,
+} from '../../../src/yourMap/model';
+
+/**
+ * Tabs of one browser for the system fuzz: each tab is its own actor system (the document and the
+ * storage machine with the real IndexedDB store), and every tab of a browser shares one
+ * fake-indexeddb factory, one database and one BroadcastChannel name.
+ */
+
+/** How long a wait for storage or another tab's news may take before the fuzz calls it stuck. */
+export const SETTLE_TIMEOUT_MS = 3_000;
+
+let browsers = 0;
+
+export interface Browser {
+  factory: IDBFactory;
+  /** The database's name, unique to this browser, and with it the BroadcastChannel's. */
+  name: string;
+}
+
+/** A fresh browser: its own fake IndexedDB and a database (and channel) no other run uses. */
+export function freshBrowser(): Browser {
+  browsers += 1;
+  return { factory: new IDBFactory(), name: `chartroom-fuzz-${browsers}-${Math.random()}` };
+}
+
+/** What a tab's storage machine heard from its store: one entry per durable write. */
+export type Written = Extract<StorageEvent, { type: 'storage.written' }>;
+
+export type DocumentRef = ActorRefFrom<typeof documentMachine>;
+export type StorageRef = ActorRefFrom<typeof storageMachine>;
+
+export interface Tab {
+  /** This incarnation's tab id (`by` on what it saves). */
+  id: string;
+  document: DocumentRef;
+  storage: StorageRef;
+  /** Notices the document posted (an undo or redo skipped), in order. */
+  notices: string[];
+  /** Stops the tab at once: what is being written may land or not, nothing more is sent. */
+  stop: () => void;
+}
+
+/**
+ * Opens a tab of `browser`. `onWritten` hears each write the tab's store reports durable, with the
+ * write it answers, as the storage machine receives it (before the document does).
+ */
+export function openTab(
+  browser: Browser,
+  id: string,
+  onWritten: (event: Written, write: PendingWrite | undefined) => void,
+): Tab {
+  const notices: string[] = [];
+  const store = storeActor(() =>
+    openIndexedDbStore({ name: browser.name, tab: id, indexedDB: browser.factory }),
+  );
+  const root = setup({
+    actors: {
+      document: documentMachine,
+      storage: storageMachine.provide({ actors: { store } }),
+      notices: fromCallback<NoticeEvent>(({ receive }) => {
+        receive((event) => {
+          if (event.type === 'notice.posted') notices.push(event.text);
+        });
+      }),
+    },
+  }).createMachine({
+    id: 'fuzzTab',
+    invoke: [
+      { id: 'notices', systemId: 'notices', src: 'notices' },
+      { id: 'document', systemId: 'document', src: 'document', input: { tab: id } },
+      { id: 'storage', systemId: 'storage', src: 'storage' },
+    ],
+  });
+  const inspect = (inspection: InspectionEvent) => {
+    if (inspection.type !== '@xstate.event') return;
+    if (inspection.actorRef !== actor.system.get('storage')) return;
+    const { event } = inspection;
+    // Heard before the storage machine takes it in: the write it answers is still first in line.
+    if (isWritten(event)) onWritten(event, storage.getSnapshot().context.queue[0]);
+  };
+  const actor = createActor(root, { inspect });
+  const storage = actor.system.get('storage') as StorageRef;
+  actor.start();
+  return {
+    id,
+    document: actor.system.get('document') as DocumentRef,
+    storage,
+    notices,
+    stop: () => actor.stop(),
+  };
+}
+
+function isWritten(event: { type: string }): event is Written {
+  return event.type === 'storage.written';
+}
+
+const waitOptions = { timeout: SETTLE_TIMEOUT_MS };
+
+/** Resolves once the tab's stored features are loaded and merged into its document. */
+export async function loadedIn(tab: Tab): Promise<void> {
+  await waitFor(tab.document, (s) => !s.hasTag('loading'), waitOptions);
+}
+
+/** Resolves once everything the tab's document asked storage to write is reported durable. */
+export async function savedIn(tab: Tab): Promise<void> {
+  await waitFor(tab.storage, (s) => s.hasTag('saved') && s.context.queue.length === 0, waitOptions);
+}
+
+/** Resolves once the tab has been told that write `seq` (and those before it) is saved. */
+export async function reportedUpTo(tab: Tab, seq: number): Promise<void> {
+  await waitFor(
+    tab.storage,
+    (s) => s.context.lastSavedSeq >= seq || s.context.queue.length === 0,
+    waitOptions,
+  );
+}
+
+/** Features without the ids in `ignored`. */
+export const without = (features: Features, ignored: ReadonlySet<string>): Features =>
+  Object.fromEntries(Object.entries(features).filter(([id]) => !ignored.has(id)));
+
+/**
+ * Resolves once the tab's document holds exactly `stored`, the `ignored` ids aside; rejects after
+ * SETTLE_TIMEOUT_MS.
+ */
+export async function documentReaches(
+  tab: Tab,
+  stored: Features,
+  ignored: ReadonlySet<string> = new Set(),
+): Promise<void> {
+  await waitFor(
+    tab.document,
+    (s) => isDeepStrictEqual(without(s.context.features, ignored), stored),
+    waitOptions,
+  );
+}
+
+/** What the database holds now, read by a store of its own (as a reload would). */
+export async function readStored(browser: Browser): Promise<Features> {
+  const reader = await openIndexedDbStore({
+    name: browser.name,
+    tab: 'reader',
+    indexedDB: browser.factory,
+  });
+  try {
+    const { features, quarantined } = await reader.load();
+    if (quarantined.length > 0) throw new Error(`quarantined: ${JSON.stringify(quarantined)}`);
+    return byId(features);
+  } finally {
+    reader.close();
+  }
+}
+
+export const byId = (records: Iterable<FeatureRecord>): Features =>
+  Object.fromEntries([...records].map((record) => [record.id, record]));
+
+/** A record's content as the person sees it: what undo and redo must bring back. */
+export const content = ({ id, kind, name, note, geometry, created }: FeatureRecord) => ({
+  id,
+  kind,
+  name,
+  note,
+  geometry,
+  created,
+});
+
+export const contentOf = (features: Features) =>
+  Object.values(features)
+    .map(content)
+    .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+
+/** When the fuzz's clock starts: 14 November 2023, 22:13:20 UTC. */
+export const T0 = 1_700_000_000_000;
+
+/**
+ * The later change wins. `prior` is what the store held when the write began (the last record a
+ * write was reported to leave there), `stored` what the write left. Where another tab had changed
+ * the record since ours began (`prior` is not our `before`) and its change is the later, it stays;
+ * otherwise ours is stored, or a record saved later than ours.
+ */
+function laterWins(
+  { before, after }: Change,
+  prior: FeatureRecord | null,
+  stored: FeatureRecord | null,
+): boolean {
+  const ours = after ?? before;
+  const theirsIsLater = prior !== null && ours !== null && isLater(prior, ours);
+  if (!isDeepStrictEqual(prior, before) && theirsIsLater) return isDeepStrictEqual(stored, prior);
+  if (isDeepStrictEqual(stored, after)) return true;
+  return stored !== null && ours !== null && isLater(stored, ours);
+}
+
+/** One run's browser, its tabs, and what its stores reported saved. */
+export class World {
+  readonly browser: Browser = freshBrowser();
+  readonly tabs: Tab[] = [];
+  /** Per id, the record the last write reported durable holds (null: none). */
+  readonly reported = new Map<string, FeatureRecord | null>();
+  /**
+   * Per tab, ids whose change landed from a crashed tab that could no longer tell the others: the
+   * tab may not have heard of it, and is not held to it until it shows what is stored again.
+   */
+  readonly unheard: Set<string>[] = [];
+  private clock = T0;
+  private incarnations = 0;
+  private pins = 0;
+
+  constructor(tabs: number) {
+    for (let i = 0; i < tabs; i += 1) this.open(i);
+  }
+
+  /** Stored records that an earlier change replaced, found as the writes were answered. */
+  readonly overtaken: string[] = [];
+
+  private readonly heard = (event: Written, write: PendingWrite | undefined) => {
+    for (const { id, record } of event.stored) {
+      const change = write?.changes.find((c) => c.id === id);
+      const prior = this.reported.get(id) ?? null;
+      this.reported.set(id, record);
+      if (change && !laterWins(change, prior, record)) {
+        this.overtaken.push(
+          `${id}: asked ${JSON.stringify(change)}, stored ${JSON.stringify(record)}`,
+        );
+      }
+    }
+  };
+
+  open(index: number): Tab {
+    this.incarnations += 1;
+    const tab = openTab(this.browser, `tab${index}.${this.incarnations}`, this.heard);
+    this.tabs[index] = tab;
+    this.unheard[index] = new Set();
+    return tab;
+  }
+
+  tab(index: number): Tab {
+    return this.tabs[Math.min(index, this.tabs.length - 1)] as Tab;
+  }
+
+  indexOf(tab: Tab): number {
+    return this.tabs.indexOf(tab);
+  }
+
+  now(dt: number): number {
+    this.clock += dt;
+    return this.clock;
+  }
+
+  newPinId(tab: Tab): string {
+    this.pins += 1;
+    return `${tab.id}-p${this.pins}`;
+  }
+
+  stopAll(): void {
+    this.tabs.forEach((tab) => tab.stop());
+  }
+
+  /** What the stores reported saved, as features. */
+  reportedFeatures(): Features {
+    const features: Record<string, FeatureRecord> = {};
+    for (const [id, record] of this.reported) if (record) features[id] = record;
+    return features;
+  }
+}
