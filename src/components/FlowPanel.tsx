@@ -1,14 +1,23 @@
 import { useId, useState } from 'react';
 import type { FlowLog } from '../inspection/flowLog';
-import { useCamera, useLifecycle, useNotices, useSelection } from './ChartroomContext';
+import {
+  useCamera,
+  useDocument,
+  useLifecycle,
+  useNotices,
+  useSelection,
+  useStorage,
+  useTools,
+} from './ChartroomContext';
 import { FlowLogView } from './FlowLogView';
 import { MachineView } from './MachineView';
 import { TraceTools } from './TraceTools';
 
 /**
  * The flow panel: a `Flows` button that toggles the `Interaction flows` region, which shows each
- * machine's state and tags, its statechart drawn from its own definition, and a live log of
- * machine events. Closed, it renders nothing but the button (the log keeps recording).
+ * machine (the map's and the person's own: tools, document, storage) with its state and tags, the
+ * events it takes next and its statechart drawn from its own definition, and a live log of machine
+ * events. Closed, it renders nothing but the button (the log keeps recording).
  */
 export function FlowPanel({ log }: { log: FlowLog }) {
   const [open, setOpen] = useState(false);
@@ -42,6 +51,9 @@ function Machines() {
     ['camera', useCamera()],
     ['selection', useSelection()],
     ['notices', useNotices()],
+    ['tools', useTools()],
+    ['document', useDocument()],
+    ['storage', useStorage()],
   ] as const;
   return (
     <div className="machines">

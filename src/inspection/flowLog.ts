@@ -8,6 +8,9 @@ export const LOGGED_MACHINES: ReadonlySet<string> = new Set([
   'camera',
   'selection',
   'notices',
+  'tools',
+  'document',
+  'storage',
 ]);
 
 export interface FlowEntry {

@@ -48,3 +48,36 @@ export function formatStateValue(value: unknown): string {
   );
   return leaves.join(' · ');
 }
+
+/** The parts of a machine snapshot `acceptedEvents` reads: its active state nodes, root first. */
+export interface ActiveNodesLike {
+  _nodes: readonly { id: string; ownEvents: readonly string[] }[];
+}
+
+/** Computed once per set of active states, per machine (keyed by its root node). */
+const acceptedCache = new WeakMap<object, Map<string, readonly string[]>>();
+
+/**
+ * The events a machine's active states take next: every event type (or wildcard, such as
+ * `tool.*`) that some active state or one of its ancestors has a transition for, sorted. Guards
+ * are not evaluated, so an event listed may still be refused; xstate's own events (delays, done
+ * events) are left out. Cached per set of active states, so it costs nearly nothing per frame.
+ */
+export function acceptedEvents(snapshot: ActiveNodesLike): readonly string[] {
+  const nodes = snapshot._nodes;
+  const root = nodes[0];
+  if (!root) return [];
+  let byStates = acceptedCache.get(root);
+  if (!byStates) {
+    byStates = new Map();
+    acceptedCache.set(root, byStates);
+  }
+  const key = nodes.map((node) => node.id).join('\n');
+  let events = byStates.get(key);
+  if (!events) {
+    const all = new Set(nodes.flatMap((node) => node.ownEvents));
+    events = [...all].filter((type) => !type.startsWith('xstate.')).sort();
+    byStates.set(key, events);
+  }
+  return events;
+}

@@ -3,11 +3,15 @@ import { createActor } from 'xstate';
 import { describe, expect, it, vi } from 'vitest';
 import { createInspectionHub } from '../../src/inspection/hub';
 import { actorsOf, createInspectionSampler, FRAME_SAMPLE_MS } from '../../src/inspection/sampling';
+import { acceptedEvents } from '../../src/inspection/statechart';
 import { appMachine } from '../../src/machines/appMachine';
+import { toolsMachine } from '../../src/machines/toolsMachine';
+import type { ToolEvent } from '../../src/yourMap/events';
 import { DEFAULT_LIMITS } from '../../src/url/cameraHash';
 import { wantsInspector } from '../../src/url/inspectParam';
 
 const actorRef = {} as AnyActorRef;
+const START_CAMERA = { center: { lng: 0, lat: 0 }, zoom: 2, bearing: 0, pitch: 0 };
 const eventOf = (type: string, extra: object = {}) => ({ type, ...extra });
 const inspectEvent = (event: { type: string }): InspectionEvent => ({
   type: '@xstate.event',
@@ -79,7 +83,17 @@ describe('the inspection hub', () => {
     expect(seen.length).toBe(before);
     // Every machine of the system is found for the inspector's first announcement.
     expect(actorsOf(actor).map((a) => a.id)).toEqual(
-      expect.arrayContaining(['lifecycle', 'camera', 'notices', 'selection', 'mapEvents']),
+      expect.arrayContaining([
+        'lifecycle',
+        'camera',
+        'notices',
+        'selection',
+        'tools',
+        'document',
+        'storage',
+        'store',
+        'mapEvents',
+      ]),
     );
     actor.stop();
   });
@@ -95,4 +109,64 @@ describe('?inspect', () => {
     ['?inspect=false', false],
     ['?inspector', false],
   ])('%s → %s', (search, wanted) => expect(wantsInspector(search)).toBe(wanted));
+});
+
+describe('the events a machine takes next', () => {
+  const tools = () => createActor(toolsMachine, { input: { idPrefix: 't' } }).start();
+  const down = (event: ToolEvent) => event;
+  const press = {
+    x: 10,
+    y: 10,
+    lng: 1,
+    lat: 1,
+    t: 5,
+  };
+
+  it('lists the active states’ events and their ancestors’, wildcards included, sorted', () => {
+    const actor = tools();
+    expect(acceptedEvents(actor.getSnapshot())).toEqual([
+      'pointer.down',
+      'tool.cancelled',
+      'tool.chosen',
+      'tool.interrupted',
+    ]);
+    actor.send(
+      down({ type: 'pointer.down', target: { kind: 'pin', id: 'a' }, input: 'mouse', ...press }),
+    );
+    expect(acceptedEvents(actor.getSnapshot())).toEqual([
+      'pointer.moved',
+      'pointer.released',
+      'tool.cancelled',
+      'tool.chosen',
+      'tool.interrupted',
+    ]);
+    const app = createActor(appMachine, {
+      input: { camera: START_CAMERA, limits: DEFAULT_LIMITS, notices: [] },
+    }).start();
+    expect(acceptedEvents(app.getSnapshot())).toEqual(
+      expect.arrayContaining(['doc.*', 'pointer.*', 'storage.*', 'tool.*', 'map.enterPressed']),
+    );
+    app.stop();
+  });
+
+  it('leaves out xstate’s own events, such as a delay’s', () => {
+    const actor = tools();
+    actor.send({ type: 'tool.chosen', tool: 'addPin' });
+    actor.send({ type: 'pointer.down', target: { kind: 'map' }, input: 'mouse', ...press });
+    actor.send({ type: 'pointer.released', inside: true, ...press });
+    expect(actor.getSnapshot().value).toEqual({ browse: 'justAdded' });
+    expect(acceptedEvents(actor.getSnapshot())).toEqual([
+      'tool.cancelled',
+      'tool.chosen',
+      'tool.interrupted',
+    ]);
+  });
+
+  it('is worked out once per set of active states, so a context change costs nothing', () => {
+    const actor = tools();
+    const first = acceptedEvents(actor.getSnapshot());
+    actor.send({ type: 'pointer.down', target: { kind: 'map' }, input: 'mouse', ...press });
+    expect(actor.getSnapshot().value).toEqual({ browse: 'idle' });
+    expect(acceptedEvents(actor.getSnapshot())).toBe(first);
+  });
 });
