@@ -1,0 +1,354 @@
+import type { Browser, BrowserContext, Page } from '@playwright/test';
+import { probeCamera, settle } from './support/camera';
+import { expect, expectReady, test } from './support/map';
+import { canvasCentre, hashState, pixelOf, placesNamed, type Point } from './support/places';
+import {
+  SEA,
+  addPinAndClose,
+  addPinAt,
+  anyEditor,
+  dragWithMouse,
+  editor,
+  editorCoordinates,
+  expectNear,
+  listButtons,
+  lngLatAt,
+  openYourMap,
+  spot,
+  storedNamed,
+  storedRecords,
+  toolButton,
+  yourMap,
+} from './support/yourMap';
+
+// One page for the whole file (one map load): each test goes on from where the one before left
+// the pins, so they run in order. Storage is this context's own.
+test.describe.configure({ mode: 'serial' });
+
+let context: BrowserContext;
+let page: Page;
+const errors: Error[] = [];
+/** Where each pin is on the page, kept up to date as the tests move them. */
+const at: Record<string, Point> = {};
+
+/** At zoom 5 a pixel is about 0.022°: two pixels. */
+const PIXEL_TOLERANCE = 0.05;
+
+test.beforeAll(async ({ browser }: { browser: Browser }) => {
+  context = await browser.newContext({ viewport: { width: 1000, height: 650 }, locale: 'en-US' });
+  page = await context.newPage();
+  page.on('pageerror', (error) => errors.push(error));
+  await openYourMap(page);
+});
+
+test.afterAll(async () => {
+  await context.close();
+});
+
+test.afterEach(() => {
+  expect(
+    errors.map((error) => error.message),
+    'uncaught errors in the page',
+  ).toEqual([]);
+});
+
+async function expectPinAt(name: string, point: Point): Promise<void> {
+  await expect
+    .poll(async () => (await storedNamed(page, name))?.geometry.coordinates ?? null)
+    .not.toBeNull();
+  const expected = await lngLatAt(page, point);
+  await expect
+    .poll(async () => {
+      const [lng, lat] = (await storedNamed(page, name))!.geometry.coordinates;
+      return Math.max(Math.abs(lng - expected.lng), Math.abs(lat - expected.lat));
+    }, `${name} is stored at the page point (${point.x}, ${point.y})`)
+    .toBeLessThan(PIXEL_TOLERANCE);
+}
+
+test('Add pin, then a click on the map: a pin there, its editor open with Name focused', async () => {
+  await expect(toolButton(page, 'Browse')).toHaveAttribute('aria-pressed', 'true');
+  await expect(toolButton(page, 'Undo')).toBeDisabled();
+  await expect(toolButton(page, 'Redo')).toBeDisabled();
+  at['Pin 1'] = await spot(page, 'west');
+  const dialog = await addPinAt(page, at['Pin 1'], 'Pin 1');
+  // One pin per choice of the tool: back to Browse.
+  await expect(toolButton(page, 'Browse')).toHaveAttribute('aria-pressed', 'true');
+  await expect(toolButton(page, 'Add pin')).toHaveAttribute('aria-pressed', 'false');
+  expectNear(
+    await editorCoordinates(dialog),
+    await lngLatAt(page, at['Pin 1']),
+    PIXEL_TOLERANCE,
+    'shown',
+  );
+  await expect(listButtons(page)).toHaveText(['Pin 1']);
+  await expect(toolButton(page, 'Undo')).toBeEnabled();
+  await expectPinAt('Pin 1', at['Pin 1']);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+});
+
+test('P then Enter with the map focused adds a pin at the map’s centre', async () => {
+  const canvas = page.locator('canvas.maplibregl-canvas');
+  await expect(canvas).toBeFocused();
+  await page.keyboard.press('p');
+  await expect(toolButton(page, 'Add pin')).toHaveAttribute('aria-pressed', 'true');
+  await page.keyboard.press('Enter');
+  const dialog = editor(page, 'Pin 2');
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('textbox', { name: 'Name' })).toBeFocused();
+  expectNear(await editorCoordinates(dialog), SEA, PIXEL_TOLERANCE, 'the pin added by Enter');
+  await expect(toolButton(page, 'Browse')).toHaveAttribute('aria-pressed', 'true');
+  at['Pin 2'] = await canvasCentre(page);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+  await expect(listButtons(page)).toHaveText(['Pin 1', 'Pin 2']);
+  await expect(yourMap(page).getByRole('button', { name: 'Import', exact: true })).toBeVisible();
+  await expect(yourMap(page).getByRole('button', { name: 'Export GeoJSON' })).toBeVisible();
+});
+
+test('dragging a pin moves it; the map does not move and #map= does not change', async () => {
+  const hash = await page.evaluate(() => window.location.hash);
+  const camera = (await probeCamera(page)).settled;
+  const to = { x: at['Pin 1']!.x + 60, y: at['Pin 1']!.y - 70 };
+  await dragWithMouse(page, at['Pin 1']!, to, { steps: 15 });
+  at['Pin 1'] = to;
+  await expectPinAt('Pin 1', to);
+  expect(await page.evaluate(() => window.location.hash), '#map= after the drag').toBe(hash);
+  const after = await settle(page);
+  expect(after.settled, 'the camera after the drag').toEqual(camera);
+  // Drawn where it was dropped: a click there opens it.
+  await page.mouse.click(to.x, to.y);
+  const dialog = editor(page, 'Pin 1');
+  await expect(dialog).toBeVisible();
+  expectNear(await editorCoordinates(dialog), await lngLatAt(page, to), PIXEL_TOLERANCE, 'shown');
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(dialog).toHaveCount(0);
+});
+
+test('Escape during a drag puts the pin back', async () => {
+  const before = (await storedNamed(page, 'Pin 1'))!.geometry.coordinates;
+  const from = at['Pin 1']!;
+  const to = { x: from.x - 50, y: from.y + 40 };
+  await dragWithMouse(page, from, to, { release: false });
+  await page.keyboard.press('Escape');
+  await page.mouse.up();
+  // It is drawn, and hit, where it was: a click there opens it; a click where it was dropped
+  // opens nothing.
+  await page.mouse.click(from.x, from.y);
+  const dialog = editor(page, 'Pin 1');
+  await expect(dialog).toBeVisible();
+  expectNear(await editorCoordinates(dialog), await lngLatAt(page, from), PIXEL_TOLERANCE, 'shown');
+  expect((await storedNamed(page, 'Pin 1'))!.geometry.coordinates).toEqual(before);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+  await page.mouse.click(to.x, to.y);
+  await expect(anyEditor(page)).toHaveCount(0);
+  expect((await storedNamed(page, 'Pin 1'))!.geometry.coordinates).toEqual(before);
+});
+
+test('a drag released over the Your map panel ends where the pointer left the map', async () => {
+  const from = at['Pin 1']!;
+  const panel = (await yourMap(page).boundingBox())!;
+  // Down to the right of the panel, then left into it in steps of STEP pixels: the last move over
+  // the map is less than STEP pixels right of the panel's edge.
+  const STEP = 10;
+  const y = Math.round(panel.y + panel.height / 2);
+  const right = panel.x + panel.width;
+  const start = { x: Math.round(right + 45), y };
+  const over = { x: start.x - 20 * STEP, y };
+  const hash = await page.evaluate(() => window.location.hash);
+  await dragWithMouse(page, from, start, { release: false });
+  await page.mouse.move(over.x, over.y, { steps: 20 });
+  await page.mouse.up();
+  const edge = await lngLatAt(page, { x: right, y });
+  const lastOver = await lngLatAt(page, { x: right + STEP, y });
+  await expect
+    .poll(async () => {
+      const [lng, lat] = (await storedNamed(page, 'Pin 1'))!.geometry.coordinates;
+      return lng >= edge.lng - 0.01 && lng <= lastOver.lng + 0.01 && Math.abs(lat - edge.lat) < 0.05
+        ? 'at the panel’s edge'
+        : `${lng}, ${lat}`;
+    }, `Pin 1 is stored between ${edge.lng} and ${lastOver.lng} at latitude ${edge.lat}`)
+    .toBe('at the panel’s edge');
+  const [lng] = (await storedNamed(page, 'Pin 1'))!.geometry.coordinates;
+  at['Pin 1'] = { x: right + ((lng - edge.lng) / (lastOver.lng - edge.lng)) * STEP, y };
+  expect(await page.evaluate(() => window.location.hash), '#map= after the drag').toBe(hash);
+});
+
+test('a double click in Add pin adds exactly one pin and does not zoom', async () => {
+  const before = (await hashState(page)).camera!;
+  at['Pin 3'] = await spot(page, 'south');
+  await toolButton(page, 'Add pin').click();
+  await page.mouse.dblclick(at['Pin 3'].x, at['Pin 3'].y);
+  await expect(editor(page, 'Pin 3')).toBeVisible();
+  const after = await settle(page);
+  expect(after.settled.zoom, 'the zoom after the double click').toBe(before.zoom);
+  expect((await hashState(page)).camera, 'the camera after the double click').toEqual(before);
+  await expect(listButtons(page)).toHaveText(['Pin 1', 'Pin 2', 'Pin 3']);
+  await expect.poll(async () => (await storedRecords(page)).length).toBe(3);
+  await page.keyboard.press('Escape');
+  await expect(anyEditor(page)).toHaveCount(0);
+  // For half a second after a pin is added, a click is taken for a double click's second one and
+  // swallowed; choosing Browse ends that at once.
+  await toolButton(page, 'Browse').click();
+});
+
+test('rename, then Delete: the list follows; Undo gives the pin back with its name and id', async () => {
+  await page.mouse.click(at['Pin 2']!.x, at['Pin 2']!.y);
+  const dialog = editor(page, 'Pin 2');
+  await expect(dialog).toBeVisible();
+  const name = dialog.getByRole('textbox', { name: 'Name' });
+  await name.click();
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.type('Lighthouse');
+  await page.keyboard.press('Tab');
+  const renamed = editor(page, 'Lighthouse');
+  await expect(renamed).toBeVisible();
+  await expect(listButtons(page)).toHaveText(['Pin 1', 'Lighthouse', 'Pin 3']);
+  await expect.poll(async () => (await storedNamed(page, 'Lighthouse'))?.id).toBeTruthy();
+  const { id } = (await storedNamed(page, 'Lighthouse'))!;
+
+  await renamed.getByRole('button', { name: 'Delete' }).click();
+  await expect(renamed).toHaveCount(0);
+  await expect(listButtons(page)).toHaveText(['Pin 1', 'Pin 3']);
+  await expect
+    .poll(async () => (await storedRecords(page)).map((record) => record.id))
+    .not.toContain(id);
+
+  await toolButton(page, 'Undo').click();
+  await expect(listButtons(page)).toHaveText(['Pin 1', 'Lighthouse', 'Pin 3']);
+  await expect
+    .poll(async () => {
+      const record = (await storedRecords(page)).find((r) => r.id === id);
+      return record ? record.name : null;
+    })
+    .toBe('Lighthouse');
+});
+
+test('undo and redo by Ctrl+Z, Ctrl+Shift+Z and Ctrl+Y, and by the Undo and Redo buttons', async () => {
+  // The focus on the map (a click on empty sea), not in a text field.
+  const north = await spot(page, 'north');
+  await page.mouse.click(north.x, north.y);
+  await expect(anyEditor(page)).toHaveCount(0);
+  const names = ['Pin 1', 'Lighthouse', 'Pin 3'];
+  await expect(listButtons(page)).toHaveText(names);
+
+  await page.keyboard.press('Control+Z'); // the rename
+  await expect(listButtons(page)).toHaveText(['Pin 1', 'Pin 2', 'Pin 3']);
+  await page.keyboard.press('Control+Shift+Z'); // the rename again
+  await expect(listButtons(page)).toHaveText(names);
+  await page.keyboard.press('Control+Y'); // the delete again
+  await expect(listButtons(page)).toHaveText(['Pin 1', 'Pin 3']);
+  await expect(toolButton(page, 'Redo')).toBeDisabled();
+  await page.keyboard.press('Control+Z');
+  await expect(listButtons(page)).toHaveText(names);
+
+  await toolButton(page, 'Undo').click();
+  await expect(listButtons(page)).toHaveText(['Pin 1', 'Pin 2', 'Pin 3']);
+  await toolButton(page, 'Redo').click();
+  await expect(listButtons(page)).toHaveText(names);
+  await expect(toolButton(page, 'Redo')).toBeEnabled();
+  await expect
+    .poll(async () => (await storedRecords(page)).map((r) => r.name).sort())
+    .toEqual([...names].sort());
+});
+
+test('Ctrl+Z in the Name textbox is the text’s own undo, not the document’s', async () => {
+  await page.mouse.click(at['Pin 2']!.x, at['Pin 2']!.y);
+  await expect(editor(page, 'Lighthouse')).toBeVisible();
+  // The dialog is named after the pin, so it is found by its class while the name changes.
+  const name = anyEditor(page).getByRole('textbox', { name: 'Name' });
+  await name.click();
+  await page.keyboard.press('End');
+  await page.keyboard.type(' North');
+  await expect(name).toHaveValue('Lighthouse North');
+  await expect(toolButton(page, 'Redo')).toBeDisabled();
+  await page.keyboard.press('Control+Z');
+  await expect(name).toHaveValue('Lighthouse');
+  await expect(name).toBeFocused();
+  // The document was not undone: no step to redo, every pin still there.
+  await expect(toolButton(page, 'Redo')).toBeDisabled();
+  await expect(listButtons(page)).toHaveText(['Pin 1', 'Lighthouse', 'Pin 3']);
+  await page.keyboard.press('Escape');
+  await expect(anyEditor(page)).toHaveCount(0);
+});
+
+test('markup typed into a name or a note shows as text and runs nothing', async () => {
+  const dialogs: string[] = [];
+  const onDialog = (dialog: { message(): string; dismiss(): Promise<void> }) => {
+    dialogs.push(dialog.message());
+    void dialog.dismiss();
+  };
+  page.on('dialog', onDialog);
+  const markup = '<img src=x onerror=alert(1)>';
+  await page.mouse.click(at['Pin 3']!.x, at['Pin 3']!.y);
+  const dialog = editor(page, 'Pin 3');
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('textbox', { name: 'Name' }).click();
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.type(markup);
+  await anyEditor(page).getByRole('textbox', { name: 'Note' }).click();
+  await page.keyboard.type('<b>bold</b><script>alert(2)</script>');
+  const renamed = editor(page, markup);
+  await expect(renamed).toBeVisible();
+  await expect(renamed.getByRole('heading', { name: markup, exact: true })).toBeVisible();
+  await expect(listButtons(page)).toHaveText(['Pin 1', 'Lighthouse', markup]);
+  await expect
+    .poll(async () => (await storedNamed(page, markup))?.note)
+    .toBe('<b>bold</b><script>alert(2)</script>');
+  await expect(page.locator('img[src="x"], .pin-editor b, .your-map b')).toHaveCount(0);
+  expect(dialogs, 'dialogs opened by the page').toEqual([]);
+  page.off('dialog', onDialog);
+  await page.keyboard.press('Escape');
+  await expect(anyEditor(page)).toHaveCount(0);
+});
+
+test('a click on a pin closes a place’s popup and the other way round; never both', async () => {
+  const camera = (await hashState(page)).camera!;
+  const centre = await canvasCentre(page);
+  const bilbao = pixelOf(
+    centre,
+    { lng: camera.center.lng, lat: camera.center.lat, zoom: camera.zoom },
+    placesNamed('Bilbao')[0]!,
+  );
+  const placePopup = page.getByRole('dialog', { name: 'Bilbao', exact: true });
+  await page.mouse.click(bilbao.x, bilbao.y);
+  await expect(placePopup).toBeVisible();
+
+  await page.mouse.click(at['Pin 2']!.x, at['Pin 2']!.y);
+  await expect(editor(page, 'Lighthouse')).toBeVisible();
+  await expect(placePopup).toHaveCount(0);
+  await expect.poll(() => page.evaluate(() => window.location.hash)).not.toContain('place=');
+
+  await page.mouse.click(bilbao.x, bilbao.y);
+  await expect(placePopup).toBeVisible();
+  await expect(anyEditor(page)).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  await expect(placePopup).toHaveCount(0);
+
+  // A pin on Bilbao's dot: a click there is the pin's, never also the place's.
+  at['Pin 4'] = bilbao;
+  await addPinAndClose(page, bilbao, 'Pin 4');
+  await expect(placePopup).toHaveCount(0);
+  await toolButton(page, 'Browse').click(); // ends the half second after an add (see above)
+  await page.mouse.click(bilbao.x, bilbao.y);
+  await expect(editor(page, 'Pin 4')).toBeVisible();
+  await expect(placePopup).toHaveCount(0);
+  expect(await page.evaluate(() => window.location.hash)).not.toContain('place=');
+  await page.keyboard.press('Escape');
+  await expect(anyEditor(page)).toHaveCount(0);
+});
+
+test('a reload keeps every pin, where it was, with its name and note', async () => {
+  const names = ['Pin 1', 'Lighthouse', '<img src=x onerror=alert(1)>', 'Pin 4'];
+  await expect(listButtons(page)).toHaveText(names);
+  await expect.poll(async () => (await storedRecords(page)).length).toBe(4);
+  const stored = await storedRecords(page);
+  await page.reload();
+  await expectReady(page);
+  await expect(listButtons(page)).toHaveText(names);
+  expect(await storedRecords(page)).toEqual(stored);
+  // Drawn where they were: a click on the dragged pin opens it.
+  await page.mouse.click(at['Pin 3']!.x, at['Pin 3']!.y);
+  await expect(editor(page, names[2]!)).toBeVisible();
+});

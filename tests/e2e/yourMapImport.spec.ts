@@ -1,0 +1,180 @@
+import { readFileSync } from 'node:fs';
+import type { Page } from '@playwright/test';
+import { BASE_URL } from './support/chromium';
+import { expect, expectReady, test } from './support/map';
+import { canvasCentre, pixelOf } from './support/places';
+import {
+  SEA,
+  addPinAndClose,
+  addPinAt,
+  anyEditor,
+  editor,
+  exportGeoJson,
+  importThroughChooser,
+  listButtons,
+  openYourMap,
+  pinsCollection,
+  spot,
+  storedRecords,
+  toolButton,
+  yourMap,
+} from './support/yourMap';
+
+const FIXTURES = new URL('../fixtures/geojson/', import.meta.url);
+
+/** The files an import must refuse, and how its message begins (tests/fixtures/geojson/README.md). */
+const BAD_FILES: ReadonlyArray<[file: string, begins: string]> = [
+  ['not-json.geojson', 'The file is not JSON: '],
+  ['nan.geojson', 'The file is not JSON: '],
+  ['not-geojson.geojson', 'Feature 2: it is not valid GeoJSON: '],
+  ['lat-out-of-range.geojson', 'Feature 2: latitude 95 is out of range (−90 to 90).'],
+  ['inf.geojson', 'Feature 2: a coordinate is too large to be a number'],
+  ['four-numbers.geojson', 'Feature 1: a position has 4 numbers'],
+  ['crs.geojson', 'The file has a "crs" member'],
+  ['object-name.geojson', 'Feature 3: its "name" is an object; it must be text.'],
+];
+
+const countLine = (page: Page) => yourMap(page).locator('.your-map-count');
+
+test('an import of 10,000 pins: listed 100 at a time, drawn, one undo step, kept', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  await openYourMap(page);
+  await importThroughChooser(page, {
+    name: 'many.geojson',
+    buffer: Buffer.from(pinsCollection(10_000)),
+  });
+  await expect(yourMap(page)).toContainText('Imported 10000 pins from many.geojson.', {
+    timeout: 30_000,
+  });
+  await expect(countLine(page)).toHaveText('Showing 100 of 10000. Filter to find the others.');
+  await expect(listButtons(page)).toHaveCount(100);
+  await expect(listButtons(page).first()).toHaveText('Imported 0');
+
+  // Drawn: a click on one of them, in Browse, opens it. (Pin i is at -30 + 0.2 (i mod 100)°,
+  // 30 + 0.2 floor(i / 100)°: pin 8080 is at 14° W, 46° N, on open sea.)
+  const target = pixelOf(await canvasCentre(page), { ...SEA, zoom: 5 }, { lng: -14, lat: 46 });
+  // Ten thousand pins take a few frames to draw under SwiftShader: clicked until one is hit.
+  await expect(async () => {
+    await page.mouse.click(target.x, target.y);
+    await expect(editor(page, 'Imported 8080')).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 20_000 });
+  await page.keyboard.press('Escape');
+  await expect(anyEditor(page)).toHaveCount(0);
+
+  await toolButton(page, 'Undo').click();
+  await expect(countLine(page)).toHaveText('Nothing yet: choose Add pin, then click the map.');
+  await expect(listButtons(page)).toHaveCount(0);
+  await expect.poll(async () => (await storedRecords(page)).length, { timeout: 30_000 }).toBe(0);
+  await toolButton(page, 'Redo').click();
+  await expect(countLine(page)).toHaveText('Showing 100 of 10000. Filter to find the others.');
+  await expect
+    .poll(async () => (await storedRecords(page)).length, { timeout: 30_000 })
+    .toBe(10_000);
+
+  await page.reload();
+  await expectReady(page);
+  await expect(countLine(page)).toHaveText('Showing 100 of 10000. Filter to find the others.');
+  const stored = await storedRecords(page);
+  expect(new Set(stored.map((record) => record.id)).size).toBe(10_000);
+});
+
+test('every bad file is refused whole, saying what and where; a dropped file imports', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await openYourMap(page);
+  await addPinAndClose(page, await spot(page, 'west'), 'Pin 1');
+  await expect.poll(async () => (await storedRecords(page)).length).toBe(1);
+  const alert = yourMap(page).getByRole('alert');
+  for (const [file, begins] of BAD_FILES) {
+    await importThroughChooser(page, {
+      name: file,
+      buffer: readFileSync(new URL(file, FIXTURES)),
+    });
+    await expect(alert, file).toContainText(`${file} was not imported. ${begins}`);
+    await expect(listButtons(page)).toHaveText(['Pin 1']);
+  }
+  expect((await storedRecords(page)).map((record) => record.name)).toEqual(['Pin 1']);
+
+  // A file dropped on the map.
+  const dropped = JSON.stringify({
+    type: 'FeatureCollection',
+    features: [
+      {
+        type: 'Feature',
+        id: 'dropped-1',
+        properties: { name: 'Dropped', note: 'from a drop' },
+        geometry: { type: 'Point', coordinates: [-11.5, 44.25] },
+      },
+    ],
+  });
+  const dataTransfer = await page.evaluateHandle((text) => {
+    const transfer = new DataTransfer();
+    transfer.items.add(new File([text], 'dropped.geojson', { type: 'application/geo+json' }));
+    return transfer;
+  }, dropped);
+  const canvas = page.locator('canvas.maplibregl-canvas');
+  await canvas.dispatchEvent('dragenter', { dataTransfer });
+  await canvas.dispatchEvent('dragover', { dataTransfer });
+  await canvas.dispatchEvent('drop', { dataTransfer });
+  await expect(yourMap(page)).toContainText('Imported 1 pin from dropped.geojson.');
+  await expect(alert).toHaveCount(0);
+  await expect(listButtons(page)).toHaveText(['Pin 1', 'Dropped']);
+  await expect
+    .poll(async () => (await storedRecords(page)).find((r) => r.id === 'dropped-1')?.note)
+    .toBe('from a drop');
+});
+
+test('export, then import into an empty browser: the same ids, names, notes and coordinates', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  await openYourMap(page);
+  await addPinAndClose(page, await spot(page, 'west'), 'Pin 1');
+  await addPinAt(page, await spot(page, 'east'), 'Pin 2');
+  await anyEditor(page).getByRole('textbox', { name: 'Name' }).fill('Café “Ölberg” 北');
+  await anyEditor(page)
+    .getByRole('textbox', { name: 'Note' })
+    .fill('Two lines:\nfirst, then second');
+  await page.keyboard.press('Escape');
+  await expect(anyEditor(page)).toHaveCount(0);
+
+  const first = await exportGeoJson(page);
+  expect(first.fileName).toMatch(/^your-map-\d{4}-\d{2}-\d{2}\.geojson$/);
+  expect(first.json.type).toBe('FeatureCollection');
+  expect(first.json.features).toHaveLength(2);
+  for (const feature of first.json.features) {
+    for (const coordinate of feature.geometry.coordinates) {
+      expect(Math.abs(coordinate * 1e7 - Math.round(coordinate * 1e7))).toBeLessThan(1e-6);
+    }
+  }
+
+  const empty = await browser.newContext({
+    baseURL: BASE_URL,
+    viewport: { width: 1000, height: 650 },
+  });
+  try {
+    const fresh = await empty.newPage();
+    await openYourMap(fresh);
+    await expect(listButtons(fresh)).toHaveCount(0);
+    await importThroughChooser(fresh, { name: first.fileName, buffer: Buffer.from(first.text) });
+    await expect(listButtons(fresh)).toHaveText(['Pin 1', 'Café “Ölberg” 北']);
+    const again = await exportGeoJson(fresh);
+    const essentials = (json: typeof first.json) =>
+      json.features.map(({ id, properties, geometry }) => ({
+        id,
+        name: properties.name,
+        note: properties.note,
+        coordinates: geometry.coordinates,
+      }));
+    expect(essentials(again.json)).toEqual(essentials(first.json));
+    await expect
+      .poll(async () => (await storedRecords(fresh)).map((record) => record.id).sort())
+      .toEqual(first.json.features.map((feature) => feature.id).sort());
+  } finally {
+    await empty.close();
+  }
+});

@@ -1,0 +1,303 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type BrowserContext, type LaunchOptions, type Page } from '@playwright/test';
+import { BASE_URL } from './support/chromium';
+import { expect, expectReady, test } from './support/map';
+import {
+  addPinAndClose,
+  addPinAt,
+  anyEditor,
+  dragWithMouse,
+  editor,
+  exportGeoJson,
+  expectNear,
+  listButtons,
+  lngLatAt,
+  openYourMap,
+  putRaw,
+  spot,
+  storageAlert,
+  storedNamed,
+  storedRecords,
+  yourMap,
+} from './support/yourMap';
+
+const VIEWPORT = { width: 1000, height: 650 };
+
+/** A temporary folder, removed after the test. */
+function temporaryFolder(prefix: string): string {
+  const folder = mkdtempSync(join(tmpdir(), prefix));
+  return folder;
+}
+
+/**
+ * Launch options for a browser of its own, whose crashes and kills leave nothing behind in the
+ * person's configuration: XDG_CONFIG_HOME points at a temporary folder.
+ */
+function ownBrowserOptions(launchOptions: LaunchOptions, configHome: string): LaunchOptions {
+  return {
+    ...launchOptions,
+    env: { ...process.env, XDG_CONFIG_HOME: configHome },
+  };
+}
+
+/** Waits until `name` is stored at `expected` (so the write has committed). */
+async function expectStoredAt(
+  page: Page,
+  name: string,
+  expected: { lng: number; lat: number },
+): Promise<[number, number]> {
+  await expect
+    .poll(
+      async () => {
+        const record = await storedNamed(page, name);
+        if (!record) return Infinity;
+        const [lng, lat] = record.geometry.coordinates;
+        return Math.max(Math.abs(lng - expected.lng), Math.abs(lat - expected.lat));
+      },
+      `${name} stored at ${JSON.stringify(expected)}`,
+    )
+    .toBeLessThan(0.05);
+  return (await storedNamed(page, name))!.geometry.coordinates;
+}
+
+/** Adds Pin 1 at the west spot, drags it north-east, and waits until the move is stored. */
+async function addAndDrag(page: Page): Promise<[number, number]> {
+  const west = await spot(page, 'west');
+  await addPinAndClose(page, west, 'Pin 1');
+  const to = { x: west.x + 70, y: west.y - 60 };
+  await dragWithMouse(page, west, to);
+  return expectStoredAt(page, 'Pin 1', await lngLatAt(page, to));
+}
+
+test('a renderer crash right after a drag loses nothing: the dragged position is kept', async ({
+  launchOptions,
+}) => {
+  // Two map loads, in a browser of its own, under SwiftShader.
+  test.setTimeout(180_000);
+  const configHome = temporaryFolder('chartroom-crash-');
+  const browser = await chromium.launch(ownBrowserOptions(launchOptions, configHome));
+  try {
+    const context = await browser.newContext({ baseURL: BASE_URL, viewport: VIEWPORT });
+    const page = await context.newPage();
+    await openYourMap(page);
+    const dragged = await addAndDrag(page);
+
+    const crashed = page.waitForEvent('crash');
+    await page.goto('chrome://crash').catch(() => undefined);
+    await crashed;
+
+    const reopened = await context.newPage();
+    await openYourMap(reopened);
+    await expect(listButtons(reopened)).toHaveText(['Pin 1']);
+    expect((await storedNamed(reopened, 'Pin 1'))!.geometry.coordinates).toEqual(dragged);
+  } finally {
+    await browser.close();
+    rmSync(configHome, { recursive: true, force: true });
+  }
+});
+
+/** The browser process (not a renderer or helper) launched with this profile folder. */
+function browserPid(userDataDir: string): number {
+  const lines = execFileSync('ps', ['-eo', 'pid=,args='], { encoding: 'utf8' }).split('\n');
+  const found = lines.filter(
+    (line) => line.includes(`--user-data-dir=${userDataDir}`) && !line.includes('--type='),
+  );
+  if (found.length !== 1) throw new Error(`Expected one browser process, found ${found.length}`);
+  return Number(found[0]!.trim().split(/\s+/)[0]);
+}
+
+test('the browser killed after a pin is saved: it is there when the browser opens again', async ({
+  launchOptions,
+}) => {
+  // Two map loads, in a browser of its own, under SwiftShader.
+  test.setTimeout(180_000);
+  const configHome = temporaryFolder('chartroom-kill-');
+  const userDataDir = temporaryFolder('chartroom-profile-');
+  const options = {
+    ...ownBrowserOptions(launchOptions, configHome),
+    baseURL: BASE_URL,
+    viewport: VIEWPORT,
+  };
+  let context: BrowserContext | null = null;
+  try {
+    context = await chromium.launchPersistentContext(userDataDir, options);
+    const page = context.pages()[0] ?? (await context.newPage());
+    await openYourMap(page);
+    const dragged = await addAndDrag(page);
+    const pid = browserPid(userDataDir);
+    const closed = new Promise((resolve) => context!.once('close', resolve));
+    process.kill(pid, 'SIGKILL');
+    await closed;
+
+    context = await chromium.launchPersistentContext(userDataDir, options);
+    const again = context.pages()[0] ?? (await context.newPage());
+    await openYourMap(again);
+    await expect(listButtons(again)).toHaveText(['Pin 1']);
+    expect((await storedNamed(again, 'Pin 1'))!.geometry.coordinates).toEqual(dragged);
+  } finally {
+    await context?.close().catch(() => undefined);
+    rmSync(configHome, { recursive: true, force: true });
+    rmSync(userDataDir, { recursive: true, force: true });
+  }
+});
+
+test('two pages of one browser: each sees the other’s pins, and keeps both pages’ changes', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(180_000);
+  const other = await context.newPage();
+  await openYourMap(other);
+  await page.bringToFront();
+  await openYourMap(page);
+
+  const west = await spot(page, 'west');
+  await addPinAt(page, west, 'Pin 1');
+  await expect(listButtons(other)).toHaveText(['Pin 1'], { timeout: 1_000 });
+  await page.keyboard.press('Escape');
+
+  // Different pins changed in each page: all the changes are kept in both.
+  const east = await spot(other, 'east');
+  await toolbarAddPin(other, east);
+  const second = (await anyEditor(other).locator('h2').textContent()) ?? '';
+  await other.keyboard.press('Escape');
+  await expect(listButtons(page)).toHaveText(['Pin 1', second]);
+
+  await rename(page, west, 'Pin 1', 'Alpha');
+  await rename(other, east, second, 'Beta');
+  for (const each of [page, other]) {
+    await expect(listButtons(each)).toHaveText(['Alpha', 'Beta']);
+  }
+
+  // The same pin changed in both: the later change wins in both.
+  await rename(page, west, 'Alpha', 'From the first page');
+  await expect(listButtons(other)).toHaveText(['From the first page', 'Beta']);
+  await rename(other, west, 'From the first page', 'From the second page');
+  for (const each of [page, other]) {
+    await expect(listButtons(each)).toHaveText(['From the second page', 'Beta']);
+  }
+  await page.reload();
+  await expectReady(page);
+  await expect(listButtons(page)).toHaveText(['From the second page', 'Beta']);
+});
+
+async function toolbarAddPin(page: Page, point: { x: number; y: number }): Promise<void> {
+  await page
+    .getByRole('toolbar', { name: 'Tools' })
+    .getByRole('button', { name: 'Add pin' })
+    .click();
+  await page.mouse.click(point.x, point.y);
+  await expect(anyEditor(page)).toBeVisible();
+}
+
+/** Opens the pin at `point` by a click, replaces its name, and leaves the field. */
+async function rename(
+  page: Page,
+  point: { x: number; y: number },
+  from: string,
+  to: string,
+): Promise<void> {
+  await page.mouse.click(point.x, point.y);
+  await expect(editor(page, from)).toBeVisible();
+  await anyEditor(page).getByRole('textbox', { name: 'Name' }).click();
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.type(to);
+  await page.keyboard.press('Tab');
+  await expect(editor(page, to)).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(anyEditor(page)).toHaveCount(0);
+}
+
+test('storage full: an alert says changes are not being saved and why; editing goes on', async ({
+  page,
+  context,
+}) => {
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Storage.overrideQuotaForOrigin', {
+    origin: new URL(BASE_URL).origin,
+    quotaSize: 1,
+  });
+  await openYourMap(page);
+  await addPinAndClose(page, await spot(page, 'west'), 'Pin 1');
+  await addPinAndClose(page, await spot(page, 'east'), 'Pin 2');
+  const alert = storageAlert(page);
+  await expect(alert).toBeVisible();
+  await expect(alert).toContainText('Your changes are not being saved');
+  await expect(alert).toContainText('storage for this site is full');
+  await expect(alert.getByRole('button', { name: 'Export GeoJSON' })).toBeVisible();
+  await expect(listButtons(page)).toHaveText(['Pin 1', 'Pin 2']);
+  const { json } = await exportGeoJson(page, alert.getByRole('button', { name: 'Export GeoJSON' }));
+  expect(json.features.map((feature) => feature.properties.name)).toEqual(['Pin 1', 'Pin 2']);
+});
+
+test('IndexedDB failing to open: the alert shows, editing goes on in memory, Export works', async ({
+  page,
+}) => {
+  await page.addInitScript(() => {
+    IDBFactory.prototype.open = function open(): IDBOpenDBRequest {
+      throw new DOMException('Refused by the test', 'UnknownError');
+    };
+  });
+  await openYourMap(page);
+  const alert = storageAlert(page);
+  await expect(alert).toBeVisible();
+  await expect(alert).toContainText('storage could not be opened');
+  const west = await spot(page, 'west');
+  await addPinAndClose(page, west, 'Pin 1');
+  await addPinAndClose(page, await spot(page, 'east'), 'Pin 2');
+  await expect(listButtons(page)).toHaveText(['Pin 1', 'Pin 2']);
+  const { json } = await exportGeoJson(page, alert.getByRole('button', { name: 'Export GeoJSON' }));
+  expect(json.features.map((feature) => feature.properties.name)).toEqual(['Pin 1', 'Pin 2']);
+  expectNear(
+    {
+      lng: json.features[0]!.geometry.coordinates[0],
+      lat: json.features[0]!.geometry.coordinates[1],
+    },
+    await lngLatAt(page, west),
+    0.05,
+    'the exported pin',
+  );
+});
+
+test('a stored record that cannot be read is kept aside, unchanged, and exported', async ({
+  page,
+}) => {
+  await openYourMap(page);
+  await addPinAndClose(page, await spot(page, 'west'), 'Pin 1');
+  await addPinAndClose(page, await spot(page, 'east'), 'Pin 2');
+  await expect.poll(async () => (await storedRecords(page)).length).toBe(2);
+  const corrupt = {
+    v: 1,
+    id: 'corrupt-1',
+    kind: 'pin',
+    name: 'Broken',
+    note: '',
+    geometry: { type: 'Point', coordinates: ['east', 91] },
+    created: 1,
+    updated: 1,
+    by: 'elsewhere',
+  };
+  await putRaw(page, corrupt);
+  await page.reload();
+  await expectReady(page);
+  await expect(yourMap(page).getByRole('note')).toHaveText(
+    'One saved record could not be read. It is kept aside, unchanged, and included in the export.',
+  );
+  await expect(listButtons(page)).toHaveText(['Pin 1', 'Pin 2']);
+
+  const { json } = await exportGeoJson(page);
+  expect(json.features.map((feature) => feature.properties.name)).toEqual(['Pin 1', 'Pin 2']);
+  const kept = json['chartroom:quarantined'];
+  expect(kept).toHaveLength(1);
+  expect(kept![0]!.key).toBe('corrupt-1');
+  expect(JSON.parse(kept![0]!.raw)).toEqual(corrupt);
+
+  // Edits go on, are saved, and leave the record as it was.
+  await addPinAndClose(page, await spot(page, 'south'), 'Pin 3');
+  await expect.poll(async () => (await storedRecords(page)).length).toBe(4);
+  const stored = (await storedRecords(page)).find((record) => record.id === 'corrupt-1');
+  expect(stored).toEqual(corrupt);
+});
