@@ -7,6 +7,9 @@ import {
   DELIVERY_TIMEOUT_MS,
   withImmediateIdleCallbacks,
 } from '../../src/inspection/statelyInspector';
+import { appMachine } from '../../src/machines/appMachine';
+import { DEFAULT_LIMITS } from '../../src/url/cameraHash';
+import { START } from './support/traces';
 
 // A page that is never idle (busy, or covered by the inspector's window): an idle callback runs
 // only when its timeout has passed, and animation frames never come.
@@ -30,7 +33,7 @@ const counter = setup({
 interface Posted {
   type?: string;
   name?: string;
-  event?: { type?: string };
+  event?: { type?: string; t?: number };
 }
 
 describe('the Stately inspector connection', () => {
@@ -81,6 +84,53 @@ describe('the Stately inspector connection', () => {
     // The page's own idle callback is back as it was.
     expect(window.requestIdleCallback).toBe(starvedIdleCallback);
     disconnect();
+  });
+
+  it("shows the person's own machines, with storage's answers and the pins they make", async () => {
+    const hub = createInspectionHub();
+    const app = createActor(appMachine, {
+      input: { camera: START, limits: DEFAULT_LIMITS, notices: [], tab: 'k3x9' },
+      inspect: hub.inspect,
+    }).start();
+    const onUnavailable = vi.fn();
+    const disconnect = connectStatelyInspector(hub, app, { onUnavailable });
+    await vi.waitFor(() => expect(window.open).toHaveBeenCalled());
+    window.dispatchEvent(new MessageEvent('message', { data: { type: '@statelyai.connected' } }));
+    const at = { x: 100, y: 100, lng: 2.35, lat: 48.85, t: 1_000 };
+    app.send({ type: 'storage.opened', features: [], quarantined: [] });
+    app.send({ type: 'tool.chosen', tool: 'addPin' });
+    for (let i = 0; i < 30; i += 1) app.send({ type: 'camera.moved', camera: START, t: i });
+    app.send({ type: 'pointer.down', target: { kind: 'map' }, input: 'touch', ...at });
+    app.send({ type: 'pointer.released', inside: true, ...at });
+    const [id] = Object.keys(app.system.get('document').getSnapshot().context.features);
+    app.send({ type: 'storage.written', seq: 1, stored: [{ id: id!, record: null }] });
+    app.send({ type: 'doc.undoRequested', t: 2_000 });
+    await vi.advanceTimersByTimeAsync(DELIVERY_TIMEOUT_MS);
+
+    const names = posted.filter((m) => m.type === '@xstate.actor').map((m) => m.name);
+    expect(names).toEqual(expect.arrayContaining(['tools', 'document', 'storage', 'store']));
+    const events = posted.filter((m) => m.type === '@xstate.event').map((m) => m.event?.type);
+    expect(events).toEqual(
+      expect.arrayContaining([
+        'storage.opened',
+        'storage.loaded',
+        'doc.pinAdded',
+        'pin.selected',
+        'storage.writeRequested',
+        'storage.written',
+        'doc.undoRequested',
+      ]),
+    );
+    // The camera's frames are sampled as before: the first of the burst only (at the root, and
+    // at the camera it is routed to).
+    const frames = posted.flatMap((m) =>
+      m.type === '@xstate.event' && m.event?.type === 'camera.moved' ? [m.event.t] : [],
+    );
+    expect(new Set(frames)).toEqual(new Set([0]));
+    expect(() => JSON.stringify(posted)).not.toThrow();
+    expect(onUnavailable).not.toHaveBeenCalled();
+    disconnect();
+    app.stop();
   });
 
   it('sends nothing more once disconnected, not even what was waiting', async () => {
