@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { StrictMode } from 'react';
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { StyleSpecification } from 'maplibre-gl';
 import { styleWithPlaces } from '../../src/map/placesLayers';
@@ -115,5 +115,31 @@ describe('Download trace', () => {
     expect(divergence).toBeNull();
     expect(matched).toBe(trace.checkpoints.length);
     // The whole app renders under jsdom: slow on a busy machine.
+  }, 20_000);
+});
+
+describe('the Flows panel', () => {
+  it("shows the person's own machines, and the events each takes next", async () => {
+    render(<App search="" hash="#map=5/48.85/2.35" baseUrl={BASE_URL} />);
+    await vi.waitFor(() => expect(liveFakeMaps()[0]?.style).not.toBeNull());
+    fireEvent.click(screen.getByRole('button', { name: 'Flows' }));
+    const panel = screen.getByRole('complementary', { name: 'Interaction flows' });
+    for (const name of ['tools', 'document', 'storage']) {
+      expect(within(panel).getByRole('region', { name })).toBeInTheDocument();
+    }
+    const tools = within(panel).getByRole('region', { name: 'tools' });
+    expect(tools).toHaveTextContent('browse.idle');
+    expect(tools).toHaveTextContent('tags: browsing');
+    const takes = () =>
+      within(tools)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent);
+    expect(takes()).toEqual(['pointer.down', 'tool.cancelled', 'tool.chosen', 'tool.interrupted']);
+    fireEvent.click(screen.getByRole('button', { name: 'Add pin' }));
+    await vi.waitFor(() => expect(tools).toHaveTextContent('addingPin.idle'));
+    expect(takes()).toContain('map.enterPressed');
+    expect(
+      within(panel).getByRole('list', { name: 'Events storage takes next' }),
+    ).toBeInTheDocument();
   }, 20_000);
 });
