@@ -67,7 +67,9 @@ test('a recorded session replays headlessly to the same states at every checkpoi
   // The session, from the map's first event to the popup's Escape.
   expect(trace.initial.url).toContain(PARIS_VIEW);
   expect(trace.initial.camera.zoom).toBe(5);
-  const lines = outline(trace.events);
+  // Storage answers when IndexedDB does, which may be between the map's events.
+  expect(outline(trace.events)).toContain('storage storage.opened');
+  const lines = outline(trace.events).filter((line) => !line.startsWith('storage '));
   expect(lines.slice(0, 2)).toEqual(['chartroom map.started', 'chartroom map.styleLoaded']);
   for (const expected of [
     'chartroom camera.gestureStarted',
