@@ -39,7 +39,7 @@ const countLine = (page: Page) => yourMap(page).locator('.your-map-count');
 test('an import of 10,000 pins: listed 100 at a time, drawn, one undo step, kept', async ({
   page,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(240_000);
   await openYourMap(page);
   await importThroughChooser(page, {
     name: 'many.geojson',
@@ -63,14 +63,18 @@ test('an import of 10,000 pins: listed 100 at a time, drawn, one undo step, kept
   await page.keyboard.press('Escape');
   await expect(anyEditor(page)).toHaveCount(0);
 
+  // Undone once all ten thousand are stored, so the deletions do not race the writes.
+  await expect
+    .poll(async () => (await storedRecords(page)).length, { timeout: 60_000 })
+    .toBe(10_000);
   await toolButton(page, 'Undo').click();
   await expect(countLine(page)).toHaveText('Nothing yet: choose Add pin, then click the map.');
   await expect(listButtons(page)).toHaveCount(0);
-  await expect.poll(async () => (await storedRecords(page)).length, { timeout: 30_000 }).toBe(0);
+  await expect.poll(async () => (await storedRecords(page)).length, { timeout: 60_000 }).toBe(0);
   await toolButton(page, 'Redo').click();
   await expect(countLine(page)).toHaveText('Showing 100 of 10000. Filter to find the others.');
   await expect
-    .poll(async () => (await storedRecords(page)).length, { timeout: 30_000 })
+    .poll(async () => (await storedRecords(page)).length, { timeout: 60_000 })
     .toBe(10_000);
 
   await page.reload();
