@@ -180,19 +180,12 @@ async function adapterEvents(): Promise<AppEvent[]> {
   return events;
 }
 
-/** The pins' fake map, whose canvas (where pointer positions are measured) fills its container. */
-class PinsMap extends FakePinsMap {
-  getCanvas(): HTMLElement {
-    return this.container;
-  }
-}
-
 /**
  * Every event the pins' adapter produces, from its real pointer code on a fake map: presses on a
  * pin and on the map with each input, moves, releases inside and outside, and each interruption.
  */
 function pinAdapterEvents(): AppEvent[] {
-  const map = new PinsMap();
+  const map = new FakePinsMap();
   map.styleDone = true;
   map.setStyle(
     styleWithPlaces(

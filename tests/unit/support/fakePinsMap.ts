@@ -95,6 +95,10 @@ export class FakePinsMap {
   getCanvasContainer(): HTMLElement {
     return this.container;
   }
+  /** Positions are measured on the canvas; here the container stands in for it, at its size. */
+  getCanvas(): HTMLElement {
+    return this.container;
+  }
   isStyleLoaded(): boolean {
     return this.style !== null && this.styleDone;
   }
