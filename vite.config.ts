@@ -1,6 +1,7 @@
 import { defineConfig } from 'vitest/config';
 import type { Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { missingTiles } from './scripts/vite/missingTiles.ts';
 import { STYLE_ORIGINS_ENV, contentSecurityPolicy, parseStyleOrigins } from './src/security/csp.ts';
 
 /**
@@ -24,7 +25,7 @@ function contentSecurityPolicyMeta(): Plugin {
 
 export default defineConfig({
   base: './',
-  plugins: [react(), contentSecurityPolicyMeta()],
+  plugins: [react(), contentSecurityPolicyMeta(), missingTiles()],
   build: {
     target: 'es2022',
     sourcemap: false,
