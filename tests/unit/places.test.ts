@@ -144,8 +144,7 @@ describe('generated places', { timeout: 30_000 }, () => {
   }, 350_000);
 
   it('are a layer of the map’s tiles, described and credited in their TileJSON', () => {
-    // every place from z7; the basemap's tiles go deeper along coasts and borders
-    expect(tileJson.maxzoom).toBeGreaterThanOrEqual(MAX_ZOOM);
+    expect(tileJson.maxzoom).toBe(MAX_ZOOM);
     expect(tileJson.attribution).toContain(
       '<a href="https://www.geonames.org/" target="_blank" rel="noopener">GeoNames</a>',
     );
@@ -162,8 +161,7 @@ describe('generated places', { timeout: 30_000 }, () => {
       // The TileJSON's tile URL is relative to the page, as the app has always loaded it.
       tiles: tileJson.tiles.map((url) => `${base}${url}`),
       minzoom: tileJson.minzoom,
-      // the complete pyramid, which holds every place: no 404 for a style drawing only places
-      maxzoom: MAX_ZOOM,
+      maxzoom: tileJson.maxzoom,
       // the places' own bounds, within the tiles'
       bounds: [...BOUNDS],
       attribution: expect.stringMatching(
@@ -327,10 +325,9 @@ describe('generated places', { timeout: 30_000 }, () => {
     }
     expect(Math.max(...zoom(MAX_ZOOM).sizes)).toBeLessThan(128 * 1024);
     const tiles = totalBytes(tilesDir);
-    // the basemap ~17 MiB, places ~17 MiB (every place again in each z8-9 tile along coasts)
-    expect(tiles.bytes).toBeLessThan(40 * 1024 * 1024);
-    // the z0-7 pyramid (21,845) and the z8-9 tiles with coastlines or borders (30,643)
-    expect(tiles.files).toBeLessThan(55_000);
+    // the basemap ~7.5 MiB (1:10m from z5), places ~10.5 MiB
+    expect(tiles.bytes).toBeLessThan(20 * 1024 * 1024);
+    expect(tiles.files).toBeLessThan(22_000); // the z0-7 pyramid: 21,845
     expect(totalBytes(placesDir).bytes).toBeLessThan(8 * 1024 * 1024); // the index ~6.5 MiB
   });
 

@@ -8,10 +8,8 @@ import { root, runBuildScript } from './support/buildScript';
 
 const tilesDir = path.join(root, 'public', 'tiles');
 const LAYERS = ['land', 'countries', 'boundaries', 'country_labels', 'places'];
-/** Every tile is written up to the places' maximum zoom (tests/unit/places.test.ts checks them). */
-const FULL_MAX_ZOOM = 7;
-/** Beyond it, only the tiles with coastlines or borders, to this zoom (a sparse TileJSON). */
-const MAX_ZOOM = 9;
+/** The places' maximum zoom (tests/unit/places.test.ts checks that layer). */
+const MAX_ZOOM = 7;
 /** 1:50m below this zoom, 1:10m from it. */
 const TEN_M_FROM = 5;
 
@@ -20,7 +18,6 @@ interface TileJson {
   tiles: string[];
   minzoom: number;
   maxzoom: number;
-  sparse?: boolean;
   attribution: string;
   vector_layers: { id: string; fields: Record<string, string> }[];
 }
@@ -28,9 +25,6 @@ interface TileJson {
 function readTile(z: number, x: number, y: number): VectorTile {
   return new VectorTile(new PbfReader(readFileSync(path.join(tilesDir, `${z}/${x}/${y}.pbf`))));
 }
-
-const tileExists = (z: number, x: number, y: number) =>
-  existsSync(path.join(tilesDir, `${z}/${x}/${y}.pbf`));
 
 /** The tile of zoom z holding a point. */
 function tileAt(z: number, lng: number, lat: number): [number, number] {
@@ -121,14 +115,13 @@ describe('generated map tiles', () => {
     expect(tileJson.tiles).toEqual(['tiles/{z}/{x}/{y}.pbf']);
     expect(tileJson.minzoom).toBe(0);
     expect(tileJson.maxzoom).toBe(MAX_ZOOM);
-    expect(tileJson.sparse).toBe(true);
     expect(tileJson.attribution).toContain('>Natural Earth</a>');
     expect(tileJson.attribution).toContain('>GeoNames</a>');
     expect(tileJson.vector_layers.map((layer) => layer.id)).toEqual(LAYERS);
   });
 
   it('writes every tile of the z0-7 pyramid, so no tile request falls through', () => {
-    for (let z = 0; z <= FULL_MAX_ZOOM; z++) {
+    for (let z = 0; z <= MAX_ZOOM; z++) {
       for (let x = 0; x < 1 << z; x++) {
         for (let y = 0; y < 1 << z; y++) {
           expect(existsSync(path.join(tilesDir, `${z}/${x}/${y}.pbf`)), `${z}/${x}/${y}`).toBe(
@@ -183,33 +176,12 @@ describe('generated map tiles', () => {
     expect(count(z2, 'Indonesia')).toBe(1);
     expect(count(z2, 'Russia')).toBe(1);
 
-    const deepest = labelsAtZoom(FULL_MAX_ZOOM);
+    const deepest = labelsAtZoom(MAX_ZOOM);
     expect(new Set(deepest).size).toBe(deepest.length);
     for (const name of ['Fiji', 'Japan', 'Philippines', 'Greece', 'Canada', 'Kiribati']) {
       expect(count(deepest, name), name).toBe(1);
     }
     expect(deepest.length).toBeGreaterThan(200);
-  });
-
-  it('goes beyond z7 only where there are coastlines or borders', () => {
-    // Lisbon's z8 and z9 tiles have the Tagus's shores; Madrid's and the open Atlantic's do not,
-    // and MapLibre slices their z7 ancestor instead
-    for (const z of [8, 9]) {
-      expect(tileExists(z, ...tileAt(z, -9.1333, 38.7167)), `Lisbon z${z}`).toBe(true);
-      expect(tileExists(z, ...tileAt(z, -3.7038, 40.4168)), `Madrid z${z}`).toBe(false);
-      expect(tileExists(z, ...tileAt(z, -30, 30)), `Atlantic z${z}`).toBe(false);
-    }
-    for (let z = FULL_MAX_ZOOM + 1; z <= MAX_ZOOM; z++) {
-      for (const x of readdirSync(path.join(tilesDir, String(z)))) {
-        for (const file of readdirSync(path.join(tilesDir, String(z), x))) {
-          // a deep tile is written only below a deep (or z7) tile: each has a parent to fall to
-          const y = Number.parseInt(file, 10);
-          expect(tileExists(z - 1, Number(x) >> 1, y >> 1), `${z}/${x}/${y}'s parent`).toBe(true);
-        }
-      }
-    }
-    const lisbon = readTile(MAX_ZOOM, ...tileAt(MAX_ZOOM, -9.1333, 38.7167));
-    expect(Object.keys(lisbon.layers)).toEqual(expect.arrayContaining(['land', 'places']));
   });
 
   it('draws 1:50m below z5 and 1:10m from z5, with the same countries, colours and labels', () => {
@@ -239,8 +211,8 @@ describe('generated map tiles', () => {
   it('keeps the whole tile set within bounds', () => {
     const bytes = totalBytes(tilesDir);
     expect(bytes).toBeGreaterThan(100_000);
-    // the basemap ~17 MiB (1:10m from z5, to z9 along coasts and borders), the places ~17 MiB
-    expect(bytes).toBeLessThan(40 * 1024 * 1024);
+    // the basemap ~7.5 MiB (1:10m from z5), the places ~10.5 MiB
+    expect(bytes).toBeLessThan(20 * 1024 * 1024);
   });
 
   it('give the benchmark’s app without places the same tiles without their places layer', () => {
