@@ -1,5 +1,6 @@
 import { useLayoutEffect, useRef } from 'react';
 import { useSelector } from '@xstate/react';
+import { earlyContainerOf } from '../map/earlyMap';
 import { useChartroom, useLifecycle } from './ChartroomContext';
 
 /** The map region. It hands its container to the map owner and reflects the lifecycle's `busy`. */
@@ -10,10 +11,14 @@ export function MapView() {
 
   // A layout effect, not a passive one: the map is made (and its style requested) before the
   // browser paints the page's first frame, not after (20 to 66 ms later here, in software GL).
+  // A map made before React rendered (src/startEarly.ts) is already in a node of its own: that
+  // node moves in here, and the map with it, neither destroyed nor resized (both fill the page).
   useLayoutEffect(() => {
     const element = container.current;
     if (!element) return;
-    owner.attach(element);
+    const early = earlyContainerOf(owner);
+    if (early && early.parentElement !== element) element.append(early);
+    owner.attach(early ?? element);
     return () => owner.detach();
   }, [owner]);
 
