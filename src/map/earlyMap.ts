@@ -40,7 +40,8 @@ export function ownerOptions(
 
 /** A map made before React's first render, waiting for the app to claim it. */
 let early: { owner: MapOwner; key: string; container: HTMLElement } | null = null;
-const containers = new WeakMap<MapOwner, HTMLElement>();
+/** Each early owner's node, and whether the owner is still attached to it from the start. */
+const containers = new WeakMap<MapOwner, { container: HTMLElement; attached: boolean }>();
 
 /**
  * Makes the map (and starts its style's download) into `container`, a node of index.html, as soon
@@ -51,7 +52,7 @@ export function startMapEarly(container: HTMLElement, options: MapOwnerOptions):
   const owner = new MapOwner(options);
   owner.attach(container);
   early = { owner, key: JSON.stringify(options), container };
-  containers.set(owner, container);
+  containers.set(owner, { container, attached: true });
 }
 
 /**
@@ -70,6 +71,17 @@ export function claimMapOwner(options: MapOwnerOptions): MapOwner {
   return new MapOwner(options);
 }
 
-/** The container a map owner was made in early, for the map view to adopt; null otherwise. */
-export const earlyContainerOf = (owner: MapOwner): HTMLElement | null =>
-  containers.get(owner) ?? null;
+/**
+ * The node a map owner was made in early, for the map view to adopt, and whether the owner is
+ * still attached to it from the start (true the first time only: a map view mounted again must
+ * attach it again). Null for an owner made the usual way.
+ */
+export function adoptEarlyContainer(
+  owner: MapOwner,
+): { container: HTMLElement; attached: boolean } | null {
+  const entry = containers.get(owner);
+  if (!entry) return null;
+  const { container, attached } = entry;
+  entry.attached = false;
+  return { container, attached };
+}
