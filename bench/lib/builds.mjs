@@ -88,6 +88,9 @@ async function mustHaveTiles(dir) {
  *   react-map-gl, built like the react-map-gl page (the `pins` suite's peer).
  * `builds.terraDraw()`: bench/terra-draw, draggable points through terra-draw's MapLibre adapter,
  *   built like the baseline (the `pins` suite's other peer).
+ * `builds.before(ref)`: the app as `npm run build` made it at the git commit `ref` (the `basemap`
+ *   suite's "before": tiles and all), from `git archive` of that commit into
+ *   bench-results/.build/before-src with this checkout's node_modules linked in.
  * Each resolves to `{ dir, seconds }`.
  */
 export function createBuilds({ repo, log, skipBuild = false }) {
@@ -127,6 +130,26 @@ export function createBuilds({ repo, log, skipBuild = false }) {
         await runCommand(npm, ['run', 'build'], repo);
         await fs.rm(dir, { recursive: true, force: true });
         await fs.cp(path.join(repo, 'dist'), dir, { recursive: true });
+      }),
+
+    before: (ref) =>
+      once('before', path.join(buildRoot, 'before'), async (dir) => {
+        const src = path.join(buildRoot, 'before-src');
+        await fs.rm(src, { recursive: true, force: true });
+        await fs.mkdir(src, { recursive: true });
+        const archive = path.join(buildRoot, 'before.tar');
+        await runCommand('git', ['archive', '--output', archive, ref], repo);
+        await runCommand('tar', ['-xf', archive, '-C', src], repo);
+        await fs.rm(archive);
+        await fs.symlink(
+          await fs.realpath(path.join(repo, 'node_modules')),
+          path.join(src, 'node_modules'),
+        );
+        const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+        await runCommand(npm, ['run', 'build'], src);
+        await fs.rm(dir, { recursive: true, force: true });
+        await fs.rename(path.join(src, 'dist'), dir);
+        await fs.rm(src, { recursive: true, force: true });
       }),
 
     baseline: () =>

@@ -2,11 +2,10 @@ import { useState } from 'react';
 import { createFlowLog } from '../inspection/flowLog';
 import { createInspectionHub, type InspectionListener } from '../inspection/hub';
 import type { AppInput } from '../machines/appMachine';
-import { MapOwner, type MapOwnerOptions } from '../map/mapOwner';
+import { claimMapOwner, ownerOptions, readAddress } from '../map/earlyMap';
+import type { MapOwnerOptions } from '../map/mapOwner';
 import { createTraceRecorder } from '../trace/recorder';
-import { DEFAULT_LIMITS, parseHash, type Camera } from '../url/cameraHash';
 import { wantsInspector } from '../url/inspectParam';
-import { chooseStyle } from '../url/styleParam';
 import { ChartroomProvider } from './ChartroomContext';
 import { CameraControls } from './CameraControls';
 import { FlowPanel } from './FlowPanel';
@@ -28,13 +27,7 @@ import { YourMapKeys } from './yourMap/YourMapKeys';
 import { YourMapPanel } from './yourMap/YourMapPanel';
 import type { FeatureStore } from '../yourMap/store';
 
-/** The view a link without a camera opens on: the whole inhabited world. */
-export const DEFAULT_CAMERA: Camera = {
-  center: { lng: 10, lat: 25 },
-  zoom: 1.5,
-  bearing: 0,
-  pitch: 0,
-};
+export { DEFAULT_CAMERA } from '../map/earlyMap';
 
 export interface AppProps {
   /** The page's query string, hash and base URL; tests pass their own. */
@@ -56,27 +49,16 @@ function newTabId(): string {
 }
 
 function startup({ search, hash, baseUrl, mapOptions, inspect, tab }: AppProps) {
-  const style = chooseStyle(search, baseUrl);
-  const link = parseHash(hash, DEFAULT_LIMITS);
-  const camera = link.camera ?? DEFAULT_CAMERA;
-  const limits = DEFAULT_LIMITS;
+  const address = readAddress(search, hash, baseUrl);
+  const { style, link, camera, limits } = address;
   const input: AppInput = {
     camera,
     limits,
     notices: [...(style.notice ? [style.notice] : []), ...link.notices],
     tab: tab ?? newTabId(),
   };
-  const owner = new MapOwner({
-    styleUrl: style.url,
-    baseUrl,
-    mapOptions: {
-      ...camera,
-      minZoom: limits.minZoom,
-      maxZoom: limits.maxZoom,
-      maxPitch: limits.maxPitch,
-      ...mapOptions,
-    },
-  });
+  // the map made before React rendered (src/startEarly.ts), if it was made for these options
+  const owner = claimMapOwner(ownerOptions(address, baseUrl, mapOptions));
   // Listening before the actor system starts, the trace holds the session from its first event.
   const hub = createInspectionHub();
   const recorder = createTraceRecorder({ url: new URL(search + hash, baseUrl).href, input });

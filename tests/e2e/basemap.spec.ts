@@ -1,4 +1,5 @@
-import { expect, expectMapDrawn, expectReady, mapRegion, test } from './support/map';
+import { expect, expectMapDrawn, expectReady, mapRegion, pixelsAround, test } from './support/map';
+import { withoutLayer } from '../../bench/lib/stripPlaces.mjs';
 
 test('the default map loads, then draws land, water and country labels', async ({ page }) => {
   // The style is held back until the loading state has been seen, so a fast load cannot race it.
@@ -115,3 +116,33 @@ test('the browser opens no omnibox popup pages beside the test’s page', async 
     true,
   );
 });
+
+// Natural Earth 1:10m from zoom 5: at the zoom the app flies to (10), these cities lie on land.
+// In 1:50m, Lisbon's point lay in the Tagus, Venice's in the Adriatic and Rio's in Guanabara Bay
+// (`node scripts/places-at-sea.mjs`). The tiles are served without their places, so that no dot or
+// name covers the point: what is drawn there is the basemap's land or water.
+for (const { city, lat, lng } of [
+  { city: 'Lisbon', lat: 38.71667, lng: -9.13333 },
+  { city: 'Venice', lat: 45.43713, lng: 12.33265 },
+  { city: 'Istanbul', lat: 41.01384, lng: 28.94966 },
+  { city: 'Hong Kong', lat: 22.27832, lng: 114.17469 },
+  { city: 'Rio de Janeiro', lat: -22.90642, lng: -43.18223 },
+]) {
+  test(`at zoom 10, ${city} sits on land`, async ({ page }) => {
+    await page.route('**/tiles/*/*/*.pbf', async (route) => {
+      const response = await route.fetch();
+      if (response.status() !== 200) return route.fulfill({ response });
+      await route.fulfill({ response, body: withoutLayer(await response.body(), 'places') });
+    });
+    await page.goto(`./#map=10/${lat}/${lng}`);
+    await expectReady(page);
+    await expect(page.getByRole('alert')).toHaveCount(0);
+    const box = await page.locator('.maplibregl-canvas').boundingBox();
+    if (!box) throw new Error('no map canvas');
+    // GeoNames' point is the map's centre: it and its four neighbours. (Hong Kong's point lies
+    // 3 px from Victoria Harbour's shore at this zoom, the coastline's stroke 2 px wide.)
+    const centre = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+    const around = await pixelsAround(page, centre, 1);
+    expect(around, `pixels at ${city}`).toEqual({ water: 0, land: 5, all: 5 });
+  });
+}

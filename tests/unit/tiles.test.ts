@@ -10,6 +10,8 @@ const tilesDir = path.join(root, 'public', 'tiles');
 const LAYERS = ['land', 'countries', 'boundaries', 'country_labels', 'places'];
 /** The places' maximum zoom (tests/unit/places.test.ts checks that layer). */
 const MAX_ZOOM = 7;
+/** 1:50m below this zoom, 1:10m from it. */
+const TEN_M_FROM = 5;
 
 interface TileJson {
   tilejson: string;
@@ -22,6 +24,42 @@ interface TileJson {
 
 function readTile(z: number, x: number, y: number): VectorTile {
   return new VectorTile(new PbfReader(readFileSync(path.join(tilesDir, `${z}/${x}/${y}.pbf`))));
+}
+
+/** The tile of zoom z holding a point. */
+function tileAt(z: number, lng: number, lat: number): [number, number] {
+  const n = 2 ** z;
+  const y = (1 - Math.log(Math.tan(Math.PI / 4 + (lat * Math.PI) / 360)) / Math.PI) / 2;
+  return [Math.floor(((lng + 180) / 360) * n), Math.floor(y * n)];
+}
+
+/** Each feature of a layer by id: its properties and its vertex count. */
+function featuresOf(tile: VectorTile, layerName: string) {
+  const layer = tile.layers[layerName];
+  const out = new Map<number, { properties: Record<string, unknown>; vertices: number }>();
+  if (!layer) return out;
+  for (let i = 0; i < layer.length; i++) {
+    const feature = layer.feature(i);
+    const vertices = feature.loadGeometry().reduce((sum, ring) => sum + ring.length, 0);
+    out.set(Number(feature.id), { properties: feature.properties, vertices });
+  }
+  return out;
+}
+
+/** The country label points anchored in a tile, by name, in lng/lat. */
+function labelPoints(z: number, x: number, y: number): Map<string, [number, number]> {
+  const layer = readTile(z, x, y).layers.country_labels;
+  const points = new Map<string, [number, number]>();
+  if (!layer) return points;
+  for (let i = 0; i < layer.length; i++) {
+    const feature = layer.feature(i);
+    const point = feature.loadGeometry()[0]![0]!;
+    const n = 2 ** z;
+    const lng = ((x + point.x / layer.extent) / n) * 360 - 180;
+    const my = Math.PI * (1 - (2 * (y + point.y / layer.extent)) / n);
+    points.set(String(feature.properties.name), [lng, (Math.atan(Math.sinh(my)) * 180) / Math.PI]);
+  }
+  return points;
 }
 
 /** Names of the label points anchored inside the tile (not in its buffer). */
@@ -146,11 +184,35 @@ describe('generated map tiles', () => {
     expect(deepest.length).toBeGreaterThan(200);
   });
 
-  it('keeps the whole tile set small', () => {
+  it('draws 1:50m below z5 and 1:10m from z5, with the same countries, colours and labels', () => {
+    const z4 = tileAt(4, -5.35, 36.14); // Gibraltar: a country in 1:10m only
+    const z5 = tileAt(5, -5.35, 36.14);
+    const low = featuresOf(readTile(TEN_M_FROM - 1, ...z4), 'countries');
+    const high = featuresOf(readTile(TEN_M_FROM, ...z5), 'countries');
+    const name = (features: typeof low) => [...features.values()].map((f) => f.properties.name);
+    expect(name(low)).not.toContain('Gibraltar');
+    expect(name(high)).toContain('Gibraltar');
+    // the same feature id, name and colour for a country on both sides of the switch
+    const inBoth = [...low.keys()].filter((id) => high.has(id));
+    expect(inBoth.length).toBeGreaterThan(2); // Spain, Portugal, Morocco, …
+    for (const id of inBoth) expect(high.get(id)!.properties).toEqual(low.get(id)!.properties);
+    // 1:10m has more detail: Spain's outline in its z5 tile has more vertices than in the z4 one
+    expect(high.get(724)!.vertices).toBeGreaterThan(low.get(724)!.vertices);
+
+    // a label sits at the same place at every zoom (within a tile unit's rounding)
+    const at4 = labelPoints(4, ...tileAt(4, -3.6, 40.2));
+    const at5 = labelPoints(5, ...tileAt(5, -3.6, 40.2));
+    const spain4 = at4.get('Spain')!;
+    const spain5 = at5.get('Spain')!;
+    expect(Math.abs(spain4[0] - spain5[0])).toBeLessThan(0.01);
+    expect(Math.abs(spain4[1] - spain5[1])).toBeLessThan(0.01);
+  });
+
+  it('keeps the whole tile set within bounds', () => {
     const bytes = totalBytes(tilesDir);
     expect(bytes).toBeGreaterThan(100_000);
-    // the basemap ~3.5 MiB, the places ~10.5 MiB
-    expect(bytes).toBeLessThan(18 * 1024 * 1024);
+    // the basemap ~7.5 MiB (1:10m from z5), the places ~10.5 MiB
+    expect(bytes).toBeLessThan(20 * 1024 * 1024);
   });
 
   it('give the benchmark’s app without places the same tiles without their places layer', () => {

@@ -238,3 +238,36 @@ export async function expectMapDrawn(page: Page): Promise<MapPixels> {
   expect(pixels.uncovered, `undrawn fraction in ${JSON.stringify(pixels)}`).toBeLessThan(0.001);
   return pixels;
 }
+
+export interface PixelsAround {
+  /** Pixels of the water colour within `radius` CSS pixels of the point. */
+  water: number;
+  /** Pixels of a land or country colour within it. */
+  land: number;
+  /** Every pixel within it. */
+  all: number;
+}
+
+/**
+ * What the canvas drew within `radius` pixels of a point of the page (a place's dot drawn at its
+ * centre is neither land nor water; the ring around it says where the dot sits).
+ */
+export async function pixelsAround(
+  page: Page,
+  point: { x: number; y: number },
+  radius: number,
+): Promise<PixelsAround> {
+  const png = await withPageStyle(page, CANVAS_ONLY, () => page.screenshot());
+  const { width, data } = decodePng(png);
+  const out = { water: 0, land: 0, all: 0 };
+  for (let dy = -radius; dy <= radius; dy++) {
+    for (let dx = -radius; dx <= radius; dx++) {
+      if (dx * dx + dy * dy > radius * radius) continue;
+      const i = ((Math.round(point.y) + dy) * width + Math.round(point.x) + dx) * 4;
+      out.all++;
+      if (near(data, i, COLOURS.water)) out.water++;
+      else if (COLOURS.land.some((colour) => near(data, i, colour))) out.land++;
+    }
+  }
+  return out;
+}
