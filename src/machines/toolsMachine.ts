@@ -16,6 +16,12 @@ export const DRAG_THRESHOLD_PX = 3;
  */
 export const DOUBLE_CLICK_MS = 500;
 
+/**
+ * How near, in pixels, to the press that added a pin a press in the following DOUBLE_CLICK_MS
+ * must land to be that double click's second click. A press further away is a new gesture.
+ */
+export const DOUBLE_CLICK_DISTANCE_PX = 8;
+
 export interface ToolsInput {
   /**
    * Starts every new pin's id: something unique to this page load (the tab's id), so that ids made
@@ -168,6 +174,11 @@ export const toolsMachine = setup({
       event.tool === tool &&
       (tool === 'browse' || (!context.readOnly && (tool === 'addPin' || context.drawingEnabled))),
     pressedPin: ({ event }) => event.type === 'pointer.down' && event.target.kind === 'pin',
+    /** The second click of the double click whose first click added a pin. */
+    nearNewPin: ({ context, event }) =>
+      event.type === 'pointer.down' &&
+      context.press !== null &&
+      Math.hypot(event.x - context.press.x, event.y - context.press.y) < DOUBLE_CLICK_DISTANCE_PX,
     pastThreshold: ({ context, event }) => {
       const start = context.drag?.start ?? context.press;
       return (
@@ -266,6 +277,10 @@ export const toolsMachine = setup({
           entry: 'disableDoubleClickZoom',
           exit: 'restoreDoubleClickZoom',
           after: { doubleClick: 'idle' },
+          on: {
+            // The double click's second click is swallowed; a press elsewhere is a new gesture.
+            'pointer.down': [{ guard: 'nearNewPin' }, { target: 'idle', actions: 'chooseAgain' }],
+          },
         },
       },
     },

@@ -35,7 +35,7 @@ export interface PointerPort {
   carriesPins(): boolean;
   lngLatAt(x: number, y: number): { lng: number; lat: number };
   /** A press decided its target (before the event is sent); whether the tools take the gesture. */
-  pressed(target: PointerTarget): boolean;
+  pressed(target: PointerTarget, at: { x: number; y: number }): boolean;
   /** The pointer rests over the map with no button pressed (null: it left the map). */
   hovered(point: { x: number; y: number; input: InputKind } | null): void;
 }
@@ -177,7 +177,7 @@ export class PinPointer {
     const { target, grab } = this.targetAt(pressed, input);
     const { position } = this.positionOf(event, grab);
     this.unhover();
-    const claimed = this.port.pressed(target);
+    const claimed = this.port.pressed(target, pressed);
     this.gesture = {
       pointerId: event.pointerId,
       lastInside: position,

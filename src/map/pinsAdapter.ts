@@ -1,5 +1,6 @@
 import type { GeoJSONSource, Map as MapLibreMap, MapGeoJSONFeature } from 'maplibre-gl';
 import type { AppEvent } from '../machines/events';
+import { DOUBLE_CLICK_DISTANCE_PX } from '../machines/toolsMachine';
 import type { InputKind, PointerTarget, ToolName, YourMapEvent } from '../yourMap/events';
 import type { FeatureRecord } from '../yourMap/model';
 import {
@@ -78,7 +79,7 @@ export class PinsAdapter {
         pinAt: (x, y, input) => this.pinAt(x, y, input),
         carriesPins: () => this.tool === 'browse',
         lngLatAt: (x, y) => this.unproject(x, y),
-        pressed: (target) => this.pressed(target),
+        pressed: (target, at) => this.pressed(target, at),
         hovered: (point) => this.pointerOver(point),
       },
       frames,
@@ -263,12 +264,22 @@ export class PinsAdapter {
     if (this.dragged?.landing === 'drawing') this.endDrag();
   }
 
-  private pressed(target: PointerTarget): boolean {
+  private pressed(target: PointerTarget, at: { x: number; y: number }): boolean {
     // A drop still waiting for its data is over: a new gesture begins.
     if (this.dragged && this.dragged.landing !== 'no') this.endDrag();
-    this.claimed = target.kind === 'pin' || this.tool !== 'browse' || this.doubleClick !== null;
+    // Just after a pin was added, only the double click's second click (near the press that
+    // added it, as the tools machine decides) is the tools'; a press elsewhere is the map's.
+    const secondClick =
+      this.doubleClick !== null &&
+      this.addPress !== null &&
+      Math.hypot(at.x - this.addPress.x, at.y - this.addPress.y) < DOUBLE_CLICK_DISTANCE_PX;
+    if (this.tool === 'addPin') this.addPress = at;
+    this.claimed = target.kind === 'pin' || this.tool !== 'browse' || secondClick;
     return this.claimed;
   }
+
+  /** Where the last press in Add pin was, for the double click's second click. */
+  private addPress: { x: number; y: number } | null = null;
 
   private pinAt(x: number, y: number, input: InputKind): PinHit | null {
     const layers = [PIN_DOTS, DRAG_DOT].filter((id) => this.map.getLayer(id));

@@ -4,7 +4,7 @@ import { validateStyleMin } from '@maplibre/maplibre-gl-style-spec';
 import type { LayerSpecification, StyleSpecification } from 'maplibre-gl';
 import { createActor, fromCallback, setup } from 'xstate';
 import type { AppEvent } from '../../src/machines/events';
-import { toolsMachine } from '../../src/machines/toolsMachine';
+import { DOUBLE_CLICK_DISTANCE_PX, toolsMachine } from '../../src/machines/toolsMachine';
 import { PinsAdapter } from '../../src/map/pinsAdapter';
 import {
   DRAG_SOURCE,
@@ -261,11 +261,19 @@ describe('the pointer', () => {
     expect(map.container.style.cursor).toBe('crosshair');
   });
 
-  it('claims the second click of a double click while double-click zoom is held', () => {
+  it('claims the second click of a double click that added a pin, and no press elsewhere', () => {
     const { map, pins } = adapter();
-    pins.disableDoubleClickZoom();
+    pins.setTool('addPin');
     map.pointer('pointerdown', 10, 10);
+    map.pointer('pointerup', 10, 10);
+    // The pin is added: the tools go back to Browse and hold double-click zoom a moment.
+    pins.setTool('browse');
+    pins.disableDoubleClickZoom();
+    map.pointer('pointerdown', 12, 11);
     expect(pins.claimsClick()).toBe(true);
+    map.pointer('pointerup', 12, 11);
+    map.pointer('pointerdown', 10 + DOUBLE_CLICK_DISTANCE_PX, 10);
+    expect(pins.claimsClick()).toBe(false);
   });
 
   it('reports moves at most once an animation frame, the latest', () => {

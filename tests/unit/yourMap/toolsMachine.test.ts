@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  DOUBLE_CLICK_DISTANCE_PX,
   DOUBLE_CLICK_MS,
   DRAG_THRESHOLD_PX,
   chosenTool,
@@ -290,6 +291,23 @@ describe('toolsMachine', () => {
       expect(toDocument).toHaveLength(1);
       expect(toSelection).toHaveLength(1);
       expectState(actor, 'browse.justAdded');
+    });
+
+    it('takes a press further than DOUBLE_CLICK_DISTANCE_PX away as a new gesture', () => {
+      const { send, toDocument, toSelection, actor, count } = addingPin();
+      send(downOnMap(20, 30), releaseAt(20, 30));
+      // Another pin, pressed at once elsewhere, is dragged as it would be a second later.
+      send(downOnPin('other', 20 + DOUBLE_CLICK_DISTANCE_PX, 30));
+      expectState(actor, 'browse.onPin.pointing');
+      send(moveTo(60, 30));
+      expectState(actor, 'browse.onPin.draggingPin');
+      expect(count('movePinProvisionally')).toBe(1);
+      send(releaseAt(60, 30));
+      expect(toDocument.map((event) => event.type)).toEqual(['doc.pinAdded', 'doc.pinMoved']);
+      expect(toSelection.at(-1)).toMatchObject({ type: 'pin.selected', id: 'other' });
+      // A press on the map elsewhere is the map's: nothing is added or selected.
+      send(downOnMap(0, 0), releaseAt(0, 0));
+      expect(toDocument).toHaveLength(2);
     });
   });
 
