@@ -191,6 +191,7 @@ test('two pages of one browser: each sees the other’s pins, and keeps both pag
 });
 
 async function toolbarAddPin(page: Page, point: { x: number; y: number }): Promise<void> {
+  await page.bringToFront();
   await page
     .getByRole('toolbar', { name: 'Tools' })
     .getByRole('button', { name: 'Add pin' })
@@ -206,6 +207,8 @@ async function rename(
   from: string,
   to: string,
 ): Promise<void> {
+  // The page a person works in is the one in front: a page behind it draws no frames.
+  await page.bringToFront();
   await page.mouse.click(point.x, point.y);
   await expect(editor(page, from)).toBeVisible();
   await anyEditor(page).getByRole('textbox', { name: 'Name' }).click();
