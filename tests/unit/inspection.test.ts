@@ -156,6 +156,8 @@ describe('the events a machine takes next', () => {
     actor.send({ type: 'pointer.released', inside: true, ...press });
     expect(actor.getSnapshot().value).toEqual({ browse: 'justAdded' });
     expect(acceptedEvents(actor.getSnapshot())).toEqual([
+      // a press: the double click's second click, or a new gesture
+      'pointer.down',
       'tool.cancelled',
       'tool.chosen',
       'tool.interrupted',
