@@ -1,18 +1,4 @@
-import { isLater, type Change, type FeatureRecord } from '../yourMap/model';
-
-/** The same data, whatever the order of its fields (a stored record may come back reordered). */
-export function sameData(a: FeatureRecord | null, b: FeatureRecord | null): boolean {
-  if (a === null || b === null) return a === b;
-  return canonical(a) === canonical(b);
-}
-
-function canonical(value: unknown): string {
-  return JSON.stringify(value, (_key, inner: unknown) =>
-    inner && typeof inner === 'object' && !Array.isArray(inner)
-      ? Object.fromEntries(Object.entries(inner).sort(([x], [y]) => (x < y ? -1 : 1)))
-      : inner,
-  );
-}
+import { isLater, sameRecord, type Change, type FeatureRecord } from '../yourMap/model';
 
 /** What a write does to one stored record, decided inside its transaction. */
 export type Resolution =
@@ -38,7 +24,7 @@ export type Resolution =
  */
 export function resolveWrite(stored: FeatureRecord | null, change: Change): Resolution {
   const { before, after } = change;
-  if (sameData(stored, before)) {
+  if (sameRecord(stored, before)) {
     if (after) return { kind: 'put', record: after };
     return stored ? { kind: 'delete' } : { kind: 'keep', record: null };
   }

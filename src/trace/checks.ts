@@ -85,3 +85,7 @@ export const optional =
   (check: Check): Check =>
   (value, path) =>
     value === undefined ? null : check(value, path);
+
+/** Every value of a string union; the compiler checks that none is missing. */
+export const allOf = <T extends string>(values: Record<T, true>): Check =>
+  oneOf(...Object.keys(values));

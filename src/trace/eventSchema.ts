@@ -8,6 +8,7 @@ import type {
   SelectionOrigin,
 } from '../machines/events';
 import {
+  allOf,
   arrayOf,
   boolean,
   finiteNumber,
@@ -34,8 +35,6 @@ const place = object({
   lng: finiteNumber,
   lat: finiteNumber,
 });
-/** Every value of a string union; the compiler checks that none is missing. */
-const allOf = <T extends string>(values: Record<T, true>): Check => oneOf(...Object.keys(values));
 
 const failure = allOf<FailureReason>({
   'style-unreachable': true,

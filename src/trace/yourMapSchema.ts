@@ -8,6 +8,7 @@ import type {
   YourMapEvent,
 } from '../yourMap/events';
 import {
+  allOf,
   arrayOf,
   boolean,
   finiteNumber,
@@ -19,9 +20,6 @@ import {
   string,
   type Check,
 } from './checks';
-
-/** Every value of a string union; the compiler checks that none is missing. */
-const allOf = <T extends string>(values: Record<T, true>): Check => oneOf(...Object.keys(values));
 
 /** A stored feature, checked as storage checks one on load. */
 const record: Check = (value, path) => {

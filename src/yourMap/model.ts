@@ -70,10 +70,19 @@ export function roundCoordinate(value: number): number {
   return Math.round(value * factor) / factor;
 }
 
-/** The same record, as the same data (for tests and conflict checks). */
+/** The same record, as the same data, whatever the order of its fields (for conflict checks). */
 export function sameRecord(a: FeatureRecord | null, b: FeatureRecord | null): boolean {
   if (a === null || b === null) return a === b;
-  return JSON.stringify(a) === JSON.stringify(b);
+  return canonical(a) === canonical(b);
+}
+
+/** JSON with every object's keys sorted, so that two equal records give the same text. */
+function canonical(value: unknown): string {
+  return JSON.stringify(value, (_key, inner: unknown) =>
+    inner && typeof inner === 'object' && !Array.isArray(inner)
+      ? Object.fromEntries(Object.entries(inner).sort(([x], [y]) => (x < y ? -1 : 1)))
+      : inner,
+  );
 }
 
 /** The changes applied to a set of features. */

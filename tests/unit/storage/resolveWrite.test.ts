@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { resolveWrite, sameData } from '../../../src/storage/resolveWrite';
+import { resolveWrite } from '../../../src/storage/resolveWrite';
+import { sameRecord } from '../../../src/yourMap/model';
 import { pin } from './support';
 
 const start = pin('p', 10, 'a');
@@ -31,7 +32,7 @@ describe('resolveWrite', () => {
 
     it('tells the same data apart from the order of its fields', () => {
       const reordered = Object.fromEntries(Object.entries(start).reverse()) as typeof start;
-      expect(sameData(start, reordered)).toBe(true);
+      expect(sameRecord(start, reordered)).toBe(true);
       expect(resolveWrite(reordered, { id: 'p', before: start, after: null })).toEqual({
         kind: 'delete',
       });
