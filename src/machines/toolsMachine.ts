@@ -22,6 +22,22 @@ export const DOUBLE_CLICK_MS = 500;
  */
 export const DOUBLE_CLICK_DISTANCE_PX = 8;
 
+/**
+ * Whether a press is the second click of a double click whose first press was `first`: near it,
+ * and soon after it by the events' own times. The times decide, not only the `doubleClick` delay,
+ * whose timer a page in the background may run late.
+ */
+export function isSecondClick(
+  first: { x: number; y: number; t: number } | null,
+  press: { x: number; y: number; t: number },
+): boolean {
+  return (
+    first !== null &&
+    press.t - first.t <= DOUBLE_CLICK_MS &&
+    Math.hypot(press.x - first.x, press.y - first.y) < DOUBLE_CLICK_DISTANCE_PX
+  );
+}
+
 export interface ToolsInput {
   /**
    * Starts every new pin's id: something unique to this page load (the tab's id), so that ids made
@@ -46,7 +62,7 @@ export interface PinDrag {
 export interface ToolsContext {
   drag: PinDrag | null;
   /** Where the pointer pressed the map in `Add pin`, in pixels. */
-  press: { x: number; y: number } | null;
+  press: { x: number; y: number; t: number } | null;
   idPrefix: string;
   /** How many pins this machine has added: the count in the next id. */
   added: number;
@@ -120,7 +136,8 @@ export const toolsMachine = setup({
           : null,
     }),
     pressMap: assign({
-      press: ({ event }) => (event.type === 'pointer.down' ? { x: event.x, y: event.y } : null),
+      press: ({ event }) =>
+        event.type === 'pointer.down' ? { x: event.x, y: event.y, t: event.t } : null,
     }),
     forgetPress: assign({ drag: null, press: null }),
     noteReadOnly: assign({
@@ -176,9 +193,7 @@ export const toolsMachine = setup({
     pressedPin: ({ event }) => event.type === 'pointer.down' && event.target.kind === 'pin',
     /** The second click of the double click whose first click added a pin. */
     nearNewPin: ({ context, event }) =>
-      event.type === 'pointer.down' &&
-      context.press !== null &&
-      Math.hypot(event.x - context.press.x, event.y - context.press.y) < DOUBLE_CLICK_DISTANCE_PX,
+      event.type === 'pointer.down' && isSecondClick(context.press, event),
     pastThreshold: ({ context, event }) => {
       const start = context.drag?.start ?? context.press;
       return (

@@ -35,7 +35,7 @@ export interface PointerPort {
   carriesPins(): boolean;
   lngLatAt(x: number, y: number): { lng: number; lat: number };
   /** A press decided its target (before the event is sent); whether the tools take the gesture. */
-  pressed(target: PointerTarget, at: { x: number; y: number }): boolean;
+  pressed(target: PointerTarget, at: { x: number; y: number; t: number }): boolean;
   /** The pointer rests over the map with no button pressed (null: it left the map). */
   hovered(point: { x: number; y: number; input: InputKind } | null): void;
 }

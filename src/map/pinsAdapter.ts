@@ -1,6 +1,6 @@
 import type { GeoJSONSource, Map as MapLibreMap, MapGeoJSONFeature } from 'maplibre-gl';
 import type { AppEvent } from '../machines/events';
-import { DOUBLE_CLICK_DISTANCE_PX } from '../machines/toolsMachine';
+import { isSecondClick } from '../machines/toolsMachine';
 import type { InputKind, PointerTarget, ToolName, YourMapEvent } from '../yourMap/events';
 import type { FeatureRecord } from '../yourMap/model';
 import {
@@ -264,22 +264,19 @@ export class PinsAdapter {
     if (this.dragged?.landing === 'drawing') this.endDrag();
   }
 
-  private pressed(target: PointerTarget, at: { x: number; y: number }): boolean {
+  private pressed(target: PointerTarget, at: { x: number; y: number; t: number }): boolean {
     // A drop still waiting for its data is over: a new gesture begins.
     if (this.dragged && this.dragged.landing !== 'no') this.endDrag();
     // Just after a pin was added, only the double click's second click (near the press that
     // added it, as the tools machine decides) is the tools'; a press elsewhere is the map's.
-    const secondClick =
-      this.doubleClick !== null &&
-      this.addPress !== null &&
-      Math.hypot(at.x - this.addPress.x, at.y - this.addPress.y) < DOUBLE_CLICK_DISTANCE_PX;
+    const secondClick = this.doubleClick !== null && isSecondClick(this.addPress, at);
     if (this.tool === 'addPin') this.addPress = at;
     this.claimed = target.kind === 'pin' || this.tool !== 'browse' || secondClick;
     return this.claimed;
   }
 
   /** Where the last press in Add pin was, for the double click's second click. */
-  private addPress: { x: number; y: number } | null = null;
+  private addPress: { x: number; y: number; t: number } | null = null;
 
   private pinAt(x: number, y: number, input: InputKind): PinHit | null {
     const layers = [PIN_DOTS, DRAG_DOT].filter((id) => this.map.getLayer(id));

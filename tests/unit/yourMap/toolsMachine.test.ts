@@ -20,6 +20,7 @@ import {
   startTools,
   type StartedTools,
 } from './toolsHarness';
+import type { ToolEvent } from '../../../src/yourMap/events';
 
 /** A pin `a` pressed at (10, 10) and dragged to (30, 10), with the records so far cleared. */
 function draggingA(): StartedTools {
@@ -291,6 +292,19 @@ describe('toolsMachine', () => {
       expect(toDocument).toHaveLength(1);
       expect(toSelection).toHaveLength(1);
       expectState(actor, 'browse.justAdded');
+    });
+
+    it('takes a press on the new pin later than DOUBLE_CLICK_MS, by its own time, as a new gesture', () => {
+      // A page in the background runs its timers late: the press's time decides, not the timer.
+      const { send, toSelection, actor } = addingPin();
+      const first = downOnMap(20, 30) as Extract<ToolEvent, { type: 'pointer.down' }>;
+      send(first, releaseAt(20, 30));
+      expectState(actor, 'browse.justAdded');
+      const second = downOnPin('new', 20, 30) as Extract<ToolEvent, { type: 'pointer.down' }>;
+      send({ ...second, t: first.t + DOUBLE_CLICK_MS + 1 });
+      expectState(actor, 'browse.onPin.pointing');
+      send(releaseAt(20, 30));
+      expect(toSelection.at(-1)).toMatchObject({ type: 'pin.selected', id: 'new', origin: 'map' });
     });
 
     it('takes a press further than DOUBLE_CLICK_DISTANCE_PX away as a new gesture', () => {
