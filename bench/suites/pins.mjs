@@ -141,7 +141,12 @@ export default {
       }
     }
     if (appMissing) log(`pins: app: not available (${appMissing}); measuring the peers only`);
-    const pages = PAGES.filter((p) => p.kind !== 'app' || !appMissing);
+    // PINS_PAGES=app0,app10k: only those pages, while working on one figure (never for a report).
+    const only = process.env.PINS_PAGES?.split(',').filter(Boolean);
+    if (only?.length) log(`pins: PINS_PAGES=${only.join(',')}: the other pages are not measured`);
+    const pages = PAGES.filter(
+      (p) => (p.kind !== 'app' || !appMissing) && (!only?.length || only.includes(p.key)),
+    );
 
     const results = Object.fromEntries(PAGES.map((p) => [p.key, []]));
     for (let i = 0; i < warmup + runs; i++) {

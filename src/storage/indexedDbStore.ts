@@ -76,6 +76,9 @@ function rawText(value: unknown): string {
   }
 }
 
+/** How many records one step of a write reads and writes: a few milliseconds of work. */
+const WRITE_CHUNK = 500;
+
 /** Opens the store; rejects with StorageError 'unsupported' or 'openFailed'. */
 export async function openIndexedDbStore(options: IndexedDbStoreOptions): Promise<FeatureStore> {
   const found = options.indexedDB ?? readGlobalIndexedDb();
@@ -148,15 +151,16 @@ export async function openIndexedDbStore(options: IndexedDbStoreOptions): Promis
   async function load(): Promise<{ features: FeatureRecord[]; quarantined: QuarantinedRecord[] }> {
     const features: FeatureRecord[] = [];
     const quarantined: QuarantinedRecord[] = [];
+    // Two requests in one transaction, not a cursor step per record: 10,000 records load in tens
+    // of milliseconds rather than seconds.
     const tx = (await database()).transaction(FEATURES_STORE, 'readonly');
-    for (let cursor = await tx.store.openCursor(); cursor; cursor = await cursor.continue()) {
-      const value: unknown = cursor.value;
+    const [keys, values] = await Promise.all([tx.store.getAllKeys(), tx.store.getAll(), tx.done]);
+    values.forEach((value: unknown, index) => {
       const checked = validateRecord(value);
       if (checked.ok) features.push(checked.record);
       else
-        quarantined.push({ key: String(cursor.key), raw: rawText(value), reason: checked.reason });
-    }
-    await tx.done;
+        quarantined.push({ key: String(keys[index]), raw: rawText(value), reason: checked.reason });
+    });
     return { features, quarantined };
   }
 
@@ -172,15 +176,31 @@ export async function openIndexedDbStore(options: IndexedDbStoreOptions): Promis
     // Handled here so that an abort is never an unhandled rejection; awaited below.
     tx.done.catch(() => undefined);
     try {
-      for (const change of changes) {
-        const value: unknown = await tx.store.get(change.id);
-        const checked = value === undefined ? null : validateRecord(value);
-        // A quarantined value is never overwritten: this id is skipped and left as it is.
-        if (checked && !checked.ok) continue;
-        const resolution = resolveWrite(checked ? checked.record : null, change);
-        if (resolution.kind === 'put') await tx.store.put(resolution.record);
-        if (resolution.kind === 'delete') await tx.store.delete(change.id);
-        outcome.set(change.id, resolution.kind === 'delete' ? null : resolution.record);
+      const store = tx.store;
+      // Requests are queued in chunks and only each chunk's last one is awaited, so a large write
+      // (an import) is not one round trip per record, nor one long task: the transaction stays
+      // active from chunk to chunk, since a request is always pending.
+      for (let from = 0; from < changes.length; from += WRITE_CHUNK) {
+        const chunk = changes.slice(from, from + WRITE_CHUNK);
+        const values: unknown[] = await Promise.all(chunk.map((change) => store.get(change.id)));
+        let last: Promise<unknown> | null = null;
+        chunk.forEach((change, index) => {
+          // A record this write already decided is read from that decision, not the store.
+          const value = outcome.has(change.id) ? outcome.get(change.id) : values[index];
+          const checked = value === undefined || value === null ? null : validateRecord(value);
+          // A quarantined value is never overwritten: this id is skipped and left as it is.
+          if (checked && !checked.ok) return;
+          const resolution = resolveWrite(checked ? checked.record : null, change);
+          if (resolution.kind !== 'keep') {
+            const request =
+              resolution.kind === 'put' ? store.put(resolution.record) : store.delete(change.id);
+            // A failed request fails the transaction, and tx.done says so: never unhandled here.
+            request.catch(() => undefined);
+            last = request;
+          }
+          outcome.set(change.id, resolution.kind === 'delete' ? null : resolution.record);
+        });
+        if (last) await last;
       }
       await tx.done;
     } catch (error) {

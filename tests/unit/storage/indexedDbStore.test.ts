@@ -139,6 +139,57 @@ describe('openIndexedDbStore', () => {
       expect((await store.load()).features).toEqual([]);
     });
 
+    it('writes 1,200 records (more than one chunk) in one transaction, skipping a quarantined one', async () => {
+      const browser = freshBrowser();
+      const raw = await rawDatabase(browser);
+      const bad = { ...pin('p0700', 1), name: 42 };
+      await putRaw(raw, [bad]);
+      const { store } = await openTab(browser, 'a');
+      const records = Array.from({ length: 1200 }, (_, i) =>
+        pin(`p${String(i).padStart(4, '0')}`, 10 + i),
+      );
+      const transaction = vi.spyOn(IDBDatabase.prototype, 'transaction');
+      const stored = await store.write(records.map(added));
+      expect(transaction.mock.calls.filter(([, mode]) => mode === 'readwrite')).toHaveLength(1);
+      expect(stored).toHaveLength(1199);
+      expect(stored.map((each) => each.id)).not.toContain('p0700');
+      const { features, quarantined } = await store.load();
+      expect(features).toHaveLength(1199);
+      expect(quarantined.map((each) => each.key)).toEqual(['p0700']);
+      expect(await getRaw(raw, 'p0700')).toEqual(bad);
+      raw.close();
+    });
+
+    it('stores nothing of a large write whose last chunk hits a full disk', async () => {
+      const browser = freshBrowser();
+      const { store } = await openTab(browser, 'a');
+      const put = IDBObjectStore.prototype.put;
+      let puts = 0;
+      vi.spyOn(IDBObjectStore.prototype, 'put').mockImplementation(function (
+        this: IDBObjectStore,
+        ...args: Parameters<IDBObjectStore['put']>
+      ) {
+        puts += 1;
+        if (puts === 1100) throw new DOMException('The disk is full.', 'QuotaExceededError');
+        return put.apply(this, args);
+      });
+      const records = Array.from({ length: 1200 }, (_, i) => pin(`p${i}`, 10 + i));
+      const error = await storageErrorOf(store.write(records.map(added)));
+      expect(error.reason).toBe('quotaExceeded');
+      vi.restoreAllMocks();
+      expect((await store.load()).features).toEqual([]);
+    });
+
+    it('applies two changes to one record in one write in order', async () => {
+      const browser = freshBrowser();
+      const { store } = await openTab(browser, 'a');
+      const first = pin('paris', 10);
+      const second = { ...first, name: 'Paris', updated: first.updated + 1 };
+      const stored = await store.write([added(first), changed(first, second)]);
+      expect(stored).toEqual([{ id: 'paris', record: second }]);
+      expect((await store.load()).features).toEqual([second]);
+    });
+
     it('reports another failure as writeFailed', async () => {
       const browser = freshBrowser();
       const { store } = await openTab(browser, 'a');
