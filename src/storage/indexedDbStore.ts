@@ -77,7 +77,7 @@ function rawText(value: unknown): string {
 }
 
 /** How many records one step of a write reads and writes: a few milliseconds of work. */
-const WRITE_CHUNK = 500;
+const WRITE_CHUNK = 250;
 
 /** Opens the store; rejects with StorageError 'unsupported' or 'openFailed'. */
 export async function openIndexedDbStore(options: IndexedDbStoreOptions): Promise<FeatureStore> {
@@ -177,13 +177,21 @@ export async function openIndexedDbStore(options: IndexedDbStoreOptions): Promis
     tx.done.catch(() => undefined);
     try {
       const store = tx.store;
-      // Requests are queued in chunks and only each chunk's last one is awaited, so a large write
-      // (an import) is not one round trip per record, nor one long task: the transaction stays
-      // active from chunk to chunk, since a request is always pending.
+      // A large write (an import) first reads which keys exist, in one request, and reads only
+      // those records: new ids need no read.
+      const existing =
+        changes.length > WRITE_CHUNK ? new Set<IDBValidKey>(await store.getAllKeys()) : null;
+      // Requests are queued in chunks. The next chunk is queued when the first request of this one
+      // has succeeded, so the transaction stays active (a request is always pending) and the
+      // database always has work queued, while no chunk is a long task.
       for (let from = 0; from < changes.length; from += WRITE_CHUNK) {
         const chunk = changes.slice(from, from + WRITE_CHUNK);
-        const values: unknown[] = await Promise.all(chunk.map((change) => store.get(change.id)));
-        let last: Promise<unknown> | null = null;
+        const values: unknown[] = await Promise.all(
+          chunk.map((change) =>
+            !existing || existing.has(change.id) ? store.get(change.id) : undefined,
+          ),
+        );
+        let first: Promise<unknown> | null = null;
         chunk.forEach((change, index) => {
           // A record this write already decided is read from that decision, not the store.
           const value = outcome.has(change.id) ? outcome.get(change.id) : values[index];
@@ -196,11 +204,11 @@ export async function openIndexedDbStore(options: IndexedDbStoreOptions): Promis
               resolution.kind === 'put' ? store.put(resolution.record) : store.delete(change.id);
             // A failed request fails the transaction, and tx.done says so: never unhandled here.
             request.catch(() => undefined);
-            last = request;
+            first ??= request;
           }
           outcome.set(change.id, resolution.kind === 'delete' ? null : resolution.record);
         });
-        if (last) await last;
+        if (first) await first;
       }
       await tx.done;
     } catch (error) {
