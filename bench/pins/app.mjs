@@ -198,7 +198,7 @@ const lastInput = (page, type) =>
 
 /**
  * Edits, each waited for until saved: for each of SPOTS.addPin, `Add pin` (pressed if it is not)
- * and a click on the map there (edit: the `click`), then three letters typed into the editor's
+ * and a click on the map there (edit: the `pointerup`), then three letters typed into the editor's
  * `Name` (edit: each `keydown`), then Escape. Returns each edit's milliseconds to its transaction's
  * `complete`, with that transaction's durability.
  */
@@ -226,7 +226,9 @@ export async function saveEdits(page) {
     if ((await addPin.getAttribute('aria-pressed')) !== 'true') await addPin.click();
     const { x, y } = await screenPoint(page, spotLngLat(spot));
     await page.mouse.click(x, y);
-    await record('add pin', await lastInput(page, 'click'));
+    // A click's pin is added as the button is released (as in the peers' and the app's drags),
+    // before the `click` event: the edit starts at the `pointerup`.
+    await record('add pin', await lastInput(page, 'pointerup'));
     const name = page.getByRole('dialog').getByRole('textbox', { name: 'Name', exact: true });
     await name.waitFor({ timeout: 2000 }).catch(() => {
       throw new AppMissing('no editor with a Name textbox after adding a pin');

@@ -13,7 +13,7 @@
 //   features a `LD` carried (null for a diff), `drawnAt` the end of MapLibre's drawing in the
 //   next animation frame after an answer (this callback, queued after MapLibre's).
 // - `longTasks`: PerformanceObserver 'longtask' entries (start, duration).
-// - `inputs`: each `mousedown`, `click` and `keydown` (capture, on window); `fileChanges`: each `change`
+// - `inputs`: each `mousedown`, `pointerup`, `click` and `keydown` (capture, on window); `fileChanges`: each `change`
 //   of an `<input type=file>`.
 // - `frames`: `performance.now()` in each requestAnimationFrame callback while `startFrames()`
 //   has it recording.
@@ -128,6 +128,7 @@ export function installPinProbes(sourceId) {
 
   const listen = (type, handler) => window.addEventListener(type, handler, true);
   listen('mousedown', () => pins.inputs.push({ type: 'mousedown', at: now() }));
+  listen('pointerup', () => pins.inputs.push({ type: 'pointerup', at: now() }));
   listen('click', () => pins.inputs.push({ type: 'click', at: now() }));
   listen('keydown', (event) => pins.inputs.push({ type: 'keydown', key: event.key, at: now() }));
   listen('change', (event) => {

@@ -52,7 +52,15 @@ export type MoveSource = 'app' | 'user' | 'resize';
 /** How an app movement animates; `jump` when the user prefers reduced motion. */
 export type Animation = 'fly' | 'ease' | 'jump';
 /** Why the app moved the camera. */
-export type MoveReason = 'zoomIn' | 'zoomOut' | 'resetNorth' | 'place' | 'history' | 'bounds';
+export type MoveReason =
+  | 'zoomIn'
+  | 'zoomOut'
+  | 'resetNorth'
+  | 'place'
+  | 'history'
+  | 'bounds'
+  /** A cluster of pins was clicked: the camera goes in until it comes apart. */
+  | 'cluster';
 export type Gesture = 'pan' | 'zoom' | 'rotate' | 'pitch';
 /** West, south, east, north. */
 export type Bounds = [number, number, number, number];

@@ -28,7 +28,15 @@ const GESTURES: Record<string, Gesture> = {
   pitch: 'pitch',
 };
 const ANIMATIONS = new Set<unknown>(['fly', 'ease', 'jump']);
-const REASONS = new Set<unknown>(['zoomIn', 'zoomOut', 'resetNorth', 'place', 'history', 'bounds']);
+const REASONS = new Set<unknown>([
+  'zoomIn',
+  'zoomOut',
+  'resetNorth',
+  'place',
+  'history',
+  'bounds',
+  'cluster',
+]);
 
 export const MOVEMENT_EVENTS = [
   'movestart',

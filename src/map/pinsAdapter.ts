@@ -15,6 +15,7 @@ import {
   DRAG_SOURCE,
   HIT_RADIUS_PX,
   PINS_LAYER_IDS,
+  PIN_CLUSTERS,
   PINS_SOURCE,
   PIN_DOTS,
   TOUCH_HIT_RADIUS_PX,
@@ -34,6 +35,13 @@ interface Dragged {
   landing: 'no' | 'waiting' | 'drawing';
 }
 
+/** A cluster of pins under a press in Browse: a click on it zooms in until it comes apart. */
+interface ClusterHit {
+  clusterId: number;
+  lng: number;
+  lat: number;
+}
+
 /** Whether a MapLibre handler (dragPan, doubleClickZoom) was enabled before the tools took it. */
 type Held = { wasEnabled: boolean } | null;
 
@@ -51,6 +59,10 @@ export class PinsAdapter {
   private tool: ToolName = 'browse';
   /** Whether the gesture under way (or the last one) is the tools': decided at pointer-down. */
   private claimed = false;
+  /** The cluster the current (or last) press in Browse began on, if any. */
+  private clusterPress: ClusterHit | null = null;
+  /** Whether the pointer is over a cluster (for the cursor). */
+  private overCluster = false;
   private pan: Held = null;
   private doubleClick: Held = null;
   private readonly pointer: PinPointer;
@@ -68,7 +80,9 @@ export class PinsAdapter {
     const onStyleData = () => this.keepOnTop();
     const onContextLost = () => this.pointer.interrupt('contextLost');
     const onIdle = () => this.landed();
+    const onClick = () => this.clicked();
     map.on('style.load', onStyleLoad);
+    map.on('click', onClick);
     map.on('styledata', onStyleData);
     map.on('webglcontextlost', onContextLost);
     map.on('idle', onIdle);
@@ -88,6 +102,7 @@ export class PinsAdapter {
     if (map.isStyleLoaded()) this.addToStyle();
     this.unlisten = () => {
       map.off('style.load', onStyleLoad);
+      map.off('click', onClick);
       map.off('styledata', onStyleData);
       map.off('webglcontextlost', onContextLost);
       map.off('idle', onIdle);
@@ -100,7 +115,7 @@ export class PinsAdapter {
    * must not also take it as a click on a place or on empty map.
    */
   claimsClick(): boolean {
-    return this.claimed;
+    return this.claimed || this.clusterPress !== null;
   }
 
   /** The document's features: one `setData`, once per change of the document. */
@@ -272,7 +287,45 @@ export class PinsAdapter {
     const secondClick = this.doubleClick !== null && isSecondClick(this.addPress, at);
     if (this.tool === 'addPin') this.addPress = at;
     this.claimed = target.kind === 'pin' || this.tool !== 'browse' || secondClick;
+    // A press on a cluster is not the tools' (the map pans from it as from anywhere), but its
+    // click is: it zooms in, and it is never a click on a place or on empty map.
+    this.clusterPress = this.claimed ? null : this.clusterAt(at.x, at.y);
     return this.claimed;
+  }
+
+  /** A click (a press and release that did not pan) on a cluster: the camera goes in until it comes apart. */
+  private clicked(): void {
+    // Kept until the next press: the places' click handler, after this one, asks claimsClick().
+    const cluster = this.clusterPress;
+    const source = this.sourceOf(PINS_SOURCE);
+    if (!cluster || !source || this.tool !== 'browse') return;
+    source.getClusterExpansionZoom(cluster.clusterId).then(
+      (zoom) => {
+        // Gone meanwhile (a style reload, or the adapter disposed): no flight.
+        if (!this.map.getLayer(PIN_CLUSTERS)) return;
+        this.emit({
+          type: 'camera.flyRequested',
+          target: {
+            center: { lng: cluster.lng, lat: cluster.lat },
+            zoom: Math.min(zoom, this.map.getMaxZoom()),
+            bearing: this.map.getBearing(),
+            pitch: this.map.getPitch(),
+          },
+          reason: 'cluster',
+        });
+      },
+      // The data changed under the click (the cluster is gone): nothing to zoom into.
+      () => undefined,
+    );
+  }
+
+  private clusterAt(x: number, y: number): ClusterHit | null {
+    if (!this.map.getLayer(PIN_CLUSTERS)) return null;
+    const [feature] = this.map.queryRenderedFeatures([x, y], { layers: [PIN_CLUSTERS] });
+    const clusterId: unknown = feature?.properties?.cluster_id;
+    if (!feature || typeof clusterId !== 'number' || feature.geometry.type !== 'Point') return null;
+    const [lng = 0, lat = 0] = feature.geometry.coordinates;
+    return { clusterId, lng, lat };
   }
 
   /** Where the last press in Add pin was, for the double click's second click. */
@@ -304,6 +357,12 @@ export class PinsAdapter {
 
   private pointerOver(point: { x: number; y: number; input: InputKind } | null): void {
     const pin = point && this.tool === 'browse' ? this.pinAt(point.x, point.y, point.input) : null;
+    const overCluster =
+      !pin && point !== null && this.tool === 'browse' && this.clusterAt(point.x, point.y) !== null;
+    if (overCluster !== this.overCluster) {
+      this.overCluster = overCluster;
+      this.showCursor();
+    }
     this.highlightHovered(pin?.id ?? null);
   }
 
@@ -313,7 +372,7 @@ export class PinsAdapter {
         ? 'grabbing'
         : this.tool === 'addPin'
           ? 'crosshair'
-          : this.hoveredId !== null
+          : this.hoveredId !== null || this.overCluster
             ? 'pointer'
             : '';
     this.map.getCanvasContainer().style.cursor = cursor;

@@ -13,12 +13,21 @@ import { LABELS, PLACES_SOURCE, placesLayers } from './placesLayers';
 export const PINS_SOURCE = 'your-map';
 /** The one pin being dragged, drawn on its own so that a drag frame never re-tiles every pin. */
 export const DRAG_SOURCE = 'your-map-drag';
+export const PIN_CLUSTERS = 'your-map-clusters';
+export const PIN_CLUSTER_COUNTS = 'your-map-cluster-counts';
 export const PIN_DOTS = 'your-map-pins';
 export const PIN_NAMES = 'your-map-pin-names';
 export const DRAG_DOT = 'your-map-drag-pin';
 export const DRAG_NAME = 'your-map-drag-pin-name';
 /** Bottom to top; kept above every other layer (the places' included). */
-export const PINS_LAYER_IDS = [PIN_DOTS, PIN_NAMES, DRAG_DOT, DRAG_NAME];
+export const PINS_LAYER_IDS = [
+  PIN_CLUSTERS,
+  PIN_CLUSTER_COUNTS,
+  PIN_DOTS,
+  PIN_NAMES,
+  DRAG_DOT,
+  DRAG_NAME,
+];
 
 /** A pin's drawn radius in pixels, before hover or selection enlarge it. */
 export const PIN_RADIUS_PX = 7;
@@ -26,6 +35,15 @@ export const PIN_RADIUS_PX = 7;
 export const HIT_RADIUS_PX = PIN_RADIUS_PX + 4;
 /** The same for a finger: a target 44 pixels across, the least WCAG 2.5.5 asks. */
 export const TOUCH_HIT_RADIUS_PX = 22;
+
+/**
+ * Pins whose dots would overlap (centres closer than two radii, at the zoom the source clusters
+ * for) are drawn as one cluster with their count: ten thousand pins at the world view are a few
+ * hundred clusters to draw, not ten thousand dots and names laid out every frame.
+ */
+export const CLUSTER_RADIUS_PX = 2 * PIN_RADIUS_PX;
+/** From this zoom on every pin is drawn on its own (about 20 m between pins that still touch). */
+export const CLUSTER_MAX_ZOOM = 13;
 
 /** The places' names' font, so the pins' names come from the same `font-faces` (or glyphs). */
 const placesLabels = placesLayers(PLACES_SOURCE).find((layer) => layer.id === LABELS);
@@ -41,7 +59,13 @@ const state = (name: string): ExpressionSpecification => [
 ];
 /** A pin being dragged is hidden where the document has it; DRAG_SOURCE draws it instead. */
 const SHOWN: ExpressionSpecification = ['case', state('dragging'), 0, 1];
-const POINTS: ExpressionSpecification = ['==', ['geometry-type'], 'Point'];
+const CLUSTERED: ExpressionSpecification = ['has', 'point_count'];
+/** A single pin: a point that is not a cluster. */
+const POINTS: ExpressionSpecification = [
+  'all',
+  ['==', ['geometry-type'], 'Point'],
+  ['!', CLUSTERED],
+];
 
 /** The features as GeoJSON; `promoteId` makes each record's id its feature id, for feature-state. */
 export function featureCollection(
@@ -63,6 +87,9 @@ export const pinsSource = (
   type: 'geojson',
   data: featureCollection(features),
   promoteId: 'id',
+  cluster: true,
+  clusterRadius: CLUSTER_RADIUS_PX,
+  clusterMaxZoom: CLUSTER_MAX_ZOOM,
 });
 
 export const dragSource = (): GeoJSONSourceSpecification => ({
@@ -115,8 +142,39 @@ const names = (id: string, source: string, opacity: ExpressionSpecification | nu
     },
   }) satisfies LayerSpecification;
 
-/** The pins' dots and names, and the dragged pin's, bottom to top (PINS_LAYER_IDS). */
+/** Clusters: a disc that grows with the count (2–9, 10–99, 100–999, 1,000 and more), and the count. */
+const clusters = (): LayerSpecification[] => [
+  {
+    id: PIN_CLUSTERS,
+    type: 'circle',
+    source: PINS_SOURCE,
+    filter: CLUSTERED,
+    paint: {
+      'circle-radius': ['step', ['get', 'point_count'], 11, 10, 13, 100, 16, 1000, 19],
+      'circle-color': '#1565c0',
+      'circle-stroke-color': '#ffffff',
+      'circle-stroke-width': 2,
+    },
+  },
+  {
+    id: PIN_CLUSTER_COUNTS,
+    type: 'symbol',
+    source: PINS_SOURCE,
+    filter: CLUSTERED,
+    layout: {
+      'text-field': ['get', 'point_count_abbreviated'],
+      'text-font': PIN_TEXT_FONT,
+      'text-size': 11,
+      'text-allow-overlap': true,
+      'text-ignore-placement': true,
+    },
+    paint: { 'text-color': '#ffffff' },
+  },
+];
+
+/** The pins' clusters, dots and names, and the dragged pin's, bottom to top (PINS_LAYER_IDS). */
 export const pinsLayers = (): LayerSpecification[] => [
+  ...clusters(),
   dots(PIN_DOTS, PINS_SOURCE, SHOWN),
   names(PIN_NAMES, PINS_SOURCE, SHOWN),
   dots(DRAG_DOT, DRAG_SOURCE, 1),

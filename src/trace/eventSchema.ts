@@ -57,6 +57,7 @@ const reason = allOf<MoveReason>({
   place: true,
   history: true,
   bounds: true,
+  cluster: true,
 });
 const gesture = allOf<Gesture>({ pan: true, zoom: true, rotate: true, pitch: true });
 const origin = allOf<SelectionOrigin>({ map: true, list: true, search: true, link: true });

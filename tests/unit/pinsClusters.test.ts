@@ -1,0 +1,158 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it } from 'vitest';
+import { validateStyleMin } from '@maplibre/maplibre-gl-style-spec';
+import type { StyleSpecification } from 'maplibre-gl';
+import type { AppEvent } from '../../src/machines/events';
+import { PinsAdapter } from '../../src/map/pinsAdapter';
+import {
+  CLUSTER_RADIUS_PX,
+  PINS_SOURCE,
+  PIN_CLUSTERS,
+  PIN_CLUSTER_COUNTS,
+  PIN_DOTS,
+  PIN_NAMES,
+  PIN_RADIUS_PX,
+} from '../../src/map/pinsLayers';
+import { styleWithPlaces } from '../../src/map/placesLayers';
+import type { YourMapEvent } from '../../src/yourMap/events';
+import { FakePinsMap, ManualFrames } from './support/fakePinsMap';
+
+/** The fake map, with what a click on a cluster asks of MapLibre. */
+class ClusterMap extends FakePinsMap {
+  /** Each cluster's expansion zoom (getClusterExpansionZoom), by cluster id. */
+  readonly expansion = new Map<number, number>();
+  override getSource(id: string) {
+    const source = super.getSource(id);
+    return (
+      source && {
+        ...source,
+        getClusterExpansionZoom: (clusterId: number) => {
+          const zoom = this.expansion.get(clusterId);
+          return zoom === undefined
+            ? Promise.reject(new Error('No cluster with the specified id.'))
+            : Promise.resolve(zoom);
+        },
+      }
+    );
+  }
+  getMaxZoom() {
+    return 19;
+  }
+  getBearing() {
+    return 30;
+  }
+  getPitch() {
+    return 10;
+  }
+}
+
+const STYLE = styleWithPlaces(
+  { version: 8, sources: {}, layers: [] } as StyleSpecification,
+  'http://localhost/',
+);
+
+/** A cluster of 12 pins drawn at pixel (200, 150): a pixel is a degree, lat = -y. */
+const CLUSTER = {
+  id: 7,
+  properties: { cluster: true, cluster_id: 7, point_count: 12, point_count_abbreviated: '12' },
+  geometry: { type: 'Point' as const, coordinates: [200, -150] },
+  layer: { id: PIN_CLUSTERS, type: 'circle' as const, source: PINS_SOURCE },
+};
+
+const made: PinsAdapter[] = [];
+afterEach(() => {
+  for (const pins of made.splice(0)) pins.dispose();
+  document.body.replaceChildren();
+});
+
+function adapter() {
+  const map = new ClusterMap();
+  map.setStyle(STYLE);
+  map.features = [CLUSTER];
+  map.expansion.set(7, 6);
+  const events: (AppEvent | YourMapEvent)[] = [];
+  const pins = new PinsAdapter(map as never, (event) => events.push(event), new ManualFrames());
+  made.push(pins);
+  return { map, pins, events };
+}
+
+/** A press and release at one spot, then MapLibre's `click` (it fires only when the map did not pan). */
+function clickAt(map: ClusterMap, x: number, y: number, { panned = false } = {}) {
+  map.pointer('pointerdown', x, y);
+  map.pointer('pointerup', x, y);
+  if (!panned) map.fire('click', { point: { x, y } });
+}
+
+const filterOf = (map: ClusterMap, id: string) => {
+  const layer = map.getLayer(id);
+  return layer && 'filter' in layer ? layer.filter : undefined;
+};
+
+const flights = (events: (AppEvent | YourMapEvent)[]) =>
+  events.filter((event) => event.type === 'camera.flyRequested');
+
+describe('clusters of pins', () => {
+  it('are drawn from a clustering source, below the single pins, whose layers never draw a cluster', () => {
+    const { map } = adapter();
+    expect(map.getSource(PINS_SOURCE)).toMatchObject({
+      cluster: true,
+      clusterRadius: CLUSTER_RADIUS_PX,
+      promoteId: 'id',
+    });
+    // Pins closer than two radii (their dots would overlap) become one cluster.
+    expect(CLUSTER_RADIUS_PX).toBe(2 * PIN_RADIUS_PX);
+    const order = map.getLayersOrder();
+    expect(order.indexOf(PIN_CLUSTERS)).toBeLessThan(order.indexOf(PIN_DOTS));
+    expect(order.indexOf(PIN_CLUSTER_COUNTS)).toBeLessThan(order.indexOf(PIN_DOTS));
+    for (const id of [PIN_DOTS, PIN_NAMES]) {
+      expect(JSON.stringify(filterOf(map, id))).toContain('["!",["has","point_count"]]');
+    }
+    for (const id of [PIN_CLUSTERS, PIN_CLUSTER_COUNTS]) {
+      expect(filterOf(map, id)).toEqual(['has', 'point_count']);
+    }
+    expect(validateStyleMin(map.style!)).toEqual([]);
+  });
+
+  it('zoom in, when one is clicked in Browse, to where it comes apart, keeping bearing and pitch', async () => {
+    const { map, pins, events } = adapter();
+    clickAt(map, 201, 151);
+    // The click is the cluster's: never also a click on a place or on empty map.
+    expect(pins.claimsClick()).toBe(true);
+    await Promise.resolve();
+    expect(flights(events)).toEqual([
+      {
+        type: 'camera.flyRequested',
+        target: { center: { lng: 200, lat: -150 }, zoom: 6, bearing: 30, pitch: 10 },
+        reason: 'cluster',
+      },
+    ]);
+  });
+
+  it('is only panned from when the press moves the map: no flight', async () => {
+    const { map, pins, events } = adapter();
+    clickAt(map, 201, 151, { panned: true });
+    map.features = [];
+    // The next click is on empty map: it is the places' again, and flies nowhere.
+    clickAt(map, 400, 400);
+    expect(pins.claimsClick()).toBe(false);
+    await Promise.resolve();
+    expect(flights(events)).toEqual([]);
+  });
+
+  it('are not zoomed into in Add pin: the click adds a pin there instead', async () => {
+    const { map, pins, events } = adapter();
+    pins.setTool('addPin');
+    clickAt(map, 201, 151);
+    await Promise.resolve();
+    expect(flights(events)).toEqual([]);
+    expect(events.some((event) => event.type === 'pointer.released')).toBe(true);
+  });
+
+  it('fly nowhere when the cluster is gone before its expansion zoom is known', async () => {
+    const { map, events } = adapter();
+    map.expansion.clear();
+    clickAt(map, 201, 151);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(flights(events)).toEqual([]);
+  });
+});
