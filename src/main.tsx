@@ -1,40 +1,18 @@
 import 'maplibre-gl/dist/maplibre-gl.css';
 import './styles.css';
-// First, for its side effect: the map starts before React and the app are even evaluated.
+// First, for its side effect: the map starts before React and the app are even loaded.
 import './startEarly';
-import { StrictMode } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { App } from './components/App';
-import { createActorCensus, installTestingHarness, wantsTestingHarness } from './testingHarness';
 
-const container = document.getElementById('root');
-if (!container) throw new Error('index.html has no #root element');
-const element = container;
-
-// With `?testing`, `window.chartroom` can unmount and mount the whole app again and count what
-// is alive (maps, actors): the leak test uses it. Without the flag, none of it exists.
-const census = wantsTestingHarness(window.location.search) ? createActorCensus() : null;
-let root: Root | null = null;
-
-function mount(): void {
-  if (root) return;
-  root = createRoot(element);
-  root.render(
-    <StrictMode>
-      <App
-        search={window.location.search}
-        hash={window.location.hash}
-        baseUrl={document.baseURI}
-        inspect={census?.inspect}
-      />
-    </StrictMode>,
-  );
-}
-
-function unmount(): void {
-  root?.unmount();
-  root = null;
-}
-
-mount();
-if (census) installTestingHarness(mount, unmount, census);
+// The app's own code (React, the machines, the panels) is a chunk of its own, fetched and
+// evaluated once the map has been made, so that the map waits only for MapLibre's code.
+import('./mountApp').catch((error: unknown) => {
+  const root = document.getElementById('root');
+  if (!root) return;
+  const alert = document.createElement('p');
+  alert.setAttribute('role', 'alert');
+  alert.className = 'load-failure';
+  alert.textContent = `Chartroom could not load its code: ${
+    error instanceof Error ? error.message : String(error)
+  }. Reload the page to try again.`;
+  root.replaceChildren(alert);
+});

@@ -1,6 +1,6 @@
 import type { GeoJSONSource, Map as MapLibreMap, MapGeoJSONFeature } from 'maplibre-gl';
 import type { AppEvent } from '../machines/events';
-import { isSecondClick } from '../machines/toolsMachine';
+import { isSecondClick } from '../yourMap/gestures';
 import type { InputKind, PointerTarget, ToolName, YourMapEvent } from '../yourMap/events';
 import type { FeatureRecord } from '../yourMap/model';
 import {

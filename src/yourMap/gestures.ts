@@ -1,0 +1,39 @@
+// The pointer's thresholds shared by the tools machine and the pins' map adapter, with no
+// machine code, so that the map's code (loaded before the app's) does not pull in XState.
+
+/**
+ * How far, in pixels, a pressed pointer moves before the press is a drag (of a pin) or a pan (of
+ * the map in `Add pin`) rather than a click. MapLibre's own `clickTolerance` (3 by default): from 3
+ * pixels on MapLibre pans and fires no `click`, so no press is a click for one and a drag for the
+ * other.
+ */
+export const DRAG_THRESHOLD_PX = 3;
+
+/**
+ * How long after a pin is added a second click still belongs to the click that added it (Windows'
+ * default double-click time, and MapLibre's tap interval): until then a double click does not zoom
+ * the map, and a click adds or selects nothing.
+ */
+export const DOUBLE_CLICK_MS = 500;
+
+/**
+ * How near, in pixels, to the press that added a pin a press in the following DOUBLE_CLICK_MS
+ * must land to be that double click's second click. A press further away is a new gesture.
+ */
+export const DOUBLE_CLICK_DISTANCE_PX = 8;
+
+/**
+ * Whether a press is the second click of a double click whose first press was `first`: near it,
+ * and soon after it by the events' own times. The times decide, not only the `doubleClick` delay,
+ * whose timer a page in the background may run late.
+ */
+export function isSecondClick(
+  first: { x: number; y: number; t: number } | null,
+  press: { x: number; y: number; t: number },
+): boolean {
+  return (
+    first !== null &&
+    press.t - first.t <= DOUBLE_CLICK_MS &&
+    Math.hypot(press.x - first.x, press.y - first.y) < DOUBLE_CLICK_DISTANCE_PX
+  );
+}
