@@ -3,6 +3,7 @@ import type { AppEvent } from '../machines/events';
 import { isSecondClick } from '../yourMap/gestures';
 import type { InputKind, PointerTarget, ToolName, YourMapEvent } from '../yourMap/events';
 import type { FeatureRecord } from '../yourMap/model';
+import { PinDragMarker } from './pinDragMarker';
 import {
   PinPointer,
   animationFrames,
@@ -11,21 +12,21 @@ import {
   type PinHit,
 } from './pinPointer';
 import {
-  DRAG_DOT,
-  DRAG_SOURCE,
   HIT_RADIUS_PX,
   PINS_LAYER_IDS,
   PIN_CLUSTERS,
   PINS_SOURCE,
   PIN_DOTS,
   TOUCH_HIT_RADIUS_PX,
-  dragSource,
   featureCollection,
   pinsLayers,
   pinsSource,
 } from './pinsLayers';
 
-/** The pin drawn on its own while dragged, and after it is dropped until the document's data has drawn. */
+/**
+ * The pin drawn as a DOM marker while dragged, and after it is dropped until the document's data
+ * has drawn.
+ */
 interface Dragged {
   id: string;
   name: string;
@@ -48,7 +49,8 @@ type Held = { wasEnabled: boolean } | null;
 /**
  * The person's pins on one map: their source and layers (added to whatever style is loaded, again
  * after a style reload, always above the rest), feature-state for hover, selection and the pin
- * being dragged, the dragged pin drawn on its own, and the pointer turned into the tools' events.
+ * being dragged, the dragged pin drawn as a DOM marker (so a drag frame re-renders nothing on the
+ * map), and the pointer turned into the tools' events.
  * The map owner constructs it beside the PlacesAdapter and forwards the tools' commands to it.
  */
 export class PinsAdapter {
@@ -66,6 +68,7 @@ export class PinsAdapter {
   private pan: Held = null;
   private doubleClick: Held = null;
   private readonly pointer: PinPointer;
+  private readonly marker: PinDragMarker;
   private readonly unlisten: () => void;
 
   constructor(
@@ -81,11 +84,15 @@ export class PinsAdapter {
     const onContextLost = () => this.pointer.interrupt('contextLost');
     const onIdle = () => this.landed();
     const onClick = () => this.clicked();
+    // The camera moved (a pan just after a drop): the marker follows the place it stands for.
+    const onMove = () => this.drawDragged();
     map.on('style.load', onStyleLoad);
     map.on('click', onClick);
     map.on('styledata', onStyleData);
     map.on('webglcontextlost', onContextLost);
     map.on('idle', onIdle);
+    map.on('move', onMove);
+    this.marker = new PinDragMarker(map.getCanvasContainer());
     this.pointer = new PinPointer(
       map.getCanvasContainer(),
       (event) => this.emit(event),
@@ -106,6 +113,7 @@ export class PinsAdapter {
       map.off('styledata', onStyleData);
       map.off('webglcontextlost', onContextLost);
       map.off('idle', onIdle);
+      map.off('move', onMove);
     };
   }
 
@@ -153,15 +161,21 @@ export class PinsAdapter {
     this.showCursor();
   }
 
-  /** Draws the pin at the pointer, on its own; where the document has it, it is hidden. */
+  /**
+   * Draws the pin at the pointer as a DOM marker; where the document has it, it is hidden (one
+   * feature-state change as the drag begins, and no change to the map after that).
+   */
   movePinProvisionally(id: string, lng: number, lat: number): void {
-    if (this.dragged?.id !== id) {
+    let dragged = this.dragged;
+    if (dragged?.id !== id) {
       this.endDrag();
       const name = this.features.find((feature) => feature.id === id)?.name ?? '';
-      this.dragged = { id, name, lng, lat, landing: 'no' };
+      dragged = this.dragged = { id, name, lng, lat, landing: 'no' };
       this.setState(id, { dragging: true });
+      this.marker.show(name);
     }
-    Object.assign(this.dragged!, { lng, lat });
+    dragged.lng = lng;
+    dragged.lat = lat;
     this.drawDragged();
     this.showCursor();
   }
@@ -213,18 +227,20 @@ export class PinsAdapter {
     this.restoreMapPan();
     this.restoreDoubleClickZoom();
     this.map.getCanvasContainer().style.cursor = '';
+    this.marker.hide();
     if (!this.map.isStyleLoaded()) return;
     for (const id of [...PINS_LAYER_IDS].reverse())
       if (this.map.getLayer(id)) this.map.removeLayer(id);
-    for (const id of [PINS_SOURCE, DRAG_SOURCE])
-      if (this.map.getSource(id)) this.map.removeSource(id);
+    if (this.map.getSource(PINS_SOURCE)) this.map.removeSource(PINS_SOURCE);
   }
 
-  /** The sources and layers, into a style that has just loaded, with the state they had. */
+  /**
+   * The source and layers, into a style that has just loaded, with the state they had; the
+   * dragged pin's marker stays as it is.
+   */
   private addToStyle(): void {
     const { map } = this;
     if (!map.getSource(PINS_SOURCE)) map.addSource(PINS_SOURCE, pinsSource(this.features));
-    if (!map.getSource(DRAG_SOURCE)) map.addSource(DRAG_SOURCE, dragSource());
     for (const layer of pinsLayers()) if (!map.getLayer(layer.id)) map.addLayer(layer);
     this.setState(this.hoveredId, { hover: true });
     this.setState(this.selectedId, { selected: true });
@@ -244,25 +260,12 @@ export class PinsAdapter {
     for (const id of PINS_LAYER_IDS) if (map.getLayer(id)) map.moveLayer(id);
   }
 
+  /** The marker, where the dragged pin is on screen now. */
   private drawDragged(): void {
     const dragged = this.dragged;
-    const features: FeatureRecord[] = [];
-    if (dragged) {
-      const { id, name, lng, lat } = dragged;
-      const geometry = { type: 'Point' as const, coordinates: [lng, lat] as [number, number] };
-      features.push({
-        v: 1,
-        id,
-        kind: 'pin',
-        name,
-        note: '',
-        geometry,
-        created: 0,
-        updated: 0,
-        by: '',
-      });
-    }
-    this.sourceOf(DRAG_SOURCE)?.setData(featureCollection(features));
+    if (!dragged) return;
+    const { x, y } = this.map.project([dragged.lng, dragged.lat]);
+    this.marker.moveTo(x, y);
   }
 
   private endDrag(): void {
@@ -270,7 +273,7 @@ export class PinsAdapter {
     if (!dragged) return;
     this.dragged = null;
     this.setState(dragged.id, { dragging: false });
-    this.drawDragged();
+    this.marker.hide();
     this.showCursor();
   }
 
@@ -332,27 +335,31 @@ export class PinsAdapter {
   private addPress: { x: number; y: number; t: number } | null = null;
 
   private pinAt(x: number, y: number, input: InputKind): PinHit | null {
-    const layers = [PIN_DOTS, DRAG_DOT].filter((id) => this.map.getLayer(id));
-    if (layers.length === 0) return null;
     const radius = input === 'touch' ? TOUCH_HIT_RADIUS_PX : HIT_RADIUS_PX;
-    const box: [[number, number], [number, number]] = [
-      [x - radius, y - radius],
-      [x + radius, y + radius],
-    ];
-    const hidden = this.dragged?.id;
-    const hits = this.map
-      .queryRenderedFeatures(box, { layers })
-      .flatMap((feature) => this.hitOf(feature, hidden));
+    const hits: PinHit[] = [];
+    // The pin being dragged (or landing) counts where its marker is drawn, not where the
+    // document has it: there it is hidden.
+    const dragged = this.dragged;
+    if (dragged) hits.push({ id: dragged.id, ...this.project(dragged.lng, dragged.lat) });
+    if (this.map.getLayer(PIN_DOTS)) {
+      const box: [[number, number], [number, number]] = [
+        [x - radius, y - radius],
+        [x + radius, y + radius],
+      ];
+      for (const feature of this.map.queryRenderedFeatures(box, { layers: [PIN_DOTS] })) {
+        const hit = this.hitOf(feature, dragged?.id);
+        if (hit) hits.push(hit);
+      }
+    }
     return nearestPin(hits, { x, y }, radius);
   }
 
-  private hitOf(feature: MapGeoJSONFeature, hidden: string | undefined): PinHit[] {
+  /** A pin of the document's layer; the `hidden` one (being dragged) is drawn elsewhere. */
+  private hitOf(feature: MapGeoJSONFeature, hidden: string | undefined): PinHit | null {
     const id = feature.properties?.id;
-    if (typeof id !== 'string' || feature.geometry.type !== 'Point') return [];
-    // The pin being dragged counts where it is drawn, not where the document has it.
-    if (id === hidden && feature.layer.id === PIN_DOTS) return [];
+    if (typeof id !== 'string' || id === hidden || feature.geometry.type !== 'Point') return null;
     const [lng = 0, lat = 0] = feature.geometry.coordinates;
-    return [{ id, ...this.project(lng, lat) }];
+    return { id, ...this.project(lng, lat) };
   }
 
   private pointerOver(point: { x: number; y: number; input: InputKind } | null): void {

@@ -11,25 +11,17 @@ import { LABELS, PLACES_SOURCE, placesLayers } from './placesLayers';
 
 /** The document's features, one `setData` per change of the document. */
 export const PINS_SOURCE = 'your-map';
-/** The one pin being dragged, drawn on its own so that a drag frame never re-tiles every pin. */
-export const DRAG_SOURCE = 'your-map-drag';
 export const PIN_CLUSTERS = 'your-map-clusters';
 export const PIN_CLUSTER_COUNTS = 'your-map-cluster-counts';
 export const PIN_DOTS = 'your-map-pins';
 export const PIN_NAMES = 'your-map-pin-names';
-export const DRAG_DOT = 'your-map-drag-pin';
-export const DRAG_NAME = 'your-map-drag-pin-name';
 /** Bottom to top; kept above every other layer (the places' included). */
-export const PINS_LAYER_IDS = [
-  PIN_CLUSTERS,
-  PIN_CLUSTER_COUNTS,
-  PIN_DOTS,
-  PIN_NAMES,
-  DRAG_DOT,
-  DRAG_NAME,
-];
+export const PINS_LAYER_IDS = [PIN_CLUSTERS, PIN_CLUSTER_COUNTS, PIN_DOTS, PIN_NAMES];
 
-/** A pin's drawn radius in pixels, before hover or selection enlarge it. */
+/**
+ * A pin's drawn radius in pixels, before hover or selection enlarge it. The pin being dragged is a
+ * DOM element drawn as a selected pin: `.pin-drag-marker` in styles.css has the same look.
+ */
 export const PIN_RADIUS_PX = 7;
 /** How far from a pin's centre a mouse or pen press still takes the pin: its radius and 4 pixels. */
 export const HIT_RADIUS_PX = PIN_RADIUS_PX + 4;
@@ -57,7 +49,7 @@ const state = (name: string): ExpressionSpecification => [
   ['feature-state', name],
   false,
 ];
-/** A pin being dragged is hidden where the document has it; DRAG_SOURCE draws it instead. */
+/** A pin being dragged is hidden where the document has it; a DOM marker draws it instead. */
 const SHOWN: ExpressionSpecification = ['case', state('dragging'), 0, 1];
 const CLUSTERED: ExpressionSpecification = ['has', 'point_count'];
 /** A single pin: a point that is not a cluster. */
@@ -92,13 +84,7 @@ export const pinsSource = (
   clusterMaxZoom: CLUSTER_MAX_ZOOM,
 });
 
-export const dragSource = (): GeoJSONSourceSpecification => ({
-  type: 'geojson',
-  data: featureCollection([]),
-  promoteId: 'id',
-});
-
-const dots = (id: string, source: string, opacity: ExpressionSpecification | number) =>
+const dots = (id: string, source: string) =>
   ({
     id,
     type: 'circle',
@@ -116,12 +102,12 @@ const dots = (id: string, source: string, opacity: ExpressionSpecification | num
       'circle-color': ['case', state('selected'), '#0d47a1', state('hover'), '#1e88e5', '#1565c0'],
       'circle-stroke-color': '#ffffff',
       'circle-stroke-width': ['case', state('selected'), 3, 2],
-      'circle-opacity': opacity,
-      'circle-stroke-opacity': opacity,
+      'circle-opacity': SHOWN,
+      'circle-stroke-opacity': SHOWN,
     },
   }) satisfies LayerSpecification;
 
-const names = (id: string, source: string, opacity: ExpressionSpecification | number) =>
+const names = (id: string, source: string) =>
   ({
     id,
     type: 'symbol',
@@ -138,7 +124,7 @@ const names = (id: string, source: string, opacity: ExpressionSpecification | nu
       'text-color': '#0d47a1',
       'text-halo-color': 'rgba(255,255,255,0.9)',
       'text-halo-width': 1.2,
-      'text-opacity': opacity,
+      'text-opacity': SHOWN,
     },
   }) satisfies LayerSpecification;
 
@@ -172,11 +158,9 @@ const clusters = (): LayerSpecification[] => [
   },
 ];
 
-/** The pins' clusters, dots and names, and the dragged pin's, bottom to top (PINS_LAYER_IDS). */
+/** The pins' clusters, dots and names, bottom to top (PINS_LAYER_IDS). */
 export const pinsLayers = (): LayerSpecification[] => [
   ...clusters(),
-  dots(PIN_DOTS, PINS_SOURCE, SHOWN),
-  names(PIN_NAMES, PINS_SOURCE, SHOWN),
-  dots(DRAG_DOT, DRAG_SOURCE, 1),
-  names(DRAG_NAME, DRAG_SOURCE, 1),
+  dots(PIN_DOTS, PINS_SOURCE),
+  names(PIN_NAMES, PINS_SOURCE),
 ];

@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { validateStyleMin } from '@maplibre/maplibre-gl-style-spec';
 import type { LayerSpecification, StyleSpecification } from 'maplibre-gl';
@@ -7,13 +8,15 @@ import type { AppEvent } from '../../src/machines/events';
 import { DOUBLE_CLICK_DISTANCE_PX, toolsMachine } from '../../src/machines/toolsMachine';
 import { PinsAdapter } from '../../src/map/pinsAdapter';
 import {
-  DRAG_SOURCE,
   PINS_LAYER_IDS,
   PINS_SOURCE,
+  PIN_CLUSTERS,
+  PIN_CLUSTER_COUNTS,
   PIN_DOTS,
   PIN_NAMES,
   TOUCH_HIT_RADIUS_PX,
   HIT_RADIUS_PX,
+  PIN_RADIUS_PX,
 } from '../../src/map/pinsLayers';
 import { EXACT_DOTS, LABELS, styleWithPlaces } from '../../src/map/placesLayers';
 import type { DocEvent, ToolEvent, YourMapEvent } from '../../src/yourMap/events';
@@ -63,6 +66,24 @@ const layerIds = (map: FakePinsMap) => map.getLayersOrder();
 const setDataOf = (map: FakePinsMap, source: string) =>
   map.setDataCalls.filter((call) => call.source === source);
 
+/** The dragged pin's DOM marker, if it is shown: in the map's canvas container, and only there. */
+function markerOf(map: FakePinsMap): HTMLElement | null {
+  const markers = document.querySelectorAll<HTMLElement>('.pin-drag-marker');
+  expect(markers.length).toBeLessThanOrEqual(1);
+  const marker = markers[0] ?? null;
+  if (marker) expect(marker.parentElement).toBe(map.container);
+  return marker;
+}
+
+/** Where the marker's centre is drawn, in the container's pixels, from its transform. */
+function markerAt(map: FakePinsMap): { x: number; y: number } | null {
+  const transform = markerOf(map)?.style.transform;
+  if (transform === undefined) return null;
+  const match = /^translate\((-?[\d.]+)px, (-?[\d.]+)px\)$/.exec(transform);
+  expect(match, `the marker's transform: ${transform}`).not.toBeNull();
+  return { x: Number(match![1]), y: Number(match![2]) };
+}
+
 /** Every adapter a test made: each listens on the document and the window until disposed. */
 const made: PinsAdapter[] = [];
 afterEach(() => {
@@ -77,7 +98,8 @@ describe('the pins on the map', () => {
     map.styleDone = true;
     map.fire('style.load');
     expect(map.getSource(PINS_SOURCE)).toMatchObject({ type: 'geojson', promoteId: 'id' });
-    expect(map.getSource(DRAG_SOURCE)).toMatchObject({ type: 'geojson' });
+    expect(Object.keys(map.style!.sources)).not.toContain(expect.stringMatching(/^your-map-/));
+    expect(PINS_LAYER_IDS).toEqual([PIN_CLUSTERS, PIN_CLUSTER_COUNTS, PIN_DOTS, PIN_NAMES]);
     expect(layerIds(map).slice(-PINS_LAYER_IDS.length)).toEqual(PINS_LAYER_IDS);
     expect(layerIds(map).indexOf(LABELS)).toBeLessThan(layerIds(map).indexOf(PIN_DOTS));
   });
@@ -133,23 +155,64 @@ describe('the pins on the map', () => {
 });
 
 describe('a pin being dragged', () => {
-  it('is drawn on its own each frame: only the drag source is set, and the pin is hidden once', () => {
+  it('is a DOM marker moved each frame: no source is set, and the pin is hidden once', () => {
     const { map, pins } = adapter();
     pins.setFeatures([A, B]);
     map.setDataCalls.length = 0;
     map.featureStates.length = 0;
+    expect(markerOf(map)).toBeNull();
     pins.movePinProvisionally('a', 101, -100);
+    const marker = markerOf(map)!;
+    expect(marker.textContent).toBe('Pin 1');
+    expect(marker.getAttribute('aria-hidden')).toBe('true');
+    expect(markerAt(map)).toEqual({ x: 101, y: 100 });
     pins.movePinProvisionally('a', 102, -101);
+    expect(markerAt(map)).toEqual({ x: 102, y: 101 });
     pins.movePinProvisionally('a', 103, -102);
-    expect(setDataOf(map, PINS_SOURCE)).toEqual([]);
-    expect(setDataOf(map, DRAG_SOURCE)).toHaveLength(3);
-    expect(map.data.get(DRAG_SOURCE)).toMatchObject({
-      features: [
-        { properties: { id: 'a', name: 'Pin 1' }, geometry: { coordinates: [103, -102] } },
-      ],
-    });
+    expect(markerAt(map)).toEqual({ x: 103, y: 102 });
+    // the same element all along, and nothing else on the map changed
+    expect(markerOf(map)).toBe(marker);
+    expect(map.setDataCalls).toEqual([]);
     expect(map.featureStates).toEqual([[{ source: PINS_SOURCE, id: 'a' }, { dragging: true }]]);
     expect(map.container.style.cursor).toBe('grabbing');
+  });
+
+  it("has only an inline transform: its look is the stylesheet's", () => {
+    const { map, pins } = adapter();
+    pins.setFeatures([A]);
+    pins.movePinProvisionally('a', 101, -100);
+    const marker = markerOf(map)!;
+    expect(marker.className).toBe('pin-drag-marker');
+    expect([...marker.style].filter((name) => name !== 'transform')).toEqual([]);
+  });
+
+  it('is drawn as a selected pin by the stylesheet, and takes no pointer events', () => {
+    const css = readFileSync('src/styles.css', 'utf8');
+    const rule = (selector: string) => {
+      const at = css.indexOf(`\n${selector} {`);
+      expect(at, `a rule for ${selector}`).toBeGreaterThan(-1);
+      return css.slice(at, css.indexOf('}', at));
+    };
+    const marker = rule('.pin-drag-marker');
+    expect(marker).toContain(`--pin-drag-radius: ${PIN_RADIUS_PX + 2}px;`);
+    expect(marker).toContain('--pin-drag-stroke: 3px;');
+    expect(marker).toContain('pointer-events: none;');
+    expect(marker).toContain('position: absolute;');
+    expect(rule('.pin-drag-marker::before')).toContain('background: #0d47a1;');
+    const name = rule('.pin-drag-marker-name');
+    expect(name).toContain('font-size: 12px;');
+    expect(name).toContain('color: #0d47a1;');
+    expect(name).toContain('text-shadow:');
+  });
+
+  it('shows a name as text, never as markup', () => {
+    const { map, pins } = adapter();
+    const name = '<img src=x onerror="alert(1)"> & <b>bold</b>';
+    pins.setFeatures([pin('a', 100, -100, name)]);
+    pins.movePinProvisionally('a', 101, -100);
+    const marker = markerOf(map)!;
+    expect(marker.textContent).toBe(name);
+    expect(marker.querySelector('img, b')).toBeNull();
   });
 
   it('goes back where the document has it when put back', () => {
@@ -157,7 +220,7 @@ describe('a pin being dragged', () => {
     pins.setFeatures([A]);
     pins.movePinProvisionally('a', 150, -100);
     pins.putPinBack('a');
-    expect(map.data.get(DRAG_SOURCE)).toEqual({ type: 'FeatureCollection', features: [] });
+    expect(markerOf(map)).toBeNull();
     expect(map.featureStates.at(-1)).toEqual([
       { source: PINS_SOURCE, id: 'a' },
       { dragging: false },
@@ -165,21 +228,51 @@ describe('a pin being dragged', () => {
     expect(setDataOf(map, PINS_SOURCE)).toHaveLength(1);
   });
 
+  it('shows the next pin dragged with its own name', () => {
+    const { map, pins } = adapter();
+    pins.setFeatures([A, B]);
+    pins.movePinProvisionally('a', 150, -100);
+    pins.putPinBack('a');
+    pins.movePinProvisionally('b', 160, -120);
+    expect(markerOf(map)?.textContent).toBe('Pin 2');
+    expect(markerAt(map)).toEqual({ x: 160, y: 120 });
+  });
+
   it("stays where it was dropped until the document's data has drawn, so it never jumps back", () => {
     const { map, pins } = adapter();
     pins.setFeatures([A]);
     pins.movePinProvisionally('a', 150, -100);
     pins.landPin('a');
-    map.fire('idle'); // before the document's data: still drawn on its own
-    expect(map.data.get(DRAG_SOURCE)).toMatchObject({ features: [{ properties: { id: 'a' } }] });
+    map.fire('idle'); // before the document's data: still drawn as the marker
+    expect(markerAt(map)).toEqual({ x: 150, y: 100 });
     pins.setFeatures([pin('a', 150, -100, 'Pin 1')]);
-    expect(map.data.get(DRAG_SOURCE)).toMatchObject({ features: [{ properties: { id: 'a' } }] });
+    expect(markerAt(map)).toEqual({ x: 150, y: 100 });
+    expect(markerOf(map)?.textContent).toBe('Pin 1');
     map.fire('idle');
-    expect(map.data.get(DRAG_SOURCE)).toEqual({ type: 'FeatureCollection', features: [] });
+    expect(markerOf(map)).toBeNull();
     expect(map.featureStates.at(-1)).toEqual([
       { source: PINS_SOURCE, id: 'a' },
       { dragging: false },
     ]);
+  });
+
+  it('follows the map while it lands: a pan right after the drop moves the marker with it', () => {
+    const { map, pins } = adapter();
+    pins.setFeatures([A]);
+    pins.movePinProvisionally('a', 150, -100);
+    pins.landPin('a');
+    map.panBy(20, -10);
+    expect(markerAt(map)).toEqual({ x: 170, y: 90 });
+    map.panBy(5, 5);
+    expect(markerAt(map)).toEqual({ x: 175, y: 95 });
+    expect(map.setDataCalls.filter((call) => call.source !== PINS_SOURCE)).toEqual([]);
+  });
+
+  it('is rounded to device pixels, so its name stays sharp', () => {
+    const { map, pins } = adapter();
+    pins.setFeatures([A]);
+    pins.movePinProvisionally('a', 150.3, -100.6);
+    expect(markerAt(map)).toEqual({ x: 150, y: 101 });
   });
 });
 
@@ -203,7 +296,68 @@ describe('the pointer', () => {
     ]);
     expect((events[0] as { t: number }).t).toBeGreaterThan(performance.timeOrigin - 1);
     expect(pins.claimsClick()).toBe(true);
-    expect(map.queriedLayers[0]).toContain(PIN_DOTS);
+    expect(map.queriedLayers[0]).toEqual([PIN_DOTS]);
+  });
+
+  it('takes a dropped pin still landing where it is drawn, not where the document has it', () => {
+    const { map, pins, events } = adapter();
+    pins.setFeatures([A, B]);
+    // The document's data has not come yet: its copy of A is still at (100, 100), hidden.
+    map.features = [rendered(A), rendered(B)];
+    pins.movePinProvisionally('a', 150, -100);
+    pins.landPin('a');
+    map.pointer('pointerdown', 153, 102);
+    expect(events[0]).toMatchObject({
+      type: 'pointer.down',
+      target: { kind: 'pin', id: 'a' },
+      x: 150,
+      y: 100,
+    });
+    expect(pins.claimsClick()).toBe(true);
+    map.pointer('pointerup', 153, 102);
+    // The press ended the landing; a new drag of it begins where it was drawn.
+    pins.movePinProvisionally('a', 160, -100);
+    pins.landPin('a');
+    // Where the document had it, the hidden copy is not a pin: only the map (B is out of reach).
+    map.pointer('pointerdown', 98, 100);
+    expect(events.at(-1)).toMatchObject({ type: 'pointer.down', target: { kind: 'map' } });
+  });
+
+  it('takes the dragged pin where it is drawn, whatever MapLibre has rendered', () => {
+    const { map, pins, events } = adapter();
+    pins.setFeatures([A]);
+    map.features = [];
+    pins.movePinProvisionally('a', 150, -100);
+    pins.landPin('a');
+    map.panBy(0, 50);
+    map.pointer('pointerdown', 150 + HIT_RADIUS_PX + 1, 150);
+    expect(events.at(-1)).toMatchObject({ target: { kind: 'map' } });
+    map.pointer('pointerup', 150 + HIT_RADIUS_PX + 1, 150);
+    // That press ended the landing: dropped there again, it is taken at the edge of its reach.
+    pins.movePinProvisionally('a', 150, -100);
+    pins.landPin('a');
+    map.pointer('pointerdown', 150 + HIT_RADIUS_PX, 150);
+    expect(events.at(-1)).toMatchObject({ target: { kind: 'pin', id: 'a' }, x: 150, y: 150 });
+  });
+
+  it('never lets the marker cover the map: a press on it is a press on the map there', () => {
+    const { map, pins, events } = adapter();
+    pins.setFeatures([A]);
+    pins.movePinProvisionally('a', 150, -100);
+    pins.landPin('a');
+    const marker = markerOf(map)!;
+    marker.dispatchEvent(
+      new PointerEvent('pointerdown', {
+        bubbles: true,
+        clientX: 151,
+        clientY: 100,
+        pointerId: 1,
+        pointerType: 'mouse',
+        isPrimary: true,
+        button: 0,
+      }),
+    );
+    expect(events[0]).toMatchObject({ type: 'pointer.down', target: { kind: 'pin', id: 'a' } });
   });
 
   it('moves a carried pin by as much as the pointer moves, so it does not jump under it', () => {
@@ -395,8 +549,10 @@ describe("the map's panning and double-click zoom", () => {
     pins.disableMapPan();
     pins.disableDoubleClickZoom();
     pins.movePinProvisionally('a', 120, -100);
+    expect(markerOf(map)).not.toBeNull();
     pins.dispose();
     expect([map.dragPan.isEnabled(), map.doubleClickZoom.isEnabled()]).toEqual([true, true]);
+    expect(markerOf(map)).toBeNull();
   });
 });
 
@@ -420,7 +576,9 @@ describe('a style reload', () => {
         [{ source: PINS_SOURCE, id: 'a' }, { dragging: true }],
       ]),
     );
-    expect(map.data.get(DRAG_SOURCE)).toMatchObject({ features: [{ properties: { id: 'a' } }] });
+    expect(markerOf(map)?.textContent).toBe('Pin 1');
+    expect(markerAt(map)).toEqual({ x: 120, y: 100 });
+    expect(map.setDataCalls.filter((call) => call.source !== PINS_SOURCE)).toEqual([]);
   });
 
   it('interrupts a gesture under way', () => {
@@ -439,7 +597,7 @@ describe('dispose', () => {
     expect(map.listenerCount()).toBe(0);
     for (const id of PINS_LAYER_IDS) expect(map.getLayer(id)).toBeUndefined();
     expect(map.getSource(PINS_SOURCE)).toBeUndefined();
-    expect(map.getSource(DRAG_SOURCE)).toBeUndefined();
+    expect(map.style!.sources).toEqual(STYLE.sources);
     map.pointer('pointerdown', 10, 10);
     window.dispatchEvent(new Event('blur'));
     expect(events).toEqual([]);
@@ -464,15 +622,19 @@ describe('with the tools machine', () => {
     expect(map.dragPan.isEnabled()).toBe(false);
     map.pointer('pointermove', 114, 100);
     frames.run();
+    expect(markerAt(map)).toEqual({ x: 110, y: 100 });
     map.pointer('pointermove', 124, 105);
     frames.run();
-    expect(map.data.get(DRAG_SOURCE)).toMatchObject({
-      features: [{ geometry: { coordinates: [120, -105] } }],
-    });
-    expect(setDataOf(map, PINS_SOURCE)).toHaveLength(1);
+    expect(markerAt(map)).toEqual({ x: 120, y: 105 });
+    expect(markerOf(map)?.textContent).toBe('Pin 1');
+    // the document's one setData; not one during the drag
+    expect(map.setDataCalls).toHaveLength(1);
+    expect(map.featureStates).toEqual([[{ source: PINS_SOURCE, id: 'a' }, { dragging: true }]]);
     map.pointer('pointerup', 124, 105);
     expect(map.dragPan.isEnabled()).toBe(true);
     expect(sent).toMatchObject([{ type: 'doc.pinMoved', id: 'a', lng: 120, lat: -105 }]);
+    // dropped: it stays drawn there until the document's data has drawn
+    expect(markerAt(map)).toEqual({ x: 120, y: 105 });
   });
 
   /** The adapter's events to the tools, the tools' commands to the adapter, as the app wires them. */

@@ -35,7 +35,7 @@ export type RenderedFeature = Partial<MapGeoJSONFeature> & { layer?: { id: strin
  * A fake MapLibre map that answers what the pins' adapter asks: the style's sources and layers (their
  * order, moves and removal), every `setData` of each source, feature-state, rendered features, a
  * canvas container in the document for pointer events, and the pan and double-click handlers. A
- * pixel is a degree: lng = x, lat = -y. Self-contained (not a FakeMap), so that it does not change
+ * pixel is a degree: lng = x, lat = -y, until `panBy` moves the camera. Self-contained (not a FakeMap), so that it does not change
  * as the owner's and the places' fakes grow.
  */
 export class FakePinsMap {
@@ -45,6 +45,8 @@ export class FakePinsMap {
   readonly container = document.createElement('div');
   readonly dragPan = new FakeHandler();
   readonly doubleClickZoom = new FakeHandler();
+  /** How far `panBy` has moved the map's content on screen, in pixels. */
+  private readonly shift = { x: 0, y: 0 };
   /** Whether the style set has loaded (MapLibre's `style.load`); tests may say not yet. */
   styleDone = true;
   /** What `queryRenderedFeatures` finds (of the layers asked about). */
@@ -103,10 +105,16 @@ export class FakePinsMap {
     return this.style !== null && this.styleDone;
   }
   project([lng, lat]: [number, number]) {
-    return { x: lng, y: -lat };
+    return { x: lng + this.shift.x, y: -lat + this.shift.y };
   }
   unproject([x, y]: [number, number]) {
-    return { lng: x, lat: -y };
+    return { lng: x - this.shift.x, lat: -(y - this.shift.y) };
+  }
+  /** The camera moves: what was drawn at a pixel is drawn `dx`, `dy` pixels on, and `move` fires. */
+  panBy(dx: number, dy: number): void {
+    this.shift.x += dx;
+    this.shift.y += dy;
+    this.fire('move');
   }
 
   /** As MapLibre: into the loaded style, and never a second of the same id. */
