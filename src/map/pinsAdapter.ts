@@ -19,6 +19,7 @@ import {
   PIN_DOTS,
   TOUCH_HIT_RADIUS_PX,
   featureCollection,
+  featuresDiff,
   pinsLayers,
   pinsSource,
 } from './pinsLayers';
@@ -126,10 +127,26 @@ export class PinsAdapter {
     return this.claimed || this.clusterPress !== null;
   }
 
-  /** The document's features: one `setData`, once per change of the document. */
+  /**
+   * The document's features, once per change of the document: a few changed pins (an add, a drag,
+   * a keystroke in a name) go to the worker as a diff, so the other thousands are not copied to it
+   * again; many (an import, an undo of one) as the whole collection.
+   */
   setFeatures(features: readonly FeatureRecord[]): void {
+    const before = this.features;
     this.features = features;
-    this.sourceOf(PINS_SOURCE)?.setData(featureCollection(features));
+    const source = this.sourceOf(PINS_SOURCE);
+    if (!source) return this.landOnData();
+    const diff = featuresDiff(before, features);
+    if (!diff) source.setData(featureCollection(features));
+    else if (diff.add?.length || diff.remove?.length)
+      // Refused (it should not be: every pin has its own id): the whole collection, then.
+      source.updateData(diff).catch(() => source.setData(featureCollection(this.features)));
+    this.landOnData();
+  }
+
+  /** The document's data for a dropped pin has come: it lands once the map has drawn it. */
+  private landOnData(): void {
     if (this.dragged?.landing === 'waiting') this.dragged.landing = 'drawing';
   }
 

@@ -2,6 +2,7 @@
 // the benchmark pages can use them as they are.
 import type {
   DataDrivenPropertyValueSpecification,
+  GeoJSONSourceDiff,
   ExpressionSpecification,
   GeoJSONSourceSpecification,
   LayerSpecification,
@@ -72,6 +73,42 @@ export function featureCollection(
     })),
   };
 }
+
+type Drawn = Pick<FeatureRecord, 'id' | 'kind' | 'name' | 'geometry'>;
+
+/** Beyond this many changed features, the whole collection is sent again rather than a diff. */
+export const DIFF_LIMIT = 500;
+
+/**
+ * What changed from `before` to `after` as a MapLibre source diff (a changed feature is removed
+ * and added again: a diff is applied remove, add, update), or null when more than DIFF_LIMIT
+ * features changed. Records are immutable: an unchanged feature is the same object in both.
+ */
+export function featuresDiff(
+  before: readonly Drawn[],
+  after: readonly Drawn[],
+): GeoJSONSourceDiff | null {
+  const old = new Map(before.map((feature) => [feature.id, feature]));
+  const add: Drawn[] = [];
+  const remove: string[] = [];
+  for (const feature of after) {
+    const was = old.get(feature.id);
+    if (was !== undefined) old.delete(feature.id);
+    if (was === feature || (was !== undefined && sameDrawing(was, feature))) continue;
+    if (was !== undefined) remove.push(feature.id);
+    add.push(feature);
+    if (add.length > DIFF_LIMIT) return null;
+  }
+  for (const id of old.keys()) remove.push(id);
+  if (add.length + remove.length > DIFF_LIMIT) return null;
+  return { remove, add: featureCollection(add).features };
+}
+
+/** Whether two versions of a feature are drawn alike (a changed note is not drawn). */
+const sameDrawing = (a: Drawn, b: Drawn): boolean =>
+  a.name === b.name &&
+  a.kind === b.kind &&
+  JSON.stringify(a.geometry) === JSON.stringify(b.geometry);
 
 export const pinsSource = (
   features: readonly FeatureRecord[] = [],

@@ -10,6 +10,7 @@ import { PinsAdapter } from '../../src/map/pinsAdapter';
 import {
   PINS_LAYER_IDS,
   PINS_SOURCE,
+  DIFF_LIMIT,
   PIN_CLUSTERS,
   PIN_CLUSTER_COUNTS,
   PIN_DOTS,
@@ -128,22 +129,43 @@ describe('the pins on the map', () => {
     );
   });
 
-  it("sets the document's features with one setData of the pins' source", () => {
+  it("sends a few changed pins to the pins' source as a diff, and many as one setData", () => {
     const { map, pins } = adapter();
+    const drawn = (records: FeatureRecord[]) =>
+      records.map(({ id, kind, name, geometry }) => ({
+        type: 'Feature',
+        properties: { id, kind, name },
+        geometry,
+      }));
     pins.setFeatures([A, B]);
-    expect(map.setDataCalls).toEqual([
-      {
-        source: PINS_SOURCE,
-        data: {
-          type: 'FeatureCollection',
-          features: [A, B].map(({ id, kind, name, geometry }) => ({
-            type: 'Feature',
-            properties: { id, kind, name },
-            geometry,
-          })),
-        },
-      },
+    expect(map.updateDataCalls).toEqual([
+      { source: PINS_SOURCE, diff: { remove: [], add: drawn([A, B]) } },
     ]);
+    // A renamed pin is removed and added again; the others are not sent.
+    const renamed = { ...B, name: 'Harbour', updated: 2 };
+    pins.setFeatures([A, renamed]);
+    expect(map.updateDataCalls.at(-1)).toEqual({
+      source: PINS_SOURCE,
+      diff: { remove: ['b'], add: drawn([renamed]) },
+    });
+    // A changed note is not drawn: nothing is sent. Nor is the same list again.
+    pins.setFeatures([A, { ...renamed, note: 'Open late', updated: 3 }]);
+    pins.setFeatures([A, { ...renamed, note: 'Open late', updated: 3 }]);
+    expect(map.updateDataCalls).toHaveLength(2);
+    expect(map.setDataCalls).toEqual([]);
+    // More than DIFF_LIMIT changed pins (an import): the whole collection, once.
+    const many = Array.from({ length: DIFF_LIMIT + 1 }, (_, i) => pin(`p${i}`, i, -i));
+    pins.setFeatures([A, ...many]);
+    expect(map.setDataCalls).toEqual([
+      { source: PINS_SOURCE, data: { type: 'FeatureCollection', features: drawn([A, ...many]) } },
+    ]);
+    // Whichever way it went, the source holds exactly the document's pins.
+    pins.setFeatures([A, renamed, ...many.slice(1)]);
+    expect(map.updateDataCalls.at(-1)?.diff).toEqual({ remove: ['p0'], add: drawn([renamed]) });
+    const held = map.data.get(PINS_SOURCE) as GeoJSON.FeatureCollection;
+    expect(held.features.map((feature) => feature.properties?.id).sort()).toEqual(
+      ['a', 'b', ...many.slice(1).map((each) => each.id)].sort(),
+    );
   });
 
   it('keeps the pins above layers added later, such as the exact places', () => {
@@ -225,7 +247,9 @@ describe('a pin being dragged', () => {
       { source: PINS_SOURCE, id: 'a' },
       { dragging: false },
     ]);
-    expect(setDataOf(map, PINS_SOURCE)).toHaveLength(1);
+    // The document's data went once; nothing was sent for the drag or its cancel.
+    expect(setDataOf(map, PINS_SOURCE)).toHaveLength(0);
+    expect(map.updateDataCalls).toHaveLength(1);
   });
 
   it('shows the next pin dragged with its own name', () => {
@@ -627,8 +651,9 @@ describe('with the tools machine', () => {
     frames.run();
     expect(markerAt(map)).toEqual({ x: 120, y: 105 });
     expect(markerOf(map)?.textContent).toBe('Pin 1');
-    // the document's one setData; not one during the drag
-    expect(map.setDataCalls).toHaveLength(1);
+    // the document's data, once; nothing during the drag
+    expect(map.setDataCalls).toHaveLength(0);
+    expect(map.updateDataCalls).toHaveLength(1);
     expect(map.featureStates).toEqual([[{ source: PINS_SOURCE, id: 'a' }, { dragging: true }]]);
     map.pointer('pointerup', 124, 105);
     expect(map.dragPan.isEnabled()).toBe(true);

@@ -1,10 +1,12 @@
 import type {
+  GeoJSONSourceDiff,
   LayerSpecification,
   MapGeoJSONFeature,
   SourceSpecification,
   StyleSpecification,
 } from 'maplibre-gl';
 import type { FrameScheduler } from '../../../src/map/pinPointer';
+import { applyDiff, specData } from './sourceDiff';
 
 /** A stand-in for one of MapLibre's handlers (dragPan, doubleClickZoom): on or off, and how often. */
 export class FakeHandler {
@@ -57,6 +59,8 @@ export class FakePinsMap {
   /** What `setData` last gave each source, by id, and every `setData` in order. */
   readonly data = new Map<string, unknown>();
   readonly setDataCalls: { source: string; data: unknown }[] = [];
+  /** Every `updateData` (a diff of a few features), in order. */
+  readonly updateDataCalls: { source: string; diff: GeoJSONSourceDiff }[] = [];
   /** Every `setFeatureState`, in order. */
   readonly featureStates: [target: object, state: object][] = [];
 
@@ -139,6 +143,11 @@ export class FakePinsMap {
         setData: (data: unknown) => {
           this.setDataCalls.push({ source: id, data });
           this.data.set(id, data);
+        },
+        updateData: (diff: GeoJSONSourceDiff) => {
+          this.updateDataCalls.push({ source: id, diff });
+          this.data.set(id, applyDiff(this.data.get(id) ?? specData(spec), diff));
+          return Promise.resolve();
         },
       }
     );

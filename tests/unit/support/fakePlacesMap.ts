@@ -1,3 +1,5 @@
+import type { GeoJSONSourceDiff } from 'maplibre-gl';
+import { applyDiff, specData } from './sourceDiff';
 import type { MapGeoJSONFeature, StyleSpecification } from 'maplibre-gl';
 import type { Camera } from '../../../src/machines/events';
 import { FakeMap } from './fakeMapLibre';
@@ -79,7 +81,16 @@ export class FakePlacesMap extends FakeMap {
   /** The style's own sources and layers, as MapLibre answers once a style is set. */
   override getSource(id: string) {
     const spec = this.styleSpec()?.sources[id];
-    return spec && { ...spec, setData: (data: unknown) => this.data.set(id, data) };
+    return (
+      spec && {
+        ...spec,
+        setData: (data: unknown) => this.data.set(id, data),
+        updateData: (diff: GeoJSONSourceDiff) => {
+          this.data.set(id, applyDiff(this.data.get(id) ?? specData(spec), diff));
+          return Promise.resolve();
+        },
+      }
+    );
   }
   setLayerZoomRange(id: string, minzoom: number, maxzoom: number) {
     this.zoomRanges.set(id, [minzoom, maxzoom]);
