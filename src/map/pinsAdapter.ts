@@ -17,6 +17,9 @@ import {
   PIN_CLUSTERS,
   PINS_SOURCE,
   PIN_DOTS,
+  SELECTED_DOT,
+  SELECTED_SOURCE,
+  selectedSource,
   TOUCH_HIT_RADIUS_PX,
   featureCollection,
   featuresDiff,
@@ -43,6 +46,9 @@ interface ClusterHit {
   lng: number;
   lat: number;
 }
+
+const selectedOf = (features: readonly FeatureRecord[], id: string) =>
+  features.find((feature) => feature.id === id);
 
 /** Whether a MapLibre handler (dragPan, doubleClickZoom) was enabled before the tools took it. */
 type Held = { wasEnabled: boolean } | null;
@@ -142,8 +148,24 @@ export class PinsAdapter {
     else if (diff.add?.length || diff.remove?.length)
       // Refused (it should not be: every pin has its own id): the whole collection, then.
       source.updateData(diff).catch(() => source.setData(featureCollection(this.features)));
+    if (this.selectedShown !== this.selectedRecord()) this.drawSelected();
     this.landOnData();
   }
+
+  /** The selected pin's record, where the document has one. */
+  private selectedRecord(): FeatureRecord | undefined {
+    return this.selectedId === null ? undefined : selectedOf(this.features, this.selectedId);
+  }
+
+  /** The selected pin, drawn again on its own: it shows even inside a cluster. */
+  private drawSelected(): void {
+    const record = this.selectedRecord();
+    this.selectedShown = record;
+    this.sourceOf(SELECTED_SOURCE)?.setData(featureCollection(record ? [record] : []));
+  }
+
+  /** What the selected pin's source holds now. */
+  private selectedShown: FeatureRecord | undefined = undefined;
 
   /** The document's data for a dropped pin has come: it lands once the map has drawn it. */
   private landOnData(): void {
@@ -219,6 +241,7 @@ export class PinsAdapter {
   highlightSelected(id: string | null): void {
     this.setState(this.selectedId, { selected: false });
     this.selectedId = id;
+    this.drawSelected();
     this.setState(id, { selected: true });
   }
 
@@ -248,7 +271,8 @@ export class PinsAdapter {
     if (!this.map.isStyleLoaded()) return;
     for (const id of [...PINS_LAYER_IDS].reverse())
       if (this.map.getLayer(id)) this.map.removeLayer(id);
-    if (this.map.getSource(PINS_SOURCE)) this.map.removeSource(PINS_SOURCE);
+    for (const id of [PINS_SOURCE, SELECTED_SOURCE])
+      if (this.map.getSource(id)) this.map.removeSource(id);
   }
 
   /**
@@ -258,6 +282,9 @@ export class PinsAdapter {
   private addToStyle(): void {
     const { map } = this;
     if (!map.getSource(PINS_SOURCE)) map.addSource(PINS_SOURCE, pinsSource(this.features));
+    const selected = this.selectedRecord();
+    if (!map.getSource(SELECTED_SOURCE))
+      map.addSource(SELECTED_SOURCE, selectedSource(selected ? [selected] : []));
     for (const layer of pinsLayers()) if (!map.getLayer(layer.id)) map.addLayer(layer);
     this.setState(this.hoveredId, { hover: true });
     this.setState(this.selectedId, { selected: true });
@@ -358,12 +385,13 @@ export class PinsAdapter {
     // document has it: there it is hidden.
     const dragged = this.dragged;
     if (dragged) hits.push({ id: dragged.id, ...this.project(dragged.lng, dragged.lat) });
-    if (this.map.getLayer(PIN_DOTS)) {
+    const layers = [PIN_DOTS, SELECTED_DOT].filter((layer) => this.map.getLayer(layer));
+    if (layers.length > 0) {
       const box: [[number, number], [number, number]] = [
         [x - radius, y - radius],
         [x + radius, y + radius],
       ];
-      for (const feature of this.map.queryRenderedFeatures(box, { layers: [PIN_DOTS] })) {
+      for (const feature of this.map.queryRenderedFeatures(box, { layers })) {
         const hit = this.hitOf(feature, dragged?.id);
         if (hit) hits.push(hit);
       }
@@ -407,7 +435,11 @@ export class PinsAdapter {
   }
 
   private setState(id: string | null, state: Record<string, boolean>): void {
-    if (id !== null && this.map.getSource(PINS_SOURCE))
+    if (id === null) return;
+    if (this.map.getSource(PINS_SOURCE))
       this.map.setFeatureState({ source: PINS_SOURCE, id }, state);
+    // The selected pin's own copy looks the same: selected, and hidden while dragged.
+    if (id === this.selectedId && this.map.getSource(SELECTED_SOURCE))
+      this.map.setFeatureState({ source: SELECTED_SOURCE, id }, state);
   }
 }

@@ -16,8 +16,22 @@ export const PIN_CLUSTERS = 'your-map-clusters';
 export const PIN_CLUSTER_COUNTS = 'your-map-cluster-counts';
 export const PIN_DOTS = 'your-map-pins';
 export const PIN_NAMES = 'your-map-pin-names';
+/**
+ * The selected pin, drawn again on its own above the rest, so that it shows even where its
+ * neighbours and it are drawn as a cluster (its editor is open on it).
+ */
+export const SELECTED_SOURCE = 'your-map-selected';
+export const SELECTED_DOT = 'your-map-selected-pin';
+export const SELECTED_NAME = 'your-map-selected-pin-name';
 /** Bottom to top; kept above every other layer (the places' included). */
-export const PINS_LAYER_IDS = [PIN_CLUSTERS, PIN_CLUSTER_COUNTS, PIN_DOTS, PIN_NAMES];
+export const PINS_LAYER_IDS = [
+  PIN_CLUSTERS,
+  PIN_CLUSTER_COUNTS,
+  PIN_DOTS,
+  PIN_NAMES,
+  SELECTED_DOT,
+  SELECTED_NAME,
+];
 
 /**
  * A pin's drawn radius in pixels, before hover or selection enlarge it. The pin being dragged is a
@@ -195,9 +209,20 @@ const clusters = (): LayerSpecification[] => [
   },
 ];
 
-/** The pins' clusters, dots and names, bottom to top (PINS_LAYER_IDS). */
+/** The selected pin's source: never clustered. */
+export const selectedSource = (
+  features: readonly FeatureRecord[] = [],
+): GeoJSONSourceSpecification => ({
+  type: 'geojson',
+  data: featureCollection(features),
+  promoteId: 'id',
+});
+
+/** The pins' clusters, dots and names, and the selected pin's, bottom to top (PINS_LAYER_IDS). */
 export const pinsLayers = (): LayerSpecification[] => [
   ...clusters(),
   dots(PIN_DOTS, PINS_SOURCE),
   names(PIN_NAMES, PINS_SOURCE),
+  dots(SELECTED_DOT, SELECTED_SOURCE),
+  names(SELECTED_NAME, SELECTED_SOURCE),
 ];

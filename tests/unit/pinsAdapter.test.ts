@@ -13,6 +13,9 @@ import {
   DIFF_LIMIT,
   PIN_CLUSTERS,
   PIN_CLUSTER_COUNTS,
+  SELECTED_DOT,
+  SELECTED_NAME,
+  SELECTED_SOURCE,
   PIN_DOTS,
   PIN_NAMES,
   TOUCH_HIT_RADIUS_PX,
@@ -99,8 +102,20 @@ describe('the pins on the map', () => {
     map.styleDone = true;
     map.fire('style.load');
     expect(map.getSource(PINS_SOURCE)).toMatchObject({ type: 'geojson', promoteId: 'id' });
-    expect(Object.keys(map.style!.sources)).not.toContain(expect.stringMatching(/^your-map-/));
-    expect(PINS_LAYER_IDS).toEqual([PIN_CLUSTERS, PIN_CLUSTER_COUNTS, PIN_DOTS, PIN_NAMES]);
+    // No source for the dragged pin (a DOM marker draws it); one for the selected pin.
+    expect(Object.keys(map.style!.sources).filter((id) => id.startsWith('your-map'))).toEqual([
+      PINS_SOURCE,
+      SELECTED_SOURCE,
+    ]);
+    expect(map.getSource(SELECTED_SOURCE)).not.toHaveProperty('cluster');
+    expect(PINS_LAYER_IDS).toEqual([
+      PIN_CLUSTERS,
+      PIN_CLUSTER_COUNTS,
+      PIN_DOTS,
+      PIN_NAMES,
+      SELECTED_DOT,
+      SELECTED_NAME,
+    ]);
     expect(layerIds(map).slice(-PINS_LAYER_IDS.length)).toEqual(PINS_LAYER_IDS);
     expect(layerIds(map).indexOf(LABELS)).toBeLessThan(layerIds(map).indexOf(PIN_DOTS));
   });
@@ -320,7 +335,7 @@ describe('the pointer', () => {
     ]);
     expect((events[0] as { t: number }).t).toBeGreaterThan(performance.timeOrigin - 1);
     expect(pins.claimsClick()).toBe(true);
-    expect(map.queriedLayers[0]).toEqual([PIN_DOTS]);
+    expect(map.queriedLayers[0]).toEqual([PIN_DOTS, SELECTED_DOT]);
   });
 
   it('takes a dropped pin still landing where it is drawn, not where the document has it', () => {
@@ -602,7 +617,14 @@ describe('a style reload', () => {
     );
     expect(markerOf(map)?.textContent).toBe('Pin 1');
     expect(markerAt(map)).toEqual({ x: 120, y: 100 });
-    expect(map.setDataCalls.filter((call) => call.source !== PINS_SOURCE)).toEqual([]);
+    // The selected pin's own copy is there again, selected.
+    expect(map.getSource(SELECTED_SOURCE)).toMatchObject({
+      data: { features: [{ properties: { id: 'b' } }] },
+    });
+    expect(map.featureStates).toContainEqual([
+      { source: SELECTED_SOURCE, id: 'b' },
+      { selected: true },
+    ]);
   });
 
   it('interrupts a gesture under way', () => {

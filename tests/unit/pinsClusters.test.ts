@@ -12,7 +12,10 @@ import {
   PIN_DOTS,
   PIN_NAMES,
   PIN_RADIUS_PX,
+  SELECTED_DOT,
+  SELECTED_SOURCE,
 } from '../../src/map/pinsLayers';
+import type { FeatureRecord } from '../../src/yourMap/model';
 import { styleWithPlaces } from '../../src/map/placesLayers';
 import type { YourMapEvent } from '../../src/yourMap/events';
 import { FakePinsMap, ManualFrames } from './support/fakePinsMap';
@@ -154,5 +157,51 @@ describe('clusters of pins', () => {
     clickAt(map, 201, 151);
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(flights(events)).toEqual([]);
+  });
+
+  it('never hide the selected pin: it is drawn again on its own, unclustered, and can be pressed there', () => {
+    const { map, pins, events } = adapter();
+    const record = (name: string): FeatureRecord => ({
+      v: 1,
+      id: 'in-cluster',
+      kind: 'pin',
+      name,
+      note: '',
+      geometry: { type: 'Point', coordinates: [200, -150] },
+      created: 1,
+      updated: name.length,
+      by: 'tab',
+    });
+    const selectedIds = () =>
+      (map.data.get(SELECTED_SOURCE) as GeoJSON.FeatureCollection | undefined)?.features.map(
+        (feature) => [feature.properties?.id, feature.properties?.name],
+      );
+    expect(map.getSource(SELECTED_SOURCE)).not.toHaveProperty('cluster');
+    pins.setFeatures([record('Quay')]);
+    pins.highlightSelected('in-cluster');
+    expect(selectedIds()).toEqual([['in-cluster', 'Quay']]);
+    expect(map.featureStates).toContainEqual([
+      { source: SELECTED_SOURCE, id: 'in-cluster' },
+      { selected: true },
+    ]);
+    // Renamed while selected: its own copy follows.
+    pins.setFeatures([record('Quayside')]);
+    expect(selectedIds()).toEqual([['in-cluster', 'Quayside']]);
+    // Drawn over the cluster, it is what a press there takes.
+    map.features = [
+      {
+        properties: { id: 'in-cluster', kind: 'pin', name: 'Quayside' },
+        geometry: { type: 'Point', coordinates: [200, -150] },
+        layer: { id: SELECTED_DOT, type: 'circle', source: SELECTED_SOURCE },
+      },
+      CLUSTER,
+    ];
+    map.pointer('pointerdown', 201, 151);
+    expect(events.find((event) => event.type === 'pointer.down')).toMatchObject({
+      target: { kind: 'pin', id: 'in-cluster' },
+    });
+    map.pointer('pointerup', 201, 151);
+    pins.highlightSelected(null);
+    expect(selectedIds()).toEqual([]);
   });
 });
