@@ -8,6 +8,8 @@ import './startEarly';
 import('./mountApp').catch((error: unknown) => {
   const root = document.getElementById('root');
   if (!root) return;
+  // The early map would cover the message, and is of no use without the app: it goes.
+  document.getElementById('map-early')?.remove();
   const alert = document.createElement('p');
   alert.setAttribute('role', 'alert');
   alert.className = 'load-failure';

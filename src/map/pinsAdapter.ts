@@ -145,9 +145,7 @@ export class PinsAdapter {
     if (!source) return this.landOnData();
     const diff = featuresDiff(before, features);
     if (!diff) source.setData(featureCollection(features));
-    else if (diff.add?.length || diff.remove?.length)
-      // Refused (it should not be: every pin has its own id): the whole collection, then.
-      source.updateData(diff).catch(() => source.setData(featureCollection(this.features)));
+    else if (diff.add?.length || diff.remove?.length) void source.updateData(diff);
     if (this.selectedShown !== this.selectedRecord()) this.drawSelected();
     this.landOnData();
   }
@@ -161,7 +159,19 @@ export class PinsAdapter {
   private drawSelected(): void {
     const record = this.selectedRecord();
     this.selectedShown = record;
-    this.sourceOf(SELECTED_SOURCE)?.setData(featureCollection(record ? [record] : []));
+    const source = this.sourceOf(SELECTED_SOURCE);
+    source?.setData(featureCollection(record ? [record] : []));
+    // Its whole state, every time: a state set while it was not selected (a drag that ended
+    // after the selection moved on) must not linger on its copy.
+    if (source && record)
+      this.map.setFeatureState(
+        { source: SELECTED_SOURCE, id: record.id },
+        {
+          selected: true,
+          hover: this.hoveredId === record.id,
+          dragging: this.dragged?.id === record.id,
+        },
+      );
   }
 
   /** What the selected pin's source holds now. */

@@ -217,7 +217,9 @@ export async function openIndexedDbStore(options: IndexedDbStoreOptions): Promis
       } catch {
         // It has already ended.
       }
-      throw toStorageError(error);
+      // A request that failed aborted the transaction: its error, not the AbortError of the
+      // requests queued after it, says why (a full disk, say). After our own abort it is null.
+      throw toStorageError(tx.error ?? error);
     }
     const stored = [...outcome].map(([id, record]) => ({ id, record }));
     if (stored.length > 0) {

@@ -204,4 +204,37 @@ describe('clusters of pins', () => {
     pins.highlightSelected(null);
     expect(selectedIds()).toEqual([]);
   });
+
+  it('give the selected pin its whole state each time it is drawn: no drag left over from before', () => {
+    const { map, pins } = adapter();
+    const record: FeatureRecord = {
+      v: 1,
+      id: 'x',
+      kind: 'pin',
+      name: 'X',
+      note: '',
+      geometry: { type: 'Point', coordinates: [50, -50] },
+      created: 1,
+      updated: 1,
+      by: 'tab',
+    };
+    pins.setFeatures([record]);
+    pins.highlightSelected('x');
+    pins.movePinProvisionally('x', 60, -50);
+    pins.landPin('x');
+    // The selection moves on before the dropped pin has landed; then it lands.
+    pins.highlightSelected(null);
+    const moved: FeatureRecord = { ...record, geometry: { type: 'Point', coordinates: [60, -50] } };
+    pins.setFeatures([moved]);
+    map.fire('idle');
+    pins.highlightSelected('x');
+    // Feature-state merges, as MapLibre merges it: the copy's state now.
+    const state = Object.assign(
+      {},
+      ...map.featureStates
+        .filter(([target]) => (target as { source: string }).source === SELECTED_SOURCE)
+        .map(([, each]) => each),
+    );
+    expect(state).toEqual({ selected: true, hover: false, dragging: false });
+  });
 });

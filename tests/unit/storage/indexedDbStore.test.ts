@@ -180,6 +180,30 @@ describe('openIndexedDbStore', () => {
       expect((await store.load()).features).toEqual([]);
     });
 
+    it('reports the request that failed a large write, not the requests aborted after it', async () => {
+      const browser = freshBrowser();
+      const { store } = await openTab(browser, 'a');
+      await store.write([added(pin('p300', 1))]);
+      const put = IDBObjectStore.prototype.put;
+      vi.spyOn(IDBObjectStore.prototype, 'put').mockImplementation(function (
+        this: IDBObjectStore,
+        ...args: Parameters<IDBObjectStore['put']>
+      ) {
+        // An add over an existing key fails as a request (ConstraintError), as a full disk does
+        // in some browsers: the transaction aborts, and the chunk queued after it with it.
+        const [value] = args as [{ id?: string }];
+        if (value.id === 'p300') return this.add(...args);
+        return put.apply(this, args);
+      });
+      const records = Array.from({ length: 600 }, (_, i) => pin(`p${i}`, 10 + i));
+      const error = await storageErrorOf(store.write(records.map(added)));
+      expect(error.reason).toBe('writeFailed');
+      expect(error.message).toMatch(/ConstraintError/);
+      expect(error.message).not.toMatch(/AbortError/);
+      vi.restoreAllMocks();
+      expect((await store.load()).features.map((record) => record.id)).toEqual(['p300']);
+    });
+
     it('applies two changes to one record in one write in order', async () => {
       const browser = freshBrowser();
       const { store } = await openTab(browser, 'a');
