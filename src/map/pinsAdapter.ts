@@ -47,6 +47,9 @@ interface ClusterHit {
   lat: number;
 }
 
+/** How far a click on a cluster zooms in when its own expansion zoom can no longer be known. */
+export const CLUSTER_FALLBACK_ZOOM_STEP = 2;
+
 const selectedOf = (features: readonly FeatureRecord[], id: string) =>
   features.find((feature) => feature.id === id);
 
@@ -356,23 +359,25 @@ export class PinsAdapter {
     const cluster = this.clusterPress;
     const source = this.sourceOf(PINS_SOURCE);
     if (!cluster || !source || this.tool !== 'browse') return;
+    const fly = (zoom: number) => {
+      // Gone meanwhile (a style reload, or the adapter disposed): no flight.
+      if (!this.map.getLayer(PIN_CLUSTERS)) return;
+      this.emit({
+        type: 'camera.flyRequested',
+        target: {
+          center: { lng: cluster.lng, lat: cluster.lat },
+          zoom: Math.min(zoom, this.map.getMaxZoom()),
+          bearing: this.map.getBearing(),
+          pitch: this.map.getPitch(),
+        },
+        reason: 'cluster',
+      });
+    };
     source.getClusterExpansionZoom(cluster.clusterId).then(
-      (zoom) => {
-        // Gone meanwhile (a style reload, or the adapter disposed): no flight.
-        if (!this.map.getLayer(PIN_CLUSTERS)) return;
-        this.emit({
-          type: 'camera.flyRequested',
-          target: {
-            center: { lng: cluster.lng, lat: cluster.lat },
-            zoom: Math.min(zoom, this.map.getMaxZoom()),
-            bearing: this.map.getBearing(),
-            pitch: this.map.getPitch(),
-          },
-          reason: 'cluster',
-        });
-      },
-      // The data changed under the click (the cluster is gone): nothing to zoom into.
-      () => undefined,
+      fly,
+      // The pins changed between the press and the click, and the clusters with them: its id no
+      // longer names it. The camera still goes in, two zoom levels, where it was.
+      () => fly(this.map.getZoom() + CLUSTER_FALLBACK_ZOOM_STEP),
     );
   }
 

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { validateStyleMin } from '@maplibre/maplibre-gl-style-spec';
 import type { StyleSpecification } from 'maplibre-gl';
 import type { AppEvent } from '../../src/machines/events';
-import { PinsAdapter } from '../../src/map/pinsAdapter';
+import { CLUSTER_FALLBACK_ZOOM_STEP, PinsAdapter } from '../../src/map/pinsAdapter';
 import {
   CLUSTER_RADIUS_PX,
   PINS_SOURCE,
@@ -43,6 +43,9 @@ class ClusterMap extends FakePinsMap {
   }
   getBearing() {
     return 30;
+  }
+  getZoom() {
+    return 3;
   }
   getPitch() {
     return 10;
@@ -151,12 +154,23 @@ describe('clusters of pins', () => {
     expect(events.some((event) => event.type === 'pointer.released')).toBe(true);
   });
 
-  it('fly nowhere when the cluster is gone before its expansion zoom is known', async () => {
+  it('zoom in two levels where clicked when the cluster changed before its expansion zoom was known', async () => {
     const { map, events } = adapter();
     map.expansion.clear();
     clickAt(map, 201, 151);
     await new Promise((resolve) => setTimeout(resolve, 0));
-    expect(flights(events)).toEqual([]);
+    expect(flights(events)).toEqual([
+      {
+        type: 'camera.flyRequested',
+        target: {
+          center: { lng: 200, lat: -150 },
+          zoom: 3 + CLUSTER_FALLBACK_ZOOM_STEP,
+          bearing: 30,
+          pitch: 10,
+        },
+        reason: 'cluster',
+      },
+    ]);
   });
 
   it('never hide the selected pin: it is drawn again on its own, unclustered, and can be pressed there', () => {
