@@ -28,7 +28,8 @@ const GESTURES: Record<string, Gesture> = {
   pitch: 'pitch',
 };
 const ANIMATIONS = new Set<unknown>(['fly', 'ease', 'jump']);
-const REASONS = new Set<unknown>([
+/** Every reason the app moves the camera for, as `tagAppMove` may tag a move. */
+export const MOVE_REASONS: readonly MoveReason[] = [
   'zoomIn',
   'zoomOut',
   'resetNorth',
@@ -36,7 +37,8 @@ const REASONS = new Set<unknown>([
   'history',
   'bounds',
   'cluster',
-]);
+];
+const REASONS = new Set<unknown>(MOVE_REASONS);
 
 export const MOVEMENT_EVENTS = [
   'movestart',

@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { MOVE_REASONS } from '../../src/map/cameraEvents';
 import { INTERRUPTION_WINDOW_MS } from '../../src/machines/cameraMachine';
 import type {
   Animation,
@@ -39,14 +40,7 @@ export const cameraArb: fc.Arbitrary<Camera> = fc.record(
   },
   { noNullPrototype: true },
 );
-const reasonArb = fc.constantFrom<MoveReason>(
-  'zoomIn',
-  'zoomOut',
-  'resetNorth',
-  'place',
-  'history',
-  'bounds',
-);
+const reasonArb = fc.constantFrom<MoveReason>(...MOVE_REASONS);
 const gestureArb = fc.constantFrom<Gesture>('pan', 'zoom', 'rotate', 'pitch');
 /** Mostly now; sometimes a stale timestamp, as a late event or a clock step would carry. */
 const offsetArb = fc.oneof(

@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { MOVE_REASONS } from '../../src/map/cameraEvents';
 import { isDeepStrictEqual } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { INTERRUPTION_WINDOW_MS } from '../../src/machines/cameraMachine';
@@ -33,14 +34,7 @@ const cameraArb: fc.Arbitrary<Camera> = fc.record({
   bearing: fc.oneof(number(-180, 180), fc.constant(0)),
   pitch: fc.oneof(number(0, 60), fc.constant(0)),
 });
-const reasonArb = fc.constantFrom<MoveReason>(
-  'zoomIn',
-  'zoomOut',
-  'resetNorth',
-  'place',
-  'history',
-  'bounds',
-);
+const reasonArb = fc.constantFrom<MoveReason>(...MOVE_REASONS);
 const gestureArb = fc.constantFrom('pan', 'zoom', 'rotate', 'pitch' as const);
 
 /** Any camera event, with `t` left at 0 for {@link sequenceArb} to set. */

@@ -36,6 +36,20 @@ afterEach(() => {
 const byId = (records: readonly FeatureRecord[]) =>
   [...records].sort((a, b) => (a.id < b.id ? -1 : 1));
 
+/** The disk is full at the `n`th `put` from now on (it throws QuotaExceededError, as Chromium's). */
+function diskFullAtPut(n: number): void {
+  const put = IDBObjectStore.prototype.put;
+  let puts = 0;
+  vi.spyOn(IDBObjectStore.prototype, 'put').mockImplementation(function (
+    this: IDBObjectStore,
+    ...args: Parameters<IDBObjectStore['put']>
+  ) {
+    puts += 1;
+    if (puts === n) throw new DOMException('The disk is full.', 'QuotaExceededError');
+    return put.apply(this, args);
+  });
+}
+
 async function storageErrorOf(promise: Promise<unknown>): Promise<StorageError> {
   const error: unknown = await promise.then(
     () => new Error('it did not fail'),
@@ -121,16 +135,7 @@ describe('openIndexedDbStore', () => {
     it('reports a full disk as quotaExceeded, and nothing of the write is stored', async () => {
       const browser = freshBrowser();
       const { store } = await openTab(browser, 'a');
-      const put = IDBObjectStore.prototype.put;
-      let puts = 0;
-      vi.spyOn(IDBObjectStore.prototype, 'put').mockImplementation(function (
-        this: IDBObjectStore,
-        ...args: Parameters<IDBObjectStore['put']>
-      ) {
-        puts += 1;
-        if (puts === 2) throw new DOMException('The disk is full.', 'QuotaExceededError');
-        return put.apply(this, args);
-      });
+      diskFullAtPut(2);
       const error = await storageErrorOf(
         store.write([added(pin('paris', 10)), added(pin('lagos', 11))]),
       );
@@ -163,16 +168,7 @@ describe('openIndexedDbStore', () => {
     it('stores nothing of a large write whose last chunk hits a full disk', async () => {
       const browser = freshBrowser();
       const { store } = await openTab(browser, 'a');
-      const put = IDBObjectStore.prototype.put;
-      let puts = 0;
-      vi.spyOn(IDBObjectStore.prototype, 'put').mockImplementation(function (
-        this: IDBObjectStore,
-        ...args: Parameters<IDBObjectStore['put']>
-      ) {
-        puts += 1;
-        if (puts === 1100) throw new DOMException('The disk is full.', 'QuotaExceededError');
-        return put.apply(this, args);
-      });
+      diskFullAtPut(1100);
       const records = Array.from({ length: 1200 }, (_, i) => pin(`p${i}`, 10 + i));
       const error = await storageErrorOf(store.write(records.map(added)));
       expect(error.reason).toBe('quotaExceeded');
