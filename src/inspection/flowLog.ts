@@ -1,17 +1,10 @@
 import type { InspectionEvent } from 'xstate';
+import { TRACED_MACHINES } from '../trace/states';
 import { FRAME_EVENT_TYPES } from './sampling';
 import { formatStateValue } from './statechart';
 
-/** The machines whose steps the log shows (by their id in the system). */
-export const LOGGED_MACHINES: ReadonlySet<string> = new Set([
-  'lifecycle',
-  'camera',
-  'selection',
-  'notices',
-  'tools',
-  'document',
-  'storage',
-]);
+/** The machines whose steps the log shows (by their id in the system): those a trace follows. */
+export const LOGGED_MACHINES: ReadonlySet<string> = new Set(TRACED_MACHINES);
 
 export interface FlowEntry {
   /** Increasing, unique: a React key. */

@@ -362,7 +362,7 @@ export class MapOwner {
   private tool: ToolName = 'browse';
   private selectedPin: string | null = null;
 
-  /** Draws the document's features: one `setData` per change of the document. */
+  /** Draws the document's features: one diff (or `setData`) per change of the document. */
   showPins(features: Features): void {
     this.pinFeatures = Object.values(features);
     this.pins?.setFeatures(this.pinFeatures);

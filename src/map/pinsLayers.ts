@@ -10,7 +10,7 @@ import type {
 import type { FeatureRecord } from '../yourMap/model';
 import { LABELS, PLACES_SOURCE, placesLayers } from './placesLayers';
 
-/** The document's features, one `setData` per change of the document. */
+/** The document's features: a diff (or a whole `setData`) per change of the document. */
 export const PINS_SOURCE = 'your-map';
 export const PIN_CLUSTERS = 'your-map-clusters';
 export const PIN_CLUSTER_COUNTS = 'your-map-cluster-counts';

@@ -3,7 +3,8 @@ import { useChartroom, useDocument } from '../ChartroomContext';
 
 /**
  * Hands the document's features to the map whenever they change, outside React's rendering: a
- * change costs one `setData`, and a drag (which the document never sees until it ends) none.
+ * change costs one diff (or one `setData` for many pins at once), and a drag (which the document
+ * never sees until it ends) none.
  */
 export function PinsOnMap() {
   const { owner } = useChartroom();
