@@ -23,6 +23,18 @@ type ModelAction = 'store' | 'document';
  * that wait while nothing is being written are coalesced into one. Events a state does not name
  * leave it as it is and give nothing. `wait` is longer than any delay.
  */
+/** While a write is in flight (the first time, or a retry): what each answer does. */
+const whileWriting = {
+  write: { guard: 'room', actions: 'more' },
+  written: [
+    { guard: 'moreQueued', target: 'writing', actions: ['less', 'document', 'store'] },
+    { target: 'idle', actions: ['less', 'document'] },
+  ],
+  writeFailed: { target: 'waiting', actions: 'coalesced' },
+  versionChanged: { target: 'readOnly', actions: 'coalesced' },
+  remote: { actions: 'document' },
+} as const;
+
 const model = setup({
   types: {} as { context: { queued: number }; events: ModelEvent },
   actions: {
@@ -62,18 +74,7 @@ const model = setup({
         remote: { actions: 'document' },
       },
     },
-    writing: {
-      on: {
-        write: { guard: 'room', actions: 'more' },
-        written: [
-          { guard: 'moreQueued', target: 'writing', actions: ['less', 'document', 'store'] },
-          { target: 'idle', actions: ['less', 'document'] },
-        ],
-        writeFailed: { target: 'waiting', actions: 'coalesced' },
-        versionChanged: { target: 'readOnly', actions: 'coalesced' },
-        remote: { actions: 'document' },
-      },
-    },
+    writing: { on: whileWriting },
     waiting: {
       on: {
         write: { actions: 'one' },
@@ -82,18 +83,8 @@ const model = setup({
         remote: { actions: 'document' },
       },
     },
-    retrying: {
-      on: {
-        write: { guard: 'room', actions: 'more' },
-        written: [
-          { guard: 'moreQueued', target: 'writing', actions: ['less', 'document', 'store'] },
-          { target: 'idle', actions: ['less', 'document'] },
-        ],
-        writeFailed: { target: 'waiting', actions: 'coalesced' },
-        versionChanged: { target: 'readOnly', actions: 'coalesced' },
-        remote: { actions: 'document' },
-      },
-    },
+    // Retrying is writing again: the same answers.
+    retrying: { on: whileWriting },
     unavailable: { on: { write: { actions: 'one' }, wait: 'opening' } },
     readOnly: { on: { write: { actions: 'one' } } },
   },
