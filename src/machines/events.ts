@@ -62,6 +62,8 @@ export type MoveReason =
   /** A cluster of pins was clicked: the camera goes in until it comes apart. */
   | 'cluster';
 export type Gesture = 'pan' | 'zoom' | 'rotate' | 'pitch';
+/** What drove a gesture: traces and replays tell a touch session from a mouse one. */
+export type GestureInput = 'mouse' | 'touch' | 'pen' | 'keyboard';
 /** West, south, east, north. */
 export type Bounds = [number, number, number, number];
 
@@ -74,8 +76,8 @@ export type CameraEvent =
       reason: MoveReason | null;
       t: number;
     }
-  | { type: 'camera.gestureStarted'; gesture: Gesture; t: number }
-  | { type: 'camera.gestureEnded'; gesture: Gesture; t: number }
+  | { type: 'camera.gestureStarted'; gesture: Gesture; input: GestureInput; t: number }
+  | { type: 'camera.gestureEnded'; gesture: Gesture; input: GestureInput; t: number }
   /** At most once per animation frame while moving. */
   | { type: 'camera.moved'; camera: Camera; t: number }
   | { type: 'camera.moveEnded'; camera: Camera; t: number }

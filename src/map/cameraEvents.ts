@@ -1,4 +1,11 @@
-import type { Animation, Camera, CameraEvent, Gesture, MoveReason } from '../machines/events';
+import type {
+  Animation,
+  Camera,
+  CameraEvent,
+  Gesture,
+  GestureInput,
+  MoveReason,
+} from '../machines/events';
 
 /** What the adapter puts in MapLibre's eventData for every movement the app starts. */
 export interface AppMoveTag {
@@ -15,7 +22,7 @@ export const tagAppMove = (animation: Animation, reason: MoveReason): AppMoveTag
 
 /** The parts of a MapLibre movement event we read: its eventData is merged into it. */
 export interface RawMovement {
-  originalEvent?: { timeStamp?: number } | undefined;
+  originalEvent?: { timeStamp?: number; type?: string; pointerType?: string } | undefined;
   source?: unknown;
   animation?: unknown;
   reason?: unknown;
@@ -39,6 +46,19 @@ export const MOVE_REASONS: readonly MoveReason[] = [
   'cluster',
 ];
 const REASONS = new Set<unknown>(MOVE_REASONS);
+
+/**
+ * What drove a gesture, from the DOM event MapLibre hands on: touch events, a pointer's own
+ * `pointerType`, keys; the wheel and the mouse (and anything unknown) are the mouse.
+ */
+export function inputOf(original: RawMovement['originalEvent']): GestureInput {
+  const type = original?.type ?? '';
+  if (type.startsWith('touch')) return 'touch';
+  if (type.startsWith('key')) return 'keyboard';
+  const pointerType = original?.pointerType;
+  if (pointerType === 'touch' || pointerType === 'pen') return pointerType;
+  return 'mouse';
+}
 
 export const MOVEMENT_EVENTS = [
   'movestart',
@@ -94,7 +114,12 @@ export function translateMovement(
       const ending = type.endsWith('end');
       const gesture = GESTURES[type.slice(0, ending ? -3 : -5)];
       if (!gesture) return null;
-      return { type: ending ? 'camera.gestureEnded' : 'camera.gestureStarted', gesture, t };
+      return {
+        type: ending ? 'camera.gestureEnded' : 'camera.gestureStarted',
+        gesture,
+        input: inputOf(raw.originalEvent),
+        t,
+      };
     }
   }
 }

@@ -3,6 +3,7 @@ import type {
   AppEvent,
   FailureReason,
   Gesture,
+  GestureInput,
   MoveReason,
   MoveSource,
   SelectionOrigin,
@@ -60,6 +61,7 @@ const reason = allOf<MoveReason>({
   cluster: true,
 });
 const gesture = allOf<Gesture>({ pan: true, zoom: true, rotate: true, pitch: true });
+const gestureInput = allOf<GestureInput>({ mouse: true, touch: true, pen: true, keyboard: true });
 const origin = allOf<SelectionOrigin>({ map: true, list: true, search: true, link: true });
 const clickTarget: Check = (value, path) =>
   isRecord(value) && value.kind === 'place'
@@ -90,8 +92,8 @@ export const EVENT_FIELDS: Record<AppEvent['type'], Record<string, Check>> = {
     reason: nullable(reason),
     t: finiteNumber,
   },
-  'camera.gestureStarted': { gesture, t: finiteNumber },
-  'camera.gestureEnded': { gesture, t: finiteNumber },
+  'camera.gestureStarted': { gesture, input: gestureInput, t: finiteNumber },
+  'camera.gestureEnded': { gesture, input: gestureInput, t: finiteNumber },
   'camera.moved': { camera, t: finiteNumber },
   'camera.moveEnded': { camera, t: finiteNumber },
   'camera.zoomInRequested': {},

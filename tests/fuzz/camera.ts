@@ -6,6 +6,7 @@ import type {
   Camera,
   CameraEvent,
   Gesture,
+  GestureInput,
   MoveReason,
   MoveSource,
 } from '../../src/machines/events';
@@ -42,6 +43,7 @@ export const cameraArb: fc.Arbitrary<Camera> = fc.record(
 );
 const reasonArb = fc.constantFrom<MoveReason>(...MOVE_REASONS);
 const gestureArb = fc.constantFrom<Gesture>('pan', 'zoom', 'rotate', 'pitch');
+const inputArb = fc.constantFrom<GestureInput>('mouse', 'touch', 'pen', 'keyboard');
 /** Mostly now; sometimes a stale timestamp, as a late event or a clock step would carry. */
 const offsetArb = fc.oneof(
   { weight: 8, arbitrary: fc.constant(0) },
@@ -63,11 +65,11 @@ const started = (
 });
 const moved = (camera: Camera, t = 0): E => ({ type: 'camera.moved', camera, t });
 const ended = (camera: Camera, t = 0): E => ({ type: 'camera.moveEnded', camera, t });
-const gesture = (type: 'camera.gestureStarted' | 'camera.gestureEnded', g: Gesture): E => ({
-  type,
-  gesture: g,
-  t: 0,
-});
+const gesture = (
+  type: 'camera.gestureStarted' | 'camera.gestureEnded',
+  g: Gesture,
+  input: GestureInput = 'mouse',
+): E => ({ type, gesture: g, input, t: 0 });
 
 /** Any camera event, with an offset `t`. */
 export const cameraEventArb: fc.Arbitrary<E> = fc.oneof(
@@ -78,8 +80,12 @@ export const cameraEventArb: fc.Arbitrary<E> = fc.oneof(
     .tuple(fc.constantFrom<MoveSource>('user', 'resize'), offsetArb)
     .map(([source, t]) => started(source, null, null, t)),
   fc
-    .tuple(fc.constantFrom('camera.gestureStarted', 'camera.gestureEnded' as const), gestureArb)
-    .map(([type, g]) => gesture(type, g)),
+    .tuple(
+      fc.constantFrom('camera.gestureStarted', 'camera.gestureEnded' as const),
+      gestureArb,
+      inputArb,
+    )
+    .map(([type, g, input]) => gesture(type, g, input)),
   fc.tuple(cameraArb, offsetArb).map(([camera, t]) => moved(camera, t)),
   fc.tuple(cameraArb, offsetArb).map(([camera, t]) => ended(camera, t)),
   fc

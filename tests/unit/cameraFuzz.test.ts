@@ -56,6 +56,7 @@ const eventArb: fc.Arbitrary<CameraEvent> = fc.oneof(
   fc.record({
     type: fc.constantFrom('camera.gestureStarted', 'camera.gestureEnded' as const),
     gesture: gestureArb,
+    input: fc.constantFrom('mouse', 'touch' as const),
     t: fc.constant(0),
   }),
   fc.record({

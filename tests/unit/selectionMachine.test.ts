@@ -465,7 +465,7 @@ describe('selectionMachine', () => {
         { type: 'camera.moveStarted', source: 'app', animation: 'fly', reason: 'place', t: 0 },
         { type: 'camera.moved', camera, t: 16 },
         { type: 'camera.moveStarted', source: 'user', animation: null, reason: null, t: 500 },
-        { type: 'camera.gestureStarted', gesture: 'pan', t: 500 },
+        { type: 'camera.gestureStarted', gesture: 'pan', input: 'touch', t: 500 },
       );
       expect(interruptions).toEqual([
         { type: 'camera.flightInterrupted', reason: 'place', by: 'user' },
@@ -480,8 +480,8 @@ describe('selectionMachine', () => {
         chosen(BERLIN),
         { type: 'camera.moveStarted', source: 'app', animation: 'fly', reason: 'place', t: 0 },
         { type: 'camera.moveEnded', camera, t: 1000 },
-        { type: 'camera.gestureStarted', gesture: 'pan', t: 1000 },
-        { type: 'camera.gestureEnded', gesture: 'pan', t: 1200 },
+        { type: 'camera.gestureStarted', gesture: 'pan', input: 'mouse', t: 1000 },
+        { type: 'camera.gestureEnded', gesture: 'pan', input: 'mouse', t: 1200 },
         { type: 'camera.moveEnded', camera, t: 1500 },
       );
       expect(interruptions).toHaveLength(1);
@@ -501,8 +501,8 @@ describe('selectionMachine', () => {
         { type: 'camera.northResetRequested' },
         { type: 'camera.flyRequested', target: camera, reason: 'history' },
         { type: 'camera.boundsRequested', bounds: [-1, -1, 1, 1], reason: 'bounds' },
-        { type: 'camera.gestureStarted', gesture: 'zoom', t: 10 },
-        { type: 'camera.gestureEnded', gesture: 'zoom', t: 20 },
+        { type: 'camera.gestureStarted', gesture: 'zoom', input: 'mouse', t: 10 },
+        { type: 'camera.gestureEnded', gesture: 'zoom', input: 'mouse', t: 20 },
       );
       expect(selection().value).toEqual({ pointer: 'hovering', selection: 'selected' });
       expect(selection().context).toEqual({

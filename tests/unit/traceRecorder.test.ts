@@ -125,7 +125,7 @@ describe('the trace recorder', () => {
     adapter({ type: 'map.started' });
     clock.increment(LOAD_TIMEOUT_MS); // the load times out: a delayed transition, not recorded
     adapter({ type: 'camera.moveStarted', source: 'user', animation: null, reason: null, t: 9 });
-    adapter({ type: 'camera.gestureStarted', gesture: 'pan', t: 10 });
+    adapter({ type: 'camera.gestureStarted', gesture: 'pan', input: 'mouse', t: 10 });
     runDeferred();
     adapter({ type: 'map.idle' }); // slow, not failed: the map shows after all
     adapter({ type: 'place.hovered', place: PARIS });

@@ -8,6 +8,7 @@ import type {
   CameraEmitted,
   CameraEvent,
   Gesture,
+  GestureInput,
   MoveReason,
   MoveSource,
 } from '../../../src/machines/events';
@@ -91,16 +92,16 @@ export const appMoveStarted = (animation: Animation, reason: MoveReason, t: numb
 export const userMoveStarted = (t: number) => moveStarted('user', null, null, t);
 /** A container resize. */
 export const resizeStarted = (t: number) => moveStarted('resize', null, null, t);
-export const gestureStarted = (gesture: Gesture, t: number): CameraEvent => ({
-  type: 'camera.gestureStarted',
-  gesture,
-  t,
-});
-export const gestureEnded = (gesture: Gesture, t: number): CameraEvent => ({
-  type: 'camera.gestureEnded',
-  gesture,
-  t,
-});
+export const gestureStarted = (
+  gesture: Gesture,
+  t: number,
+  input: GestureInput = 'mouse',
+): CameraEvent => ({ type: 'camera.gestureStarted', gesture, input, t });
+export const gestureEnded = (
+  gesture: Gesture,
+  t: number,
+  input: GestureInput = 'mouse',
+): CameraEvent => ({ type: 'camera.gestureEnded', gesture, input, t });
 export const moved = (camera: Camera, t: number): CameraEvent => ({
   type: 'camera.moved',
   camera,
