@@ -56,8 +56,9 @@ function connectMachines(owner: MapOwner, openStore: () => Promise<FeatureStore>
           zoomIn: () => owner.zoomIn(),
           zoomOut: () => owner.zoomOut(),
           resetNorth: () => owner.resetNorth(),
-          flyTo: (_, { target, reason }) => owner.flyTo(target, reason),
-          fitBounds: (_, { bounds, reason }) => owner.fitBounds(bounds, reason),
+          flyTo: (_, { target, reason, insets }) => owner.flyTo(target, reason, insets),
+          fitBounds: (_, { bounds, reason, insets }) => owner.fitBounds(bounds, reason, insets),
+          reveal: (_, { lng, lat, insets }) => owner.reveal(lng, lat, insets),
         },
       }),
       selection: selectionMachine.provide({

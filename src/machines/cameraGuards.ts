@@ -1,4 +1,12 @@
-import type { Animation, Camera, CameraEvent, Gesture, MoveReason, MoveSource } from './events';
+import type {
+  Animation,
+  Camera,
+  CameraEvent,
+  Gesture,
+  Insets,
+  MoveReason,
+  MoveSource,
+} from './events';
 import type { CameraLimits } from '../url/cameraHash';
 
 /**
@@ -20,6 +28,8 @@ export interface CameraContext {
   limits: CameraLimits;
   /** The app movement under way, or the one that just ended, for telling an interruption. */
   appMove: { reason: MoveReason | null; endedAt: number | null } | null;
+  /** What panels cover of the map: the app's movements aim at the rest. */
+  insets: Insets;
 }
 
 type GuardArgs = { context: CameraContext; event: CameraEvent };

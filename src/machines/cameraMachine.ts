@@ -1,6 +1,6 @@
-import { assign, emit, setup } from 'xstate';
+import { assign, emit, not, setup, stateIn } from 'xstate';
 import { cameraGuards, type CameraContext, type CameraInput } from './cameraGuards';
-import type { Camera, CameraEmitted, CameraEvent, MoveReason } from './events';
+import type { Camera, CameraEmitted, CameraEvent, Insets, MoveReason } from './events';
 
 export { INTERRUPTION_WINDOW_MS, type CameraContext, type CameraInput } from './cameraGuards';
 
@@ -19,8 +19,17 @@ export const cameraMachine = setup({
     zoomIn: () => {},
     zoomOut: () => {},
     resetNorth: () => {},
-    flyTo: (_, _params: { target: Camera; reason: MoveReason }) => {},
-    fitBounds: (_, _params: { bounds: [number, number, number, number]; reason: MoveReason }) => {},
+    flyTo: (_, _params: { target: Camera; reason: MoveReason; insets: Insets }) => {},
+    fitBounds: (
+      _,
+      _params: { bounds: [number, number, number, number]; reason: MoveReason; insets: Insets },
+    ) => {},
+    /** Eases the point into the uncovered part of the map; nothing if it is there already. */
+    reveal: (_, _params: { lng: number; lat: number; insets: Insets }) => {},
+    noteInsets: assign({
+      insets: ({ context, event }) =>
+        event.type === 'camera.insetsChanged' ? event.insets : context.insets,
+    }),
     follow: assign({
       camera: ({ context, event }) =>
         event.type === 'camera.moved' ? event.camera : context.camera,
@@ -48,7 +57,7 @@ export const cameraMachine = setup({
       by: event.type === 'camera.gestureStarted' ? event.gesture : ('user' as const),
     })),
   },
-  guards: cameraGuards,
+  guards: { ...cameraGuards, notUserMoving: not(stateIn('#camera.user')) },
 }).createMachine({
   id: 'camera',
   context: ({ input }) => ({
@@ -56,6 +65,7 @@ export const cameraMachine = setup({
     settled: input.camera,
     limits: input.limits,
     appMove: null,
+    insets: { top: 0, bottom: 0 },
   }),
   initial: 'idle',
   on: {
@@ -67,13 +77,34 @@ export const cameraMachine = setup({
     'camera.flyRequested': {
       actions: {
         type: 'flyTo',
-        params: ({ event }) => ({ target: event.target, reason: event.reason }),
+        params: ({ context, event }) => ({
+          target: event.target,
+          reason: event.reason,
+          insets: context.insets,
+        }),
       },
     },
     'camera.boundsRequested': {
       actions: {
         type: 'fitBounds',
-        params: ({ event }) => ({ bounds: event.bounds, reason: event.reason }),
+        params: ({ context, event }) => ({
+          bounds: event.bounds,
+          reason: event.reason,
+          insets: context.insets,
+        }),
+      },
+    },
+    'camera.insetsChanged': { actions: 'noteInsets' },
+    // Never while the person moves the map: the point would be pulled from under their fingers.
+    'camera.revealRequested': {
+      guard: 'notUserMoving',
+      actions: {
+        type: 'reveal',
+        params: ({ context, event }) => ({
+          lng: event.lng,
+          lat: event.lat,
+          insets: context.insets,
+        }),
       },
     },
   },

@@ -60,12 +60,22 @@ export type MoveReason =
   | 'history'
   | 'bounds'
   /** A cluster of pins was clicked: the camera goes in until it comes apart. */
-  | 'cluster';
+  | 'cluster'
+  /** The selection was under a panel (the bottom sheet): the camera eases it into view. */
+  | 'reveal';
 export type Gesture = 'pan' | 'zoom' | 'rotate' | 'pitch';
 /** What drove a gesture: traces and replays tell a touch session from a mouse one. */
 export type GestureInput = 'mouse' | 'touch' | 'pen' | 'keyboard';
 /** West, south, east, north. */
 export type Bounds = [number, number, number, number];
+/**
+ * How much of the map, in CSS pixels from its top and bottom edges, panels cover (the search and
+ * toolbar row, the bottom sheet): the app's own movements keep their target in the rest.
+ */
+export interface Insets {
+  top: number;
+  bottom: number;
+}
 
 /** `t` is the event's own timestamp in milliseconds, so time stays deterministic in tests. */
 export type CameraEvent =
@@ -85,7 +95,11 @@ export type CameraEvent =
   | { type: 'camera.zoomOutRequested' }
   | { type: 'camera.northResetRequested' }
   | { type: 'camera.flyRequested'; target: Camera; reason: MoveReason }
-  | { type: 'camera.boundsRequested'; bounds: Bounds; reason: MoveReason };
+  | { type: 'camera.boundsRequested'; bounds: Bounds; reason: MoveReason }
+  /** Panels now cover this much of the map's top and bottom. */
+  | { type: 'camera.insetsChanged'; insets: Insets }
+  /** Bring this point into the part of the map no panel covers, if it is not there already. */
+  | { type: 'camera.revealRequested'; lng: number; lat: number };
 
 /** Emitted by the camera machine for whoever listens (the URL, the selection). */
 export type CameraEmitted =

@@ -44,6 +44,7 @@ export const MOVE_REASONS: readonly MoveReason[] = [
   'history',
   'bounds',
   'cluster',
+  'reveal',
 ];
 const REASONS = new Set<unknown>(MOVE_REASONS);
 

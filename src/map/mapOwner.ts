@@ -8,7 +8,14 @@ import {
   type StyleSpecification,
 } from 'maplibre-gl';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
-import type { AppEvent, Bounds, Camera, MoveReason, PlaceSummary } from '../machines/events';
+import type {
+  AppEvent,
+  Bounds,
+  Camera,
+  Insets,
+  MoveReason,
+  PlaceSummary,
+} from '../machines/events';
 import type { FailedTile } from '../machines/lifecycleMachine';
 import {
   classifyLoadedTile,
@@ -20,6 +27,7 @@ import type { ToolName } from '../yourMap/events';
 import type { FeatureRecord, Features } from '../yourMap/model';
 import { PinsAdapter } from './pinsAdapter';
 import { PlacesAdapter, placesSourceOf, styleWithPlaces, type VisibleArea } from './placesAdapter';
+import { FIT_PADDING_PX, NO_INSETS, REVEAL_MS, revealShift } from './reveal';
 import { StyleLoadError, loadStyle } from './styleLoader';
 import { MOVEMENT_EVENTS, tagAppMove, translateMovement, type RawMovement } from './cameraEvents';
 
@@ -285,23 +293,53 @@ export class MapOwner {
     this.map?.resetNorthPitch({ animate }, tagAppMove(animate ? 'ease' : 'jump', 'resetNorth'));
   }
 
-  flyTo(target: Camera, reason: MoveReason): void {
+  /** Flies to `target` with its centre in the middle of the part of the map no panel covers. */
+  flyTo(target: Camera, reason: MoveReason, insets: Insets = NO_INSETS): void {
     const camera = {
       center: target.center,
       zoom: target.zoom,
       bearing: target.bearing,
       pitch: target.pitch,
     };
-    if (prefersReducedMotion()) this.map?.jumpTo(camera, tagAppMove('jump', reason));
-    else this.map?.flyTo(camera, tagAppMove('fly', reason));
+    const offset: [number, number] = [0, (insets.top - insets.bottom) / 2];
+    const reduced = prefersReducedMotion();
+    const tag = tagAppMove(reduced ? 'jump' : 'fly', reason);
+    // `jumpTo` takes no offset: an instant ease does.
+    if (reduced && offset[1] === 0) this.map?.jumpTo(camera, tag);
+    else if (reduced) this.map?.easeTo({ ...camera, offset, duration: 0 }, tag);
+    else this.map?.flyTo({ ...camera, offset }, tag);
   }
 
-  fitBounds(bounds: Bounds, reason: MoveReason): void {
+  fitBounds(bounds: Bounds, reason: MoveReason, insets: Insets = NO_INSETS): void {
     const animate = !prefersReducedMotion();
+    const padding = {
+      top: FIT_PADDING_PX + insets.top,
+      bottom: FIT_PADDING_PX + insets.bottom,
+      left: FIT_PADDING_PX,
+      right: FIT_PADDING_PX,
+    };
     this.map?.fitBounds(
       bounds,
-      { animate, padding: 40 },
+      { animate, padding },
       tagAppMove(animate ? 'ease' : 'jump', reason),
+    );
+  }
+
+  /**
+   * Eases the point into the part of the map no panel covers, REVEAL_MARGIN_PX inside it, by the
+   * shortest move; nothing when it is there already.
+   */
+  reveal(lng: number, lat: number, insets: Insets): void {
+    const map = this.map;
+    if (!map) return;
+    const { width, height } = map.getContainer().getBoundingClientRect();
+    const shift = revealShift(map.project([lng, lat]), { width, height }, insets);
+    if (!shift) return;
+    const animate = !prefersReducedMotion();
+    map.panBy(
+      shift,
+      { animate, duration: animate ? REVEAL_MS : 0 },
+      tagAppMove(animate ? 'ease' : 'jump', 'reveal'),
     );
   }
 

@@ -59,6 +59,7 @@ const reason = allOf<MoveReason>({
   history: true,
   bounds: true,
   cluster: true,
+  reveal: true,
 });
 const gesture = allOf<Gesture>({ pan: true, zoom: true, rotate: true, pitch: true });
 const gestureInput = allOf<GestureInput>({ mouse: true, touch: true, pen: true, keyboard: true });
@@ -101,6 +102,8 @@ export const EVENT_FIELDS: Record<AppEvent['type'], Record<string, Check>> = {
   'camera.northResetRequested': {},
   'camera.flyRequested': { target: camera, reason },
   'camera.boundsRequested': { bounds: arrayOf(finiteNumber, 4), reason },
+  'camera.insetsChanged': { insets: object({ top: finiteNumber, bottom: finiteNumber }) },
+  'camera.revealRequested': { lng: finiteNumber, lat: finiteNumber },
   'notice.posted': { text: string },
   'notice.dismissed': {},
   'place.hovered': { place },

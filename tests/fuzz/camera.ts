@@ -7,6 +7,7 @@ import type {
   CameraEvent,
   Gesture,
   GestureInput,
+  Insets,
   MoveReason,
   MoveSource,
 } from '../../src/machines/events';
@@ -105,6 +106,12 @@ export const cameraEventArb: fc.Arbitrary<E> = fc.oneof(
       bounds: [w, s, e, n],
       reason,
     })),
+  fc
+    .tuple(finite(0, 200), finite(0, 600))
+    .map(([top, bottom]): E => ({ type: 'camera.insetsChanged', insets: { top, bottom } })),
+  fc
+    .tuple(finite(-180, 180), finite(-85, 85))
+    .map(([lng, lat]): E => ({ type: 'camera.revealRequested', lng, lat })),
 );
 
 const frames = (min: number) => fc.array(cameraArb, { minLength: min, maxLength: 3 });
@@ -190,12 +197,15 @@ export interface CameraModel {
   moving: boolean;
   camera: Camera;
   settled: Camera;
+  /** What panels cover, as last reported: every flight and fit aims at the rest. */
+  insets: Insets;
 }
 
 export const initialCameraModel = (camera: Camera): CameraModel => ({
   moving: false,
   camera,
   settled: camera,
+  insets: { top: 0, bottom: 0 },
 });
 
 export function cameraModelAfter(model: CameraModel, event: E): CameraModel {
@@ -206,14 +216,24 @@ export function cameraModelAfter(model: CameraModel, event: E): CameraModel {
     case 'camera.moved':
       return { ...model, camera: event.camera };
     case 'camera.moveEnded':
-      return { moving: false, camera: event.camera, settled: event.camera };
+      return { ...model, moving: false, camera: event.camera, settled: event.camera };
+    case 'camera.insetsChanged':
+      return { ...model, insets: event.insets };
     default:
       return model;
   }
 }
 
-/** The command a request must give the map, if any, judged from the camera before it. */
-export function commandFor(event: E, camera: Camera, limits: CameraLimits): Command | null {
+/**
+ * The command a request must give the map, if any, judged from the camera before it, the insets
+ * and whether the person is moving the map (a reveal then waits for the next one).
+ */
+export function commandFor(
+  event: E,
+  camera: Camera,
+  limits: CameraLimits,
+  { insets, userMoving }: { insets: Insets; userMoving: boolean },
+): Command | null {
   switch (event.type) {
     case 'camera.zoomInRequested':
       return camera.zoom < limits.maxZoom ? { type: 'zoomIn' } : null;
@@ -222,9 +242,11 @@ export function commandFor(event: E, camera: Camera, limits: CameraLimits): Comm
     case 'camera.northResetRequested':
       return camera.bearing !== 0 || camera.pitch !== 0 ? { type: 'resetNorth' } : null;
     case 'camera.flyRequested':
-      return { type: 'flyTo', target: event.target, reason: event.reason };
+      return { type: 'flyTo', target: event.target, reason: event.reason, insets };
     case 'camera.boundsRequested':
-      return { type: 'fitBounds', bounds: event.bounds, reason: event.reason };
+      return { type: 'fitBounds', bounds: event.bounds, reason: event.reason, insets };
+    case 'camera.revealRequested':
+      return userMoving ? null : { type: 'reveal', lng: event.lng, lat: event.lat, insets };
     default:
       return null;
   }
@@ -256,6 +278,7 @@ export function checkCamera(snapshot: CameraSnapshot, model: CameraModel, after:
   );
   same(snapshot.context.camera, model.camera, `the live camera ${after}`);
   same(snapshot.context.settled, model.settled, `the settled camera ${after}`);
+  same(snapshot.context.insets, model.insets, `the insets ${after}`);
 }
 
 function startCameraRun(): ReturnType<FuzzTarget<E>['start']> {
@@ -276,7 +299,11 @@ function startCameraRun(): ReturnType<FuzzTarget<E>['start']> {
       }
       const event = stamp(step.event, clock.now());
       const before = commands.length;
-      const expected = commandFor(event, actor.getSnapshot().context.camera, limits);
+      const snapshot = actor.getSnapshot();
+      const expected = commandFor(event, snapshot.context.camera, limits, {
+        insets: model.insets,
+        userMoving: snapshot.hasTag('userMoving'),
+      });
       actor.send(event);
       model = cameraModelAfter(model, event);
       const after = `after ${event.type}`;
@@ -295,7 +322,8 @@ function startCameraRun(): ReturnType<FuzzTarget<E>['start']> {
         const end: Camera = { center: { lng: 1, lat: 2 }, zoom: 3, bearing: 4, pitch: 5 };
         a.send(ended(end, clock.now()));
         expectAlive({ errors }, { camera: a });
-        checkCamera(a.getSnapshot(), initialCameraModel(end), 'after the way back (a moveend)');
+        const back = { ...initialCameraModel(end), insets: model.insets };
+        checkCamera(a.getSnapshot(), back, 'after the way back (a moveend)');
       }
     },
   };

@@ -9,7 +9,7 @@ import {
 } from 'xstate';
 import { appMachine } from '../../src/machines/appMachine';
 import { cameraMachine } from '../../src/machines/cameraMachine';
-import type { Bounds, Camera, CameraEvent, MoveReason } from '../../src/machines/events';
+import type { Bounds, Camera, CameraEvent, Insets, MoveReason } from '../../src/machines/events';
 import { lifecycleMachine } from '../../src/machines/lifecycleMachine';
 import { selectionMachine } from '../../src/machines/selectionMachine';
 import { stateId } from '../unit/support/fakePort';
@@ -24,8 +24,9 @@ export type Command =
   | { type: 'zoomIn' }
   | { type: 'zoomOut' }
   | { type: 'resetNorth' }
-  | { type: 'flyTo'; target: Camera; reason: MoveReason }
-  | { type: 'fitBounds'; bounds: Bounds; reason: MoveReason }
+  | { type: 'flyTo'; target: Camera; reason: MoveReason; insets: Insets }
+  | { type: 'fitBounds'; bounds: Bounds; reason: MoveReason; insets: Insets }
+  | { type: 'reveal'; lng: number; lat: number; insets: Insets }
   | { type: 'highlightHovered'; id: number | null }
   | { type: 'highlightSelected'; id: number | null }
   /** An event the selection sent the stand-in camera, when it runs without the real one. */
@@ -52,6 +53,7 @@ export const recordingCamera = cameraMachine.provide({
     resetNorth: ({ system }) => record(system, { type: 'resetNorth' }),
     flyTo: ({ system }, params) => record(system, { type: 'flyTo', ...params }),
     fitBounds: ({ system }, params) => record(system, { type: 'fitBounds', ...params }),
+    reveal: ({ system }, params) => record(system, { type: 'reveal', ...params }),
   },
 });
 

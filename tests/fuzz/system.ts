@@ -132,7 +132,14 @@ const systemChunks: fc.WeightedArbitrary<Step<E>[]>[] = [
   { weight: 2, arbitrary: waitArb<E>(LIFECYCLE_DELAYS).map((step) => [step]) },
 ];
 
-const CAMERA_COMMANDS = new Set(['zoomIn', 'zoomOut', 'resetNorth', 'flyTo', 'fitBounds']);
+const CAMERA_COMMANDS = new Set([
+  'zoomIn',
+  'zoomOut',
+  'resetNorth',
+  'flyTo',
+  'fitBounds',
+  'reveal',
+]);
 const cameraCommands = (commands: Command[]) => commands.filter((c) => CAMERA_COMMANDS.has(c.type));
 
 /**
@@ -170,15 +177,23 @@ function startSystemRun(): ReturnType<FuzzTarget<E>['start']> {
 
   const apply = (event: E) => {
     const before = kids.lifecycle.getSnapshot();
-    const liveCamera = kids.camera.getSnapshot().context.camera;
-    const command = isCameraEvent(event) ? commandFor(event, liveCamera, INPUT.limits) : null;
+    const cameraNow = kids.camera.getSnapshot();
+    const command = isCameraEvent(event)
+      ? commandFor(event, cameraNow.context.camera, INPUT.limits, {
+          insets: camera.insets,
+          userMoving: cameraNow.hasTag('userMoving'),
+        })
+      : null;
     app.send(event);
     if (command) expectedCommands.push(command);
     if (isCameraEvent(event)) camera = cameraModelAfter(camera, event);
     if (isPlaceEvent(event)) {
       selection = selectionModelAfter(selection, event);
       const flight = flightFor(event);
-      if (flight) expectedCommands.push({ type: 'flyTo', target: flight.target, reason: 'place' });
+      if (flight) {
+        const { target } = flight;
+        expectedCommands.push({ type: 'flyTo', target, reason: 'place', insets: camera.insets });
+      }
     }
     if (isNoticeEvent(event)) notices = noticesModelAfter(notices, event);
     verify(before, event);

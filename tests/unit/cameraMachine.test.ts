@@ -544,15 +544,46 @@ describe('cameraMachine', () => {
     it('asks the map to fly, with the target and the reason', () => {
       const started = startCamera();
       started.send(flyRequested(PLACE, 'place'));
-      expect(started.commands).toEqual([{ type: 'flyTo', target: PLACE, reason: 'place' }]);
+      expect(started.commands).toEqual([
+        { type: 'flyTo', target: PLACE, reason: 'place', insets: { top: 0, bottom: 0 } },
+      ]);
       expectState(started.actor, 'idle');
+    });
+
+    it('aims flights and fits at the part of the map that panels leave uncovered', () => {
+      const started = startCamera();
+      const insets = { top: 60, bottom: 300 };
+      started.send({ type: 'camera.insetsChanged', insets });
+      started.send(flyRequested(PLACE, 'place'));
+      started.send(boundsRequested([-10, -5, 10, 5], 'bounds'));
+      expect(started.commands).toEqual([
+        { type: 'flyTo', target: PLACE, reason: 'place', insets },
+        { type: 'fitBounds', bounds: [-10, -5, 10, 5], reason: 'bounds', insets },
+      ]);
+    });
+
+    it('reveals a point with the insets, but never while the person moves the map', () => {
+      const started = startCamera();
+      const insets = { top: 0, bottom: 400 };
+      started.send({ type: 'camera.insetsChanged', insets });
+      started.send({ type: 'camera.revealRequested', lng: 1, lat: 2 });
+      expect(started.commands).toEqual([{ type: 'reveal', lng: 1, lat: 2, insets }]);
+      started.send(userMoveStarted(10));
+      started.send(gestureStarted('pan', 10, 'touch'));
+      started.send({ type: 'camera.revealRequested', lng: 3, lat: 4 });
+      expect(started.commands).toHaveLength(1);
     });
 
     it('asks the map to fit bounds, with the bounds and the reason', () => {
       const started = startCamera();
       started.send(boundsRequested([-10, -5, 10, 5], 'bounds'));
       expect(started.commands).toEqual([
-        { type: 'fitBounds', bounds: [-10, -5, 10, 5], reason: 'bounds' },
+        {
+          type: 'fitBounds',
+          bounds: [-10, -5, 10, 5],
+          reason: 'bounds',
+          insets: { top: 0, bottom: 0 },
+        },
       ]);
       expectState(started.actor, 'idle');
     });

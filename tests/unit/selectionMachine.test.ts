@@ -455,7 +455,9 @@ describe('selectionMachine', () => {
       send(chosen(PARIS, 'list', true));
       expect(selection().value).toEqual({ pointer: 'idle', selection: 'selected' });
       expect(highlightSelected.mock.calls).toEqual([[PARIS.id]]);
-      expect(flyTo.mock.calls).toEqual([[{ target: flightTo(PARIS).target, reason: 'place' }]]);
+      expect(flyTo.mock.calls).toEqual([
+        [{ target: flightTo(PARIS).target, reason: 'place', insets: { top: 0, bottom: 0 } }],
+      ]);
     });
 
     it('keeps the selection, and its popup, when the user drags during the flight', () => {

@@ -34,6 +34,9 @@ const UI_SAMPLES: AppEvent[] = [
     reason: 'history',
   },
   { type: 'camera.boundsRequested', bounds: [-5.1, 41.3, 9.6, 51.1], reason: 'bounds' },
+  // The bottom sheet (narrow screens): what it covers, and the selection kept clear of it.
+  { type: 'camera.insetsChanged', insets: { top: 60, bottom: 320 } },
+  { type: 'camera.revealRequested', lng: -9.14, lat: 38.72 },
   { type: 'notice.posted', text: 'The zoom level in the link was out of range.' },
   { type: 'notice.dismissed' },
   { type: 'place.chosen', place: PARIS, origin: 'search', byKeyboard: true },

@@ -9,6 +9,7 @@ import type {
   CameraEvent,
   Gesture,
   GestureInput,
+  Insets,
   MoveReason,
   MoveSource,
 } from '../../../src/machines/events';
@@ -22,8 +23,9 @@ export type CameraCommand =
   | { type: 'zoomIn' }
   | { type: 'zoomOut' }
   | { type: 'resetNorth' }
-  | { type: 'flyTo'; target: Camera; reason: MoveReason }
-  | { type: 'fitBounds'; bounds: Bounds; reason: MoveReason };
+  | { type: 'flyTo'; target: Camera; reason: MoveReason; insets: Insets }
+  | { type: 'fitBounds'; bounds: Bounds; reason: MoveReason; insets: Insets }
+  | { type: 'reveal'; lng: number; lat: number; insets: Insets };
 
 /** Where the map opens in tests: north up, flat, mid zoom. */
 export const START: Camera = { center: { lng: 0, lat: 0 }, zoom: 2, bearing: 0, pitch: 0 };
@@ -46,6 +48,7 @@ const recordingMachine = cameraMachine.provide({
     resetNorth: ({ self }) => record(self, { type: 'resetNorth' }),
     flyTo: ({ self }, params) => record(self, { type: 'flyTo', ...params }),
     fitBounds: ({ self }, params) => record(self, { type: 'fitBounds', ...params }),
+    reveal: ({ self }, params) => record(self, { type: 'reveal', ...params }),
   },
 });
 
