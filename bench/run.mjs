@@ -28,6 +28,7 @@ import { goalMet, ratioInterval } from './lib/stats.mjs';
 const SUITES = {
   ready: () => import('./suites/ready.mjs'),
   pan: () => import('./suites/pan.mjs'),
+  pinch: () => import('./suites/pinch.mjs'),
   camera: () => import('./suites/camera.mjs'),
   places: () => import('./suites/places.mjs'),
   'places-cost': () => import('./suites/placesCost.mjs'),

@@ -51,11 +51,12 @@ export async function browserUiPages(browser) {
  * Loads `url` in a fresh browser context (its own, empty cache) and waits until the page has set
  * `window.__firstIdle`. Returns that value: a `performance.now()` timestamp, so milliseconds since
  * the navigation started. `afterReady` runs once the page is ready, before the context closes;
- * `setupContext(context)` before the page opens (routes, say).
+ * `setupContext(context)` before the page opens (routes, say); `contextOptions` go to
+ * `browser.newContext` beside the viewport (`hasTouch`, `isMobile`, say).
  */
 export async function loadUntilReady(browser, url, options = {}) {
   const { initScript, timeoutMs = 60_000, afterReady, viewport = VIEWPORT, setupContext } = options;
-  const context = await browser.newContext({ viewport });
+  const context = await browser.newContext({ ...options.contextOptions, viewport });
   try {
     if (initScript) await context.addInitScript(initScript);
     if (setupContext) await setupContext(context);

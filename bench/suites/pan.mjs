@@ -36,8 +36,9 @@ const LABELS = { app: 'app', baseline: 'baseline', reactMapGl: 'react-map-gl' };
  *   the page hands the map to the harness (`window.__map`, the baseline and react-map-gl), or the
  *   app's `history.replaceState` (the app exposes no map; it writes `#map=` on the camera
  *   machine's `camera.settled`, which follows MapLibre's `moveend`).
- * - `moves`: the map's `move` events (only where `window.__map` exists); `downAt`, `upAt`,
- *   `pointerMoves`: the mouse as the page saw it.
+ * - `moves`: the map's `move` events (only where `window.__map` exists); `downAt`, `firstMoveAt`,
+ *   `upAt`, `pointerMoves`: the mouse as the page saw it, or the fingers (`touchstart` → the
+ *   `touchend` that lifts the last one; bench/suites/pinch.mjs).
  */
 export function installPanProbes() {
   const now = () => performance.now();
@@ -51,6 +52,7 @@ export function installPanProbes() {
     endedAt: /** @type {number | null} */ (null),
     endSignal: /** @type {string | null} */ (null),
     downAt: /** @type {number | null} */ (null),
+    firstMoveAt: /** @type {number | null} */ (null),
     upAt: /** @type {number | null} */ (null),
     pointerMoves: 0,
     renderers: 0,
@@ -116,30 +118,52 @@ export function installPanProbes() {
   listen('mousedown', () => {
     if (bench.recording && bench.downAt === null) bench.downAt = now();
   });
-  listen('mousemove', () => {
-    if (bench.downAt !== null && bench.upAt === null) bench.pointerMoves += 1;
-  });
+  const moved = () => {
+    if (bench.downAt === null || bench.upAt !== null) return;
+    bench.pointerMoves += 1;
+    bench.firstMoveAt ??= now();
+  };
+  listen('mousemove', moved);
   listen('mouseup', () => {
     if (bench.downAt !== null && bench.upAt === null) bench.upAt = now();
   });
+  listen('touchstart', () => {
+    if (bench.recording && bench.downAt === null) bench.downAt = now();
+  });
+  listen('touchmove', moved);
+  const lifted = (/** @type {TouchEvent} */ event) => {
+    if (bench.downAt !== null && bench.upAt === null && event.touches.length === 0) {
+      bench.upAt = now();
+    }
+  };
+  listen('touchend', lifted);
+  listen('touchcancel', lifted);
 }
 
 export const PROBES = { content: `(${recordMapReady})();\n(${installPanProbes})();` };
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** The map's centre longitude: from the map where the page exposes it, else from `#map=Z/LAT/LNG`. */
-function readLongitude() {
-  if (window.__map) return window.__map.getCenter().lng;
-  const match = /(?:^#|&)map=[^/]+\/[^/]+\/(-?[\d.]+)/.exec(window.location.hash);
-  return match ? Number(match[1]) : null;
+/**
+ * The map's centre longitude and zoom, run in the page: from the map where the page exposes it,
+ * else from the app's `#map=ZOOM/LAT/LNG` (null where the address has none yet).
+ */
+export function readView() {
+  if (window.__map) {
+    return { lng: window.__map.getCenter().lng, zoom: window.__map.getZoom() };
+  }
+  const match = /(?:^#|&)map=(-?[\d.]+)\/[^/]+\/(-?[\d.]+)/.exec(window.location.hash);
+  return match ? { lng: Number(match[2]), zoom: Number(match[1]) } : null;
 }
 
-/** The page's default view, which every page opens on (DEFAULT_CAMERA in src/components/App.tsx). */
-const INITIAL_LONGITUDE = 10;
+/** The page's default view, which every page opens on (DEFAULT_CAMERA in src/map/earlyMap.ts). */
+export const INITIAL_VIEW = { lng: 10, zoom: 1.5 };
 
-/** One pan, on a page that is ready: the drag, then waiting until everything is quiet. */
-export async function pan(page, { timeoutMs, input }) {
+/**
+ * Before a gesture, on a page that is ready: watches the map where the page exposes it and waits
+ * until the page has made no React commit for QUIET_BEFORE_MS.
+ */
+export async function settleBeforeGesture(page, timeoutMs) {
   const watching = await page.evaluate(() => window.__bench.watchMap());
   await page.waitForFunction(
     (quiet) => {
@@ -150,18 +174,28 @@ export async function pan(page, { timeoutMs, input }) {
     { timeout: timeoutMs, polling: 50 },
   );
   const commitsBefore = await page.evaluate(() => window.__bench.commits.length);
-  const lngBefore = (await page.evaluate(readLongitude)) ?? INITIAL_LONGITUDE;
+  const viewBefore = (await page.evaluate(readView)) ?? INITIAL_VIEW;
+  return { watching, commitsBefore, viewBefore };
+}
+
+/**
+ * Resolves at `began + durationMs × step / steps`: each step of a gesture is scheduled from its
+ * start, so that slow steps do not add up.
+ */
+export async function waitForStep(began, step, { steps, durationMs }) {
+  const wait = began + (durationMs * step) / steps - performance.now();
+  if (wait > 0) await sleep(wait);
+}
+
+/** One pan, on a page that is ready: the drag, then waiting until everything is quiet. */
+export async function pan(page, { timeoutMs, input }) {
+  const { watching, commitsBefore, viewBefore } = await settleBeforeGesture(page, timeoutMs);
 
   const box = await page.locator('canvas.maplibregl-canvas').boundingBox();
   if (!box) throw new Error('no MapLibre canvas to drag');
   const y = box.y + box.height / 2;
   const x0 = box.x + box.width / 2 - PAN.distancePx / 2;
   const xAt = (step) => x0 + (PAN.distancePx * step) / PAN.steps;
-  // Each step is scheduled from the drag's start, so that slow steps do not add up.
-  const waitForStep = async (began, step) => {
-    const wait = began + (PAN.durationMs * step) / PAN.steps - performance.now();
-    if (wait > 0) await sleep(wait);
-  };
   let began;
   if (input === 'cdp') {
     // The same Input.dispatchMouseEvent that page.mouse sends, but on the clock: no step waits for
@@ -183,7 +217,7 @@ export async function pan(page, { timeoutMs, input }) {
     const sent = [];
     for (let i = 1; i <= PAN.steps; i++) {
       sent.push(send('mouseMoved', xAt(i), 1));
-      await waitForStep(began, i);
+      await waitForStep(began, i, PAN);
     }
     sent.push(send('mouseReleased', xAt(PAN.steps), 0));
     await Promise.all(sent);
@@ -195,12 +229,22 @@ export async function pan(page, { timeoutMs, input }) {
     began = performance.now();
     for (let i = 1; i <= PAN.steps; i++) {
       await page.mouse.move(xAt(i), y);
-      await waitForStep(began, i);
+      await waitForStep(began, i, PAN);
     }
     await page.mouse.up();
   }
   const dragMs = performance.now() - began;
+  const data = await collectAfterRelease(page, timeoutMs);
+  const lngAfter = data.viewAfter?.lng ?? null;
+  return { ...data, watching, commitsBefore, dragMs, lngBefore: viewBefore.lng, lngAfter };
+}
 
+/**
+ * After the gesture's release: waits for the movement's end (`endedAt`), then until QUIET_AFTER_MS
+ * have passed with no commit and no `move`, stops recording and returns what the probes recorded,
+ * with the view as the page then shows it (`readView`).
+ */
+export async function collectAfterRelease(page, timeoutMs) {
   try {
     await page.waitForFunction(() => window.__bench.endedAt !== null, undefined, {
       timeout: timeoutMs,
@@ -231,11 +275,12 @@ export async function pan(page, { timeoutMs, input }) {
   const data = await page.evaluate(() => {
     const b = window.__bench;
     b.stop();
-    const { startedAt, endedAt, downAt, upAt, endSignal, pointerMoves, renderers } = b;
+    const { startedAt, endedAt, downAt, firstMoveAt, upAt, endSignal, pointerMoves, renderers } = b;
     return {
       startedAt,
       endedAt,
       downAt,
+      firstMoveAt,
       upAt,
       endSignal,
       pointerMoves,
@@ -248,8 +293,7 @@ export async function pan(page, { timeoutMs, input }) {
       hash: window.location.hash,
     };
   });
-  const lngAfter = await page.evaluate(readLongitude);
-  return { ...data, watching, commitsBefore, dragMs, lngBefore, lngAfter };
+  return { ...data, viewAfter: await page.evaluate(readView) };
 }
 
 /** One run's figures, from the timestamps `pan` collected. */
@@ -284,6 +328,40 @@ export function measure(data) {
   };
 }
 
+/** A run's React commits by phase, `gesture/inertia/after end`. */
+export const phasesOf = ({ commitsByPhase: p }) => `${p.drag}/${p.inertia}/${p.afterEnd}`;
+
+/** The start of a run's progress line: its commits by phase and its frames. */
+export function describeRun(result, gesture = 'drag') {
+  const { drag, inertia, afterEnd } = result.commitsByPhase;
+  return (
+    `${String(result.commits).padStart(3)} commits ` +
+    `(${gesture} ${drag}, inertia ${inertia}, after ${afterEnd}), ` +
+    `median frame ${result.medianFrameMs.toFixed(1)} ms over ${result.frames} frames`
+  );
+}
+
+/**
+ * Loads the pages in turn (app, baseline, …, app, …) so that drift on the machine hits all alike:
+ * `warmup` rounds, then `runs` measured ones. `runOnce(key)` measures one load; `describe(label,
+ * key, result)` gives its progress line. Returns the measured results by page and the warm-ups.
+ */
+export async function interleave({ pages, runs, warmup, runOnce, describe, log }) {
+  const results = Object.fromEntries(pages.map((key) => [key, []]));
+  const warmups = [];
+  for (let i = 0; i < warmup + runs; i++) {
+    for (const key of pages) {
+      const result = await runOnce(key);
+      const label = i < warmup ? `warm-up ${i + 1}/${warmup}` : `run ${i - warmup + 1}/${runs}`;
+      log(describe(label, key, result));
+      if (result.errors.length) log(`  page errors: ${result.errors.join(' | ')}`);
+      if (i < warmup) warmups.push({ key, ...result });
+      else results[key].push(result);
+    }
+  }
+  return { results, warmups };
+}
+
 export default {
   name: 'pan',
   description:
@@ -311,27 +389,18 @@ export default {
       return { ...measure(after), errors };
     };
 
-    // Interleaved: app, baseline, react-map-gl, app, … so that drift on the machine hits all alike.
-    const results = { app: [], baseline: [], reactMapGl: [] };
-    const warmups = [];
-    for (let i = 0; i < warmup + runs; i++) {
-      for (const key of PAGES) {
-        const result = await runOnce(key);
-        const label = i < warmup ? `warm-up ${i + 1}/${warmup}` : `run ${i - warmup + 1}/${runs}`;
-        const phases = result.commitsByPhase;
-        log(
-          `pan ${label} ${LABELS[key].padEnd(12)} ${String(result.commits).padStart(3)} commits ` +
-            `(drag ${phases.drag}, inertia ${phases.inertia}, after ${phases.afterEnd}), ` +
-            `median frame ${result.medianFrameMs.toFixed(1)} ms over ${result.frames} frames, ` +
-            `${result.moves ?? '–'} moves, drag ${result.dragMs.toFixed(0)} ms, ` +
-            `end +${result.inertiaMs.toFixed(0)} ms (${result.endSignal}), ` +
-            `Δlng ${result.lngDelta?.toFixed(2) ?? '?'}°`,
-        );
-        if (result.errors.length) log(`  page errors: ${result.errors.join(' | ')}`);
-        if (i < warmup) warmups.push({ key, ...result });
-        else results[key].push(result);
-      }
-    }
+    const { results, warmups } = await interleave({
+      pages: PAGES,
+      runs,
+      warmup,
+      runOnce,
+      log,
+      describe: (label, key, result) =>
+        `pan ${label} ${LABELS[key].padEnd(12)} ${describeRun(result)}, ` +
+        `${result.moves ?? '–'} moves, drag ${result.dragMs.toFixed(0)} ms, ` +
+        `end +${result.inertiaMs.toFixed(0)} ms (${result.endSignal}), ` +
+        `Δlng ${result.lngDelta?.toFixed(2) ?? '?'}°`,
+    });
 
     const figure = (key, name) => summarize(results[key].map((r) => r[name]));
     const commits = {
@@ -408,13 +477,7 @@ export default {
         `drag ${PAN.distancePx} px in ${PAN.steps} steps over ${PAN.durationMs} ms as scheduled`,
       `commits per run: app ${list('app', 'commits')}; react-map-gl ${list('reactMapGl', 'commits')}; ` +
         `baseline ${list('baseline', 'commits')} (no React)`,
-      `app commits by phase (drag/inertia/after end): ` +
-        results.app
-          .map(
-            (r) =>
-              `${r.commitsByPhase.drag}/${r.commitsByPhase.inertia}/${r.commitsByPhase.afterEnd}`,
-          )
-          .join(' '),
+      `app commits by phase (drag/inertia/after end): ${results.app.map(phasesOf).join(' ')}`,
       `per-run median frame interval (ms): app ${list('app', 'medianFrameMs', 1)}; ` +
         `baseline ${list('baseline', 'medianFrameMs', 1)}; ` +
         `react-map-gl ${list('reactMapGl', 'medianFrameMs', 1)}; paired app/baseline ` +
