@@ -6,6 +6,7 @@ import {
   useLifecycle,
   useNotices,
   useSelection,
+  useSheet,
   useStorage,
   useTools,
 } from './ChartroomContext';
@@ -54,6 +55,7 @@ function Machines() {
     ['tools', useTools()],
     ['document', useDocument()],
     ['storage', useStorage()],
+    ['sheet', useSheet()],
   ] as const;
   return (
     <div className="machines">

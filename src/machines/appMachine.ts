@@ -6,6 +6,7 @@ import type { AppEvent, Camera } from './events';
 import { lifecycleMachine } from './lifecycleMachine';
 import { noticesMachine } from './noticesMachine';
 import { selectionMachine } from './selectionMachine';
+import { sheetMachine } from './sheetMachine';
 import { storageMachine } from './storageMachine';
 import { toolsMachine } from './toolsMachine';
 
@@ -33,6 +34,7 @@ export const appMachine = setup({
     notices: noticesMachine,
     selection: selectionMachine,
     tools: toolsMachine,
+    sheet: sheetMachine,
     document: documentMachine,
     storage: storageMachine,
     /** Implemented by the map adapter: subscribes to the map and sends `map.*` events back. */
@@ -44,6 +46,7 @@ export const appMachine = setup({
     toNotices: sendTo('notices', ({ event }) => event),
     toSelection: sendTo('selection', ({ event }) => event),
     toTools: sendTo('tools', ({ event }) => event),
+    toSheet: sendTo('sheet', ({ event }) => event),
     toDocument: sendTo('document', ({ event }) => event),
     toStorage: sendTo('storage', ({ event }) => event),
     /** A lost graphics context stops any gesture on the map: a dragged pin goes back. */
@@ -80,6 +83,7 @@ export const appMachine = setup({
       src: 'tools',
       input: ({ context }) => ({ idPrefix: context.tab ?? 'tab' }),
     },
+    { id: 'sheet', systemId: 'sheet', src: 'sheet' },
     { id: 'mapEvents', systemId: 'mapEvents', src: 'mapEvents' },
   ],
   on: {
@@ -99,5 +103,6 @@ export const appMachine = setup({
     'user.*': { actions: 'toLifecycle' },
     'camera.*': { actions: 'toCamera' },
     'notice.*': { actions: 'toNotices' },
+    'sheet.*': { actions: 'toSheet' },
   },
 });

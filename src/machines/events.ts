@@ -132,6 +132,26 @@ export type PlaceEvent =
   | { type: 'place.chosen'; place: PlaceSummary; origin: SelectionOrigin; byKeyboard: boolean }
   | { type: 'popup.closed' };
 
+/** The bottom sheet's heights: its handle (and a selection's card), half, and all but the top row. */
+export type SheetHeight = 'collapsed' | 'half' | 'full';
+export type SheetHeights = Record<SheetHeight, number>;
+
+/** The bottom sheet of a narrow screen; `y` is the pointer's `clientY`, heights are CSS pixels. */
+export type SheetEvent =
+  /** The handle's button: collapsed → half → full → collapsed. */
+  | { type: 'sheet.handlePressed' }
+  /** Arrow keys on the handle: one height up or down. */
+  | { type: 'sheet.expandRequested' }
+  | { type: 'sheet.collapseRequested' }
+  /** A place or feature was chosen: a full sheet lowers so the map shows it. */
+  | { type: 'sheet.selectionOpened' }
+  | { type: 'sheet.dragStarted'; y: number; t: number; height: number; heights: SheetHeights }
+  | { type: 'sheet.dragMoved'; y: number; t: number }
+  | { type: 'sheet.dragEnded'; y: number; t: number }
+  /** The browser took the pointer, or Escape: back where the drag began. */
+  | { type: 'sheet.dragCancelled' };
+
 export type NoticeEvent = { type: 'notice.posted'; text: string } | { type: 'notice.dismissed' };
 
-export type AppEvent = LifecycleEvent | CameraEvent | NoticeEvent | PlaceEvent | YourMapEvent;
+export type AppEvent =
+  LifecycleEvent | CameraEvent | NoticeEvent | PlaceEvent | SheetEvent | YourMapEvent;

@@ -115,6 +115,19 @@ export const EVENT_FIELDS: Record<AppEvent['type'], Record<string, Check>> = {
     byKeyboard: boolean,
   },
   'popup.closed': {},
+  'sheet.handlePressed': {},
+  'sheet.expandRequested': {},
+  'sheet.collapseRequested': {},
+  'sheet.selectionOpened': {},
+  'sheet.dragStarted': {
+    y: finiteNumber,
+    t: finiteNumber,
+    height: finiteNumber,
+    heights: object({ collapsed: finiteNumber, half: finiteNumber, full: finiteNumber }),
+  },
+  'sheet.dragMoved': { y: finiteNumber, t: finiteNumber },
+  'sheet.dragEnded': { y: finiteNumber, t: finiteNumber },
+  'sheet.dragCancelled': {},
   ...YOUR_MAP_EVENT_FIELDS,
 };
 

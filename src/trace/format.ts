@@ -27,6 +27,7 @@ export const TRACE_TARGETS = [
   'tools',
   'document',
   'storage',
+  'sheet',
 ] as const;
 export type TraceTarget = (typeof TRACE_TARGETS)[number];
 

@@ -5,6 +5,7 @@ import type { documentMachine } from '../machines/documentMachine';
 import type { lifecycleMachine } from '../machines/lifecycleMachine';
 import type { noticesMachine } from '../machines/noticesMachine';
 import type { selectionMachine } from '../machines/selectionMachine';
+import type { sheetMachine } from '../machines/sheetMachine';
 import type { storageMachine } from '../machines/storageMachine';
 import type { toolsMachine } from '../machines/toolsMachine';
 import type { MachineStates, RecordedStates } from './format';
@@ -23,6 +24,7 @@ export const TRACED_MACHINES = [
   'tools',
   'document',
   'storage',
+  'sheet',
 ] as const;
 export type TracedMachine = (typeof TRACED_MACHINES)[number];
 
@@ -34,6 +36,7 @@ interface Snapshots {
   tools: SnapshotFrom<typeof toolsMachine>;
   document: SnapshotFrom<typeof documentMachine>;
   storage: SnapshotFrom<typeof storageMachine>;
+  sheet: SnapshotFrom<typeof sheetMachine>;
 }
 
 function snapshotOf<K extends TracedMachine>(root: RootLike, id: K): Snapshots[K] {

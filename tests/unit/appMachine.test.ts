@@ -69,6 +69,7 @@ describe('appMachine', () => {
           pitch: 0,
         },
         reason: 'place',
+        insets: { top: 0, bottom: 0 },
       },
     ]);
   });

@@ -108,7 +108,7 @@ describe('parseTrace', () => {
 
     it('when it was sent to an actor the app does not have', () => {
       expect(problemWith(['events', 10, 'to'], 'mapEvents')).toBe(
-        'events[10].to: expected one of "chartroom", "lifecycle", "camera", "notices", "selection", "tools", "document", "storage", got "mapEvents"',
+        'events[10].to: expected one of "chartroom", "lifecycle", "camera", "notices", "selection", "tools", "document", "storage", "sheet", got "mapEvents"',
       );
     });
 

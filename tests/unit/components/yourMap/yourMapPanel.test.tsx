@@ -103,6 +103,7 @@ describe('the Your map region', () => {
     expect(flown).toHaveBeenLastCalledWith(
       { center: { lng: -0.12, lat: 51.5 }, zoom: PLACE_ZOOM, bearing: 0, pitch: 0 },
       'place',
+      { top: 0, bottom: 0 },
     );
     expect(screen.getByRole('dialog', { name: 'London' })).toBeInTheDocument();
     // A click leaves the focus where it was; the keyboard (no pointer: detail 0) gets the Name.
