@@ -14,7 +14,9 @@ import { MapView } from './MapView';
 import { NoticeList } from './NoticeList';
 import { PlaceIndexProvider } from './PlaceIndexContext';
 import { PlacePopup } from './PlacePopup';
-import { PlacesPanel } from './PlacesPanel';
+import { PlacesList, PlacesPanel } from './PlacesPanel';
+import { BottomSheet, SheetCardContext } from './sheet/BottomSheet';
+import { useNarrow } from './sheet/useNarrow';
 import { ScaleBar } from './ScaleBar';
 import { StatelyInspector } from './StatelyInspector';
 import { TraceRecorderContext } from './TraceContext';
@@ -71,38 +73,55 @@ function startup({ search, hash, baseUrl, mapOptions, inspect, tab }: AppProps) 
 
 export function App(props: AppProps) {
   const [{ owner, input, link, hub, recorder, flowLog }] = useState(() => startup(props));
+  const narrow = useNarrow();
+  // Where a narrow screen shows the selection's popup or editor: the bottom sheet's card.
+  const [card, setCard] = useState<HTMLElement | null>(null);
+  const flows = (
+    <TraceRecorderContext value={recorder}>
+      <FlowPanel log={flowLog} />
+    </TraceRecorderContext>
+  );
   return (
     <ChartroomProvider owner={owner} input={input} hub={hub} openStore={props.openStore}>
-      <main className="app">
-        <MapView />
-        <div className="overlays">
-          <LoadingStatus />
-          <FailureAlert />
-          <StorageAlert />
-          <div className="notices">
-            <NoticeList />
-            <PartialFailureNotice />
+      <SheetCardContext value={narrow ? card : null}>
+        <main className={narrow ? 'app narrow' : 'app'}>
+          <MapView />
+          <div className="overlays">
+            <LoadingStatus />
+            <FailureAlert />
+            <StorageAlert />
+            <div className="notices">
+              <NoticeList />
+              <PartialFailureNotice />
+            </div>
           </div>
-        </div>
-        {/* Before the map's controls: Tab reaches search and the list (top left) first. */}
-        <PlaceIndexProvider baseUrl={props.baseUrl} eager={link.placeId !== null}>
-          <UrlSync />
-          <PlacePopup />
-          <PlacesPanel />
-        </PlaceIndexProvider>
-        <CameraControls />
-        {/* After the map's controls in Tab order: the person's own tools and features. */}
-        <ToolsToolbar />
-        <YourMapPanel />
-        <PinEditor />
-        <PinsOnMap />
-        <YourMapKeys />
-        <ScaleBar />
-        <TraceRecorderContext value={recorder}>
-          <FlowPanel log={flowLog} />
-        </TraceRecorderContext>
-        {wantsInspector(props.search) && <StatelyInspector />}
-      </main>
+          {/* Before the map's controls: Tab reaches search and the list (top left) first. */}
+          <PlaceIndexProvider baseUrl={props.baseUrl} eager={link.placeId !== null}>
+            <UrlSync />
+            <PlacePopup />
+            <PlacesPanel withList={!narrow} />
+            <CameraControls />
+            {/* After the map's controls in Tab order: the person's own tools and features. */}
+            <ToolsToolbar />
+            {narrow ? (
+              // A narrow screen: the map first, the lists and panels in one bottom sheet.
+              <BottomSheet cardRef={setCard}>
+                <PlacesList />
+                <YourMapPanel />
+                {flows}
+              </BottomSheet>
+            ) : (
+              <YourMapPanel />
+            )}
+          </PlaceIndexProvider>
+          <PinEditor />
+          <PinsOnMap />
+          <YourMapKeys />
+          <ScaleBar />
+          {!narrow && flows}
+          {wantsInspector(props.search) && <StatelyInspector />}
+        </main>
+      </SheetCardContext>
     </ChartroomProvider>
   );
 }

@@ -6,10 +6,12 @@ import { placeById } from '../places/placeIndex';
 import { useChartroom, useLifecycle, useSelection } from './ChartroomContext';
 import { countryName, formatCoordinates, formatPopulation, warmPlaceFormats } from './placeFormat';
 import { usePlaces } from './PlaceIndexContext';
+import { showSelection, useSheetCard } from './sheet/BottomSheet';
 
 /**
  * The selected place's popup: React content in MapLibre's popup, which keeps it anchored to the
- * place as the map moves. It is open exactly while the selection machine has a place selected.
+ * place as the map moves; on a narrow screen, the bottom sheet's card. It is open exactly while
+ * the selection machine has a place selected.
  */
 export function PlacePopup() {
   const selection = useSelection();
@@ -29,6 +31,7 @@ export function PlacePopup() {
   useEffect(() => (mapReady ? warmPlaceFormats() : undefined), [mapReady]);
   // React renders into this element; MapLibre's popup holds it while a place is selected.
   const [host] = useState(() => document.createElement('div'));
+  const card = useSheetCard();
 
   // Opened once per selected place: a new object for the same place (the index arriving with its
   // exact position, a re-render) only moves the popup, and never takes the focus again.
@@ -51,21 +54,21 @@ export function PlacePopup() {
   // Before the effect that opens the popup: effects run in order, so it opens where the place is.
   useEffect(() => {
     at.current = lng === undefined || lat === undefined ? null : [lng, lat];
-    if (at.current) owner.movePopup(...at.current);
-  }, [owner, lng, lat]);
+    if (at.current && !card) owner.movePopup(...at.current);
+  }, [owner, lng, lat, card]);
   useEffect(() => {
     if (placeId === null || !at.current) return;
-    owner.openPopup(...at.current, host);
+    const shown = showSelection(owner, host, card, at.current);
     // Opened from the keyboard, focus moves into the popup, and goes back where it was on close.
     const previous = byKeyboard ? document.activeElement : null;
     if (byKeyboard) host.querySelector<HTMLElement>('[data-autofocus]')?.focus();
     return () => {
-      owner.closePopup();
+      shown.hide();
       if (previous instanceof HTMLElement && previous.isConnected) previous.focus();
       else if (closedFromInside.current) owner.focusMap();
       closedFromInside.current = false;
     };
-  }, [owner, placeId, host, byKeyboard]);
+  }, [owner, placeId, host, byKeyboard, card]);
 
   useEffect(() => {
     if (placeId === null) return;

@@ -3,14 +3,23 @@ import { ExactPlaces } from './ExactPlaces';
 import { PlacesInView } from './PlacesInView';
 import { SearchBox } from './SearchBox';
 
-/** Search and the places in view (a link's place is opened by UrlSync). */
-export function PlacesPanel() {
+/**
+ * Search and the places in view (a link's place is opened by UrlSync). On a narrow screen the list
+ * is in the bottom sheet instead ({@link PlacesList}) and the search box has the top row.
+ */
+export function PlacesPanel({ withList = true }: { withList?: boolean }) {
   const { places, want } = usePlaces();
   return (
-    <aside className="places-panel" aria-label="Places">
+    <aside className="places-panel" aria-label="Places" data-covers-map="top">
       <SearchBox places={places} onWanted={want} />
-      <PlacesInView places={places} />
+      {withList && <PlacesInView places={places} />}
       <ExactPlaces places={places} />
     </aside>
   );
+}
+
+/** The `Places in view` list on its own, for the bottom sheet. */
+export function PlacesList() {
+  const { places } = usePlaces();
+  return <PlacesInView places={places} />;
 }

@@ -1,4 +1,4 @@
-import { assign, emit, not, setup, stateIn } from 'xstate';
+import { assign, emit, setup, stateIn } from 'xstate';
 import { cameraGuards, type CameraContext, type CameraInput } from './cameraGuards';
 import type { Camera, CameraEmitted, CameraEvent, Insets, MoveReason } from './events';
 
@@ -57,7 +57,7 @@ export const cameraMachine = setup({
       by: event.type === 'camera.gestureStarted' ? event.gesture : ('user' as const),
     })),
   },
-  guards: { ...cameraGuards, notUserMoving: not(stateIn('#camera.user')) },
+  guards: { ...cameraGuards, isStill: stateIn('#camera.idle') },
 }).createMachine({
   id: 'camera',
   context: ({ input }) => ({
@@ -95,9 +95,10 @@ export const cameraMachine = setup({
       },
     },
     'camera.insetsChanged': { actions: 'noteInsets' },
-    // Never while the person moves the map: the point would be pulled from under their fingers.
+    // Only with the camera still: never under the person's fingers, nor across the app's own
+    // flight (which aims at the uncovered part already).
     'camera.revealRequested': {
-      guard: 'notUserMoving',
+      guard: 'isStill',
       actions: {
         type: 'reveal',
         params: ({ context, event }) => ({

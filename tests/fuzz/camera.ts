@@ -226,13 +226,13 @@ export function cameraModelAfter(model: CameraModel, event: E): CameraModel {
 
 /**
  * The command a request must give the map, if any, judged from the camera before it, the insets
- * and whether the person is moving the map (a reveal then waits for the next one).
+ * and whether the camera is moving (a reveal is only made from still).
  */
 export function commandFor(
   event: E,
   camera: Camera,
   limits: CameraLimits,
-  { insets, userMoving }: { insets: Insets; userMoving: boolean },
+  { insets, moving }: { insets: Insets; moving: boolean },
 ): Command | null {
   switch (event.type) {
     case 'camera.zoomInRequested':
@@ -246,7 +246,7 @@ export function commandFor(
     case 'camera.boundsRequested':
       return { type: 'fitBounds', bounds: event.bounds, reason: event.reason, insets };
     case 'camera.revealRequested':
-      return userMoving ? null : { type: 'reveal', lng: event.lng, lat: event.lat, insets };
+      return moving ? null : { type: 'reveal', lng: event.lng, lat: event.lat, insets };
     default:
       return null;
   }
@@ -302,7 +302,7 @@ function startCameraRun(): ReturnType<FuzzTarget<E>['start']> {
       const snapshot = actor.getSnapshot();
       const expected = commandFor(event, snapshot.context.camera, limits, {
         insets: model.insets,
-        userMoving: snapshot.hasTag('userMoving'),
+        moving: snapshot.hasTag('moving'),
       });
       actor.send(event);
       model = cameraModelAfter(model, event);

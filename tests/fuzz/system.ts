@@ -181,7 +181,7 @@ function startSystemRun(): ReturnType<FuzzTarget<E>['start']> {
     const command = isCameraEvent(event)
       ? commandFor(event, cameraNow.context.camera, INPUT.limits, {
           insets: camera.insets,
-          userMoving: cameraNow.hasTag('userMoving'),
+          moving: cameraNow.hasTag('moving'),
         })
       : null;
     app.send(event);

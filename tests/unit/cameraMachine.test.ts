@@ -562,16 +562,22 @@ describe('cameraMachine', () => {
       ]);
     });
 
-    it('reveals a point with the insets, but never while the person moves the map', () => {
+    it('reveals a point with the insets, but only with the camera still', () => {
       const started = startCamera();
       const insets = { top: 0, bottom: 400 };
       started.send({ type: 'camera.insetsChanged', insets });
       started.send({ type: 'camera.revealRequested', lng: 1, lat: 2 });
       expect(started.commands).toEqual([{ type: 'reveal', lng: 1, lat: 2, insets }]);
+      // Under the person's fingers: not pulled away.
       started.send(userMoveStarted(10));
       started.send(gestureStarted('pan', 10, 'touch'));
       started.send({ type: 'camera.revealRequested', lng: 3, lat: 4 });
-      expect(started.commands).toHaveLength(1);
+      started.send(moveEnded(PLACE, 20));
+      // Across the app's own flight, which aims at the uncovered part already: not interrupted.
+      started.send(flyRequested(PLACE, 'place'));
+      started.send(appMoveStarted('fly', 'place', 30));
+      started.send({ type: 'camera.revealRequested', lng: 5, lat: 6 });
+      expect(started.commands.map((command) => command.type)).toEqual(['reveal', 'flyTo']);
     });
 
     it('asks the map to fit bounds, with the bounds and the reason', () => {

@@ -3,10 +3,12 @@ import { createPortal } from 'react-dom';
 import { useSelector } from '@xstate/react';
 import type { FeatureRecord } from '../../yourMap/model';
 import { useChartroom, useDocument, useSelection, useStorage } from '../ChartroomContext';
+import { showSelection, useSheetCard } from '../sheet/BottomSheet';
 
 /**
  * The selected pin's editor: a dialog named after the pin, anchored to it in MapLibre's popup
- * (the same one a place uses: there is one selection). Typing is applied and saved at once;
+ * (the same one a place uses: there is one selection), or on a narrow screen in the bottom sheet's
+ * card. Typing is applied and saved at once;
  * leaving a field makes what was typed one undo step.
  */
 export function PinEditor() {
@@ -18,6 +20,7 @@ export function PinEditor() {
   const byKeyboard = useSelector(selection, (s) => s.context.byKeyboard);
   const pin = useSelector(document, (s) => (pinId ? (s.context.features[pinId] ?? null) : null));
   const [host] = useState(() => window.document.createElement('div'));
+  const card = useSheetCard();
   const lng = pin?.geometry.type === 'Point' ? pin.geometry.coordinates[0] : null;
   const lat = pin?.geometry.type === 'Point' ? pin.geometry.coordinates[1] : null;
   const exists = pin !== null;
@@ -30,12 +33,12 @@ export function PinEditor() {
 
   useEffect(() => {
     at.current = lng === null || lat === null ? null : [lng, lat];
-    if (at.current) owner.movePopup(...at.current);
-  }, [owner, lng, lat]);
+    if (at.current && !card) owner.movePopup(...at.current);
+  }, [owner, lng, lat, card]);
 
   useEffect(() => {
     if (pinId === null || !at.current) return;
-    owner.openPopup(...at.current, host);
+    const shown = showSelection(owner, host, card, at.current);
     const focusName = origin === 'new' || byKeyboard;
     const previous = byKeyboard ? window.document.activeElement : null;
     if (focusName) {
@@ -44,12 +47,12 @@ export function PinEditor() {
       name?.select();
     }
     return () => {
-      owner.closePopup();
+      shown.hide();
       if (previous instanceof HTMLElement && previous.isConnected) previous.focus();
     };
     // Opened once per pin: moving it, or a new origin for the same pin, only moves the popup.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [owner, pinId, host]);
+  }, [owner, pinId, host, card]);
 
   useEffect(() => {
     if (pinId === null) return;

@@ -17,7 +17,7 @@ export function ToolsToolbar() {
   const readOnly = useSelector(useStorage(), (s) => s.hasTag('readOnly'));
   const now = () => Date.now();
   return (
-    <div role="toolbar" aria-label="Tools" className="tools">
+    <div role="toolbar" aria-label="Tools" className="tools" data-covers-map="top">
       {TOOLS.map(({ tool, label, key }) => (
         <button
           key={tool}

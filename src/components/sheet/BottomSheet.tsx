@@ -1,0 +1,246 @@
+import {
+  createContext,
+  useContext,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
+import { useSelector } from '@xstate/react';
+import type { SheetHeights } from '../../machines/events';
+import type { FeatureRecord } from '../../yourMap/model';
+import { useKeyboardInset } from './useKeyboardInset';
+import { useCamera, useDocument, useSelection, useSheet } from '../ChartroomContext';
+
+/** A press on the handle that moves this far is a drag, not a press of its button. */
+export const SHEET_DRAG_THRESHOLD_PX = 6;
+/** A full sheet leaves this much of the screen's top: the search box's row. */
+export const SHEET_TOP_PX = 64;
+
+/**
+ * Where a selection's popup or editor goes on a narrow screen: the card at the top of the bottom
+ * sheet, instead of MapLibre's popup over the map. Null on a wide screen.
+ */
+export const SheetCardContext = createContext<HTMLElement | null>(null);
+export const useSheetCard = () => useContext(SheetCardContext);
+
+/**
+ * Shows a selection's popup or editor (`host`, React's portal) in the sheet's card when there is
+ * one, else in MapLibre's popup at `at`; `hide` takes it away again.
+ */
+export function showSelection(
+  owner: { openPopup(lng: number, lat: number, content: HTMLElement): void; closePopup(): void },
+  host: HTMLElement,
+  card: HTMLElement | null,
+  at: [number, number],
+): { hide(): void } {
+  if (card) {
+    card.replaceChildren(host);
+    return { hide: () => host.remove() };
+  }
+  owner.openPopup(...at, host);
+  return { hide: () => owner.closePopup() };
+}
+
+/**
+ * The bottom sheet of a narrow screen: a handle (a button named `Expand panel` or `Collapse panel`
+ * that steps through the heights; drag it, or use the arrow keys), the selection's card, and the
+ * lists and panels (`children`). Its heights are the sheet machine's. It lies over the map, which
+ * is never resized for it: the camera is told what it covers, and eases the selection out from
+ * under it.
+ */
+export function BottomSheet(props: {
+  children: ReactNode;
+  cardRef: (card: HTMLElement | null) => void;
+}) {
+  const sheet = useSheet();
+  const resting = useSelector(sheet, (s) => (s.matches('dragging') ? null : String(s.value)));
+  const dragHeight = useSelector(sheet, (s) => s.context.drag?.height ?? null);
+  const fromFull = useSelector(sheet, (s) => s.matches('full') || s.context.drag?.from === 'full');
+  const bodyId = useId();
+  const sheetRef = useRef<HTMLElement>(null);
+  const cardRef = useRef<HTMLElement | null>(null);
+  const handleRef = useRef<HTMLButtonElement>(null);
+  const press = useRef<{ pointerId: number; y: number; dragging: boolean } | null>(null);
+  const justDragged = useRef(false);
+
+  useKeepSelectionClear(sheetRef);
+  // On the app, so the search suggestions (above the sheet) read it too.
+  const [app, setApp] = useState<HTMLElement | null>(null);
+  useLayoutEffect(() => setApp(sheetRef.current?.parentElement ?? null), []);
+  useKeyboardInset(app);
+
+  const heights = (): SheetHeights => {
+    const area = sheetRef.current?.parentElement?.clientHeight ?? window.innerHeight;
+    const collapsed = (handleRef.current?.offsetHeight ?? 0) + (cardRef.current?.offsetHeight ?? 0);
+    const full = Math.max(collapsed, area - SHEET_TOP_PX);
+    return { collapsed, half: Math.min(Math.max(collapsed, area / 2), full), full };
+  };
+
+  const onPointerDown = (event: React.PointerEvent<HTMLButtonElement>) => {
+    if (event.pointerType === 'mouse' && event.button !== 0) return;
+    press.current = { pointerId: event.pointerId, y: event.clientY, dragging: false };
+    event.currentTarget.setPointerCapture?.(event.pointerId);
+  };
+  const onPointerMove = (event: React.PointerEvent<HTMLButtonElement>) => {
+    const pressed = press.current;
+    if (!pressed || pressed.pointerId !== event.pointerId) return;
+    if (!pressed.dragging) {
+      if (Math.abs(event.clientY - pressed.y) < SHEET_DRAG_THRESHOLD_PX) return;
+      pressed.dragging = true;
+      sheet.send({
+        type: 'sheet.dragStarted',
+        y: pressed.y,
+        t: event.timeStamp,
+        height: sheetRef.current?.offsetHeight ?? 0,
+        heights: heights(),
+      });
+    }
+    sheet.send({ type: 'sheet.dragMoved', y: event.clientY, t: event.timeStamp });
+  };
+  const onPointerUp = (event: React.PointerEvent<HTMLButtonElement>) => {
+    const pressed = press.current;
+    if (!pressed || pressed.pointerId !== event.pointerId) return;
+    press.current = null;
+    if (!pressed.dragging) return;
+    // The click that follows a drag's release is not a press of the button.
+    justDragged.current = true;
+    sheet.send({ type: 'sheet.dragEnded', y: event.clientY, t: event.timeStamp });
+  };
+  const onPointerCancel = () => {
+    if (press.current?.dragging) sheet.send({ type: 'sheet.dragCancelled' });
+    press.current = null;
+  };
+
+  return (
+    <section
+      ref={sheetRef}
+      className="sheet"
+      data-height={resting ?? 'dragging'}
+      style={
+        {
+          '--sheet-top': `${SHEET_TOP_PX}px`,
+          ...(dragHeight === null ? {} : { height: `${dragHeight}px` }),
+        } as React.CSSProperties
+      }
+    >
+      <button
+        ref={handleRef}
+        type="button"
+        className="sheet-handle"
+        aria-expanded={resting !== 'collapsed'}
+        aria-controls={bodyId}
+        onPointerDown={onPointerDown}
+        onPointerMove={onPointerMove}
+        onPointerUp={onPointerUp}
+        onPointerCancel={onPointerCancel}
+        onClick={() => {
+          if (justDragged.current) justDragged.current = false;
+          else sheet.send({ type: 'sheet.handlePressed' });
+        }}
+        onKeyDown={(event) => {
+          if (event.key === 'Escape' && press.current?.dragging) {
+            press.current = null;
+            sheet.send({ type: 'sheet.dragCancelled' });
+          } else if (event.key === 'ArrowUp' || event.key === 'ArrowDown') {
+            event.preventDefault();
+            sheet.send({
+              type: event.key === 'ArrowUp' ? 'sheet.expandRequested' : 'sheet.collapseRequested',
+            });
+          }
+        }}
+      >
+        <span className="sheet-grip" aria-hidden="true" />
+        <span className="visually-hidden">{fromFull ? 'Collapse panel' : 'Expand panel'}</span>
+      </button>
+      <div
+        className="sheet-card"
+        ref={(card) => {
+          cardRef.current = card;
+          props.cardRef(card);
+        }}
+      />
+      <div id={bodyId} className="sheet-body">
+        {props.children}
+      </div>
+    </section>
+  );
+}
+
+/**
+ * Tells the camera how much of the map the sheet and the top row (`data-covers-map="top"`) cover
+ * whenever the sheet comes to rest at another size, and keeps the selection (a place or a pin) out
+ * from under them: on a new selection, and when the sheet grows over it. A full sheet lowers for
+ * a new selection. The person may still pan the selection under the sheet: it is not pulled back.
+ */
+function useKeepSelectionClear(sheetRef: React.RefObject<HTMLElement | null>) {
+  const camera = useCamera();
+  const sheet = useSheet();
+  const selection = useSelection();
+  const document = useDocument();
+  const selectedKey = useSelector(selection, (s) =>
+    s.context.selected
+      ? `place:${s.context.selected.id}`
+      : s.context.pin
+        ? `pin:${s.context.pin}`
+        : null,
+  );
+  const sync = useRef<(force: boolean) => void>(() => {});
+
+  useEffect(() => {
+    const element = sheetRef.current;
+    if (!element) return;
+    let last = { top: -1, bottom: -1 };
+    const insets = () => {
+      const app = element.parentElement?.getBoundingClientRect();
+      const bottom = Math.round(app ? app.bottom - element.getBoundingClientRect().top : 0);
+      let top = app?.top ?? 0;
+      for (const cover of element.ownerDocument.querySelectorAll('[data-covers-map="top"]'))
+        top = Math.max(top, cover.getBoundingClientRect().bottom);
+      return { top: Math.round(top - (app?.top ?? 0)), bottom };
+    };
+    sync.current = (force) => {
+      if (sheet.getSnapshot().matches('dragging')) return;
+      const now = insets();
+      const changed = now.top !== last.top || now.bottom !== last.bottom;
+      last = now;
+      if (changed) camera.send({ type: 'camera.insetsChanged', insets: now });
+      const point = selectedPoint(selection.getSnapshot().context, document.getSnapshot().context);
+      if (point && (changed || force)) camera.send({ type: 'camera.revealRequested', ...point });
+    };
+    sync.current(false);
+    const observer = new ResizeObserver(() => sync.current(false));
+    observer.observe(element);
+    // A drag released at the size it last had resizes nothing: its end is heard here.
+    const rested = sheet.subscribe(() => sync.current(false));
+    return () => {
+      observer.disconnect();
+      rested.unsubscribe();
+      sync.current = () => {};
+      // The screen widened: nothing covers the map any more.
+      camera.send({ type: 'camera.insetsChanged', insets: { top: 0, bottom: 0 } });
+    };
+  }, [sheetRef, camera, sheet, selection, document]);
+
+  useEffect(() => {
+    if (selectedKey === null) return;
+    sheet.send({ type: 'sheet.selectionOpened' });
+    // After the card is laid out, and the sheet has grown or lowered for it.
+    const frame = requestAnimationFrame(() => sync.current(true));
+    return () => cancelAnimationFrame(frame);
+  }, [selectedKey, sheet]);
+}
+
+/** Where the selected place or pin is, if anything is selected. */
+function selectedPoint(
+  selection: { selected: { lng: number; lat: number } | null; pin: string | null },
+  document: { features: Record<string, FeatureRecord | undefined> },
+): { lng: number; lat: number } | null {
+  if (selection.selected) return { lng: selection.selected.lng, lat: selection.selected.lat };
+  const feature = selection.pin ? document.features[selection.pin] : undefined;
+  if (feature?.geometry.type !== 'Point') return null;
+  const [lng, lat] = feature.geometry.coordinates;
+  return { lng, lat };
+}
