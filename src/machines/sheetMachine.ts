@@ -6,6 +6,9 @@ export type { SheetEvent, SheetHeight, SheetHeights };
 /** A release this fast (pixels per millisecond, about a flick) goes one height on that way. */
 export const FLICK_PX_PER_MS = 0.5;
 
+/** A pointer that has not moved for longer than this has stopped: its speed is nought. */
+export const STILL_RELEASE_MS = 50;
+
 /** The heights, shortest first. */
 export const SHEET_HEIGHTS: readonly SheetHeight[] = ['collapsed', 'half', 'full'];
 
@@ -55,8 +58,13 @@ const followed = (drag: SheetDrag, event: DragEvent): SheetDrag => {
     ...drag,
     height: clamp(startHeight + startY - event.y, heights.collapsed, heights.full),
     last: { y: event.y, t: event.t },
-    // A release with no move since the last frame keeps the speed the finger had.
-    speed: dt > 0 ? (last.y - event.y) / dt : drag.speed,
+    // A finger that lifts where it last was, within a frame or so, keeps the speed it had: a
+    // flick ends with its last move. Still for longer, it had stopped.
+    // A move in the same millisecond tells no speed.
+    speed:
+      dt <= 0 || (event.y === last.y && dt <= STILL_RELEASE_MS)
+        ? drag.speed
+        : (last.y - event.y) / dt,
   };
 };
 

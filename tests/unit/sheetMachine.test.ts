@@ -398,4 +398,15 @@ describe('restingHeight', () => {
       expect(restingHeight(dragAt(300, -1, from))).toBe('collapsed');
     }
   });
+
+  it('a flick whose release comes a few ms after the last move, where it was, still flicks', () => {
+    const HEIGHTS = { collapsed: 64, half: 422, full: 780 };
+    const yAt = (height: number) => 844 - height;
+    const actor = createActor(sheetMachine).start();
+    actor.send({ type: 'sheet.dragStarted', y: yAt(64), t: 1000, height: 64, heights: HEIGHTS });
+    actor.send({ type: 'sheet.dragMoved', y: yAt(84), t: 1008 }); // 20 px in 8 ms
+    actor.send({ type: 'sheet.dragMoved', y: yAt(104), t: 1016 }); // 2.5 px/ms
+    actor.send({ type: 'sheet.dragEnded', y: yAt(104), t: 1024 }); // lifts where it was, 8 ms later
+    expect(actor.getSnapshot().value).toBe('half');
+  });
 });
