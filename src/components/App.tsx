@@ -22,6 +22,7 @@ import { StatelyInspector } from './StatelyInspector';
 import { TraceRecorderContext } from './TraceContext';
 import { UrlSync } from './UrlSync';
 import { PinEditor } from './yourMap/PinEditor';
+import { PinOffer } from './yourMap/PinOffer';
 import { PinsOnMap } from './yourMap/PinsOnMap';
 import { StorageAlert } from './yourMap/StorageAlert';
 import { ToolsToolbar } from './yourMap/ToolsToolbar';
@@ -115,6 +116,7 @@ export function App(props: AppProps) {
             )}
           </PlaceIndexProvider>
           <PinEditor />
+          <PinOffer />
           <PinsOnMap />
           <YourMapKeys />
           <ScaleBar />

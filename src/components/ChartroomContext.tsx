@@ -81,6 +81,8 @@ function connectMachines(owner: MapOwner, openStore: () => Promise<FeatureStore>
           movePinProvisionally: (_, { id, lng, lat }) => owner.movePinProvisionally(id, lng, lat),
           putPinBack: (_, { id }) => owner.putPinBack(id),
           landPin: (_, { id }) => owner.landPin(id),
+          markOffer: (_, { lng, lat }) => owner.markOffer(lng, lat),
+          unmarkOffer: () => owner.unmarkOffer(),
         },
       }),
       storage: storageMachine.provide({ actors: { store: storeActor(openStore) } }),

@@ -5,10 +5,19 @@ import {
   DOUBLE_CLICK_DISTANCE_PX,
   DOUBLE_CLICK_MS,
   DRAG_THRESHOLD_PX,
+  LONG_PRESS_MS,
+  LONG_PRESS_SLOP_PX,
   isSecondClick,
 } from '../yourMap/gestures';
 
-export { DOUBLE_CLICK_DISTANCE_PX, DOUBLE_CLICK_MS, DRAG_THRESHOLD_PX, isSecondClick };
+export {
+  DOUBLE_CLICK_DISTANCE_PX,
+  DOUBLE_CLICK_MS,
+  DRAG_THRESHOLD_PX,
+  LONG_PRESS_MS,
+  LONG_PRESS_SLOP_PX,
+  isSecondClick,
+};
 
 export interface ToolsInput {
   /**
@@ -33,8 +42,10 @@ export interface PinDrag {
 
 export interface ToolsContext {
   drag: PinDrag | null;
-  /** Where the pointer pressed the map in `Add pin`, in pixels. */
+  /** Where the pointer pressed the map in `Add pin`, or a finger in Browse, in pixels. */
   press: { x: number; y: number; t: number } | null;
+  /** Where a finger rested long on empty map: `Add pin here` is offered for this spot. */
+  offer: { lng: number; lat: number; x: number; y: number } | null;
   idPrefix: string;
   /** How many pins this machine has added: the count in the next id. */
   added: number;
@@ -55,10 +66,20 @@ export const pinIdFor = (prefix: string, t: number, count: number): string =>
 /** Where an event happened, for those that say (the pointer's and Enter's). */
 const at = (event: ToolEvent) =>
   'lng' in event ? { lng: event.lng, lat: event.lat, t: event.t } : { lng: 0, lat: 0, t: 0 };
+/** Where a new pin goes: the offered spot (at the acceptance's time), else the event's place. */
+const newPinAt = (context: ToolsContext, event: ToolEvent) =>
+  context.offer && event.type === 'tool.offerAccepted'
+    ? { lng: context.offer.lng, lat: context.offer.lat, t: event.t }
+    : at(event);
 
 type Args = { context: ToolsContext; event: ToolEvent };
 /** The pressed pin, for the adapter's commands. */
 const pressedPin = ({ context }: Args) => ({ id: context.drag?.pinId ?? '' });
+/** The spot a long press offers a pin for. */
+const offeredSpot = ({ context }: Args) => ({
+  lng: context.offer?.lng ?? 0,
+  lat: context.offer?.lat ?? 0,
+});
 /** The pressed pin where the pointer is. */
 const pinHere = ({ context, event }: Args) => {
   const { lng, lat } = at(event);
@@ -69,7 +90,9 @@ const pinHere = ({ context, event }: Args) => {
  * The tools, named for what the person is doing. `browse`: `idle` → `onPin.pointing` (pressed on a
  * pin; the map's panning is held from here) → `onPin.draggingPin` (moved DRAG_THRESHOLD_PX: the pin
  * follows on the map only; a release commits one `doc.pinMoved`), and `justAdded` (a pin was just
- * added: the double click's second click is swallowed). `addingPin`: `idle` → `pressing` → a
+ * added: the double click's second click is swallowed). By touch, `idle` → `pressingMap` (a finger
+ * on empty map) → `offeringPin` (it rested LONG_PRESS_MS: `Add pin here`, accepted by
+ * `tool.offerAccepted`). `addingPin`: `idle` → `pressing` → a
  * release adds one pin and selects it as new, or `panning` (moved past the threshold: the map pans,
  * nothing is added). `drawing`: placeholders for routes and areas. Every state handles
  * `tool.cancelled` (Escape: back to browse) and `tool.interrupted` (the gesture stops; a dragged
@@ -82,7 +105,7 @@ export const toolsMachine = setup({
     input: {} as ToolsInput,
     tags: {} as ToolsTag,
   },
-  delays: { doubleClick: DOUBLE_CLICK_MS },
+  delays: { doubleClick: DOUBLE_CLICK_MS, longPress: LONG_PRESS_MS },
   actions: {
     // Commands, implemented by the pins' map adapter (PinsAdapter).
     disableMapPan: () => {},
@@ -96,6 +119,9 @@ export const toolsMachine = setup({
     putPinBack: (_, _params: { id: string }) => {},
     /** The move is committed: the pin stays where it was dropped until the document's data comes. */
     landPin: (_, _params: { id: string }) => {},
+    /** Marks the spot a long press offers a pin for, until the offer ends. */
+    markOffer: (_, _params: { lng: number; lat: number }) => {},
+    unmarkOffer: () => {},
 
     pressPin: assign({
       drag: ({ event }) =>
@@ -111,7 +137,19 @@ export const toolsMachine = setup({
       press: ({ event }) =>
         event.type === 'pointer.down' ? { x: event.x, y: event.y, t: event.t } : null,
     }),
-    forgetPress: assign({ drag: null, press: null }),
+    forgetPress: assign({ drag: null, press: null, offer: null }),
+    holdOffer: assign({
+      offer: ({ event }) =>
+        event.type === 'pointer.down'
+          ? { lng: event.lng, lat: event.lat, x: event.x, y: event.y }
+          : null,
+    }),
+    /** One selection: an offer closes a place's popup or a pin's editor. */
+    closePopup: sendTo(({ system }) => system.get('selection'), { type: 'popup.closed' } as const),
+    closeEditor: sendTo(
+      ({ system }) => system.get('selection'),
+      (): PinSelectionEvent => ({ type: 'editor.closed' }),
+    ),
     noteReadOnly: assign({
       readOnly: ({ context, event }) =>
         context.readOnly || (event.type === 'tool.interrupted' && event.why === 'readOnly'),
@@ -119,7 +157,7 @@ export const toolsMachine = setup({
     chooseAgain: raise(({ event }) => event),
     nameNewPin: assign(({ context, event }) => ({
       added: context.added + 1,
-      newPin: pinIdFor(context.idPrefix, at(event).t, context.added),
+      newPin: pinIdFor(context.idPrefix, newPinAt(context, event).t, context.added),
     })),
     selectPin: sendTo(
       ({ system }) => system.get('selection'),
@@ -143,7 +181,7 @@ export const toolsMachine = setup({
       ({ context, event }): DocEvent => ({
         type: 'doc.pinAdded',
         id: context.newPin ?? '',
-        ...at(event),
+        ...newPinAt(context, event),
       }),
     ),
     selectNewPin: sendTo(
@@ -163,6 +201,13 @@ export const toolsMachine = setup({
       event.tool === tool &&
       (tool === 'browse' || (!context.readOnly && (tool === 'addPin' || context.drawingEnabled))),
     pressedPin: ({ event }) => event.type === 'pointer.down' && event.target.kind === 'pin',
+    /** A finger or a pen on empty map: it may rest there long enough to offer a pin. */
+    fingerOnMap: ({ event }) =>
+      event.type === 'pointer.down' && event.target.kind === 'map' && event.input !== 'mouse',
+    wandered: ({ context, event }) =>
+      event.type === 'pointer.moved' &&
+      context.press !== null &&
+      Math.hypot(event.x - context.press.x, event.y - context.press.y) > LONG_PRESS_SLOP_PX,
     /** The second click of the double click whose first click added a pin. */
     nearNewPin: ({ context, event }) =>
       event.type === 'pointer.down' && isSecondClick(context.press, event),
@@ -184,6 +229,7 @@ export const toolsMachine = setup({
   context: ({ input }) => ({
     drag: null,
     press: null,
+    offer: null,
     idPrefix: input.idPrefix ?? 'pin',
     added: 0,
     newPin: null,
@@ -211,7 +257,42 @@ export const toolsMachine = setup({
       states: {
         idle: {
           entry: 'forgetPress',
-          on: { 'pointer.down': { guard: 'pressedPin', target: 'onPin', actions: 'pressPin' } },
+          on: {
+            'pointer.down': [
+              { guard: 'pressedPin', target: 'onPin', actions: 'pressPin' },
+              { guard: 'fingerOnMap', target: 'pressingMap', actions: ['pressMap', 'holdOffer'] },
+            ],
+          },
+        },
+        /**
+         * A finger rests on empty map (MapLibre pans it if it moves): held LONG_PRESS_MS within
+         * LONG_PRESS_SLOP_PX, `Add pin here` is offered. A tap stays the map's (it selects or
+         * deselects).
+         */
+        pressingMap: {
+          after: { longPress: [{ guard: 'readOnly', target: 'idle' }, { target: 'offeringPin' }] },
+          on: {
+            'pointer.moved': { guard: 'wandered', target: 'idle' },
+            'pointer.released': 'idle',
+          },
+        },
+        /**
+         * `Add pin here` is offered for the spot (the selection's popup or editor closes for it).
+         * Lifting the finger keeps the offer; a new press anywhere, Escape, or the map moving
+         * ends it.
+         */
+        offeringPin: {
+          entry: ['closePopup', 'closeEditor', { type: 'markOffer', params: offeredSpot }],
+          exit: 'unmarkOffer',
+          on: {
+            'tool.offerAccepted': {
+              guard: not('readOnly'),
+              target: 'idle',
+              actions: ['nameNewPin', 'addPin', 'selectNewPin'],
+            },
+            'tool.offerDismissed': 'idle',
+            'pointer.down': { target: 'idle', actions: 'chooseAgain' },
+          },
         },
         /** Pressed on a pin: the map does not pan from the press on, so it never moves under it. */
         onPin: {

@@ -1,6 +1,7 @@
 import {
   AttributionControl,
   Map as MapLibreMap,
+  Marker,
   addProtocol,
   setWorkerUrl,
   type MapEventType,
@@ -442,6 +443,27 @@ export class MapOwner {
 
   landPin(id: string): void {
     this.pins?.landPin(id);
+  }
+
+  private offerMarker: Marker | null = null;
+
+  /**
+   * Marks the spot a long press offers a pin for: a hollow pin (`.pin-offer-marker`), which
+   * MapLibre keeps on the spot as the map moves. It takes no presses.
+   */
+  markOffer(lng: number, lat: number): void {
+    this.unmarkOffer();
+    const map = this.map;
+    if (!map) return;
+    const element = map.getContainer().ownerDocument.createElement('div');
+    element.className = 'pin-offer-marker';
+    element.setAttribute('aria-hidden', 'true');
+    this.offerMarker = new Marker({ element }).setLngLat([lng, lat]).addTo(map);
+  }
+
+  unmarkOffer(): void {
+    this.offerMarker?.remove();
+    this.offerMarker = null;
   }
 
   /** The point `dx`, `dy` pixels away on screen from a place; null without a map. */

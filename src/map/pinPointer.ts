@@ -1,4 +1,5 @@
 import type { InputKind, PointerPosition, PointerTarget, ToolEvent } from '../yourMap/events';
+import { LONG_PRESS_SLOP_PX } from '../yourMap/gestures';
 
 /**
  * What a press takes, tried in this order: the person's pins, then the map (where MapLibre pans).
@@ -63,6 +64,11 @@ interface Gesture {
    * state listens to them, and a pan would send one every frame.
    */
   claimed: boolean;
+  /**
+   * A finger (or pen) on the map that the tools do not take may still be a long press: its moves
+   * are sent until one goes LONG_PRESS_SLOP_PX from the press (that one included), then no more.
+   */
+  resting: { x: number; y: number } | null;
 }
 
 const inputOf = (event: PointerEvent): InputKind =>
@@ -184,6 +190,7 @@ export class PinPointer {
       pending: null,
       grab,
       claimed,
+      resting: !claimed && input !== 'mouse' ? { x: pressed.x, y: pressed.y } : null,
     };
     this.emit({ type: 'pointer.down', target, input, ...position });
   }
@@ -213,7 +220,10 @@ export class PinPointer {
     // Outside the map the pointer is where it left it.
     if (!inside) return;
     gesture.lastInside = position;
-    if (!gesture.claimed) return;
+    const { resting } = gesture;
+    if (!gesture.claimed && !resting) return;
+    if (resting && Math.hypot(position.x - resting.x, position.y - resting.y) > LONG_PRESS_SLOP_PX)
+      gesture.resting = null;
     gesture.pending = position;
     this.requestFrame();
   }

@@ -60,6 +60,8 @@ export class PlacesAdapter {
   /** The place under the pointer, as last reported, so only changes become events. */
   private hoveredPointerId: number | null = null;
   private selectedId: number | null = null;
+  /** Whether the last pointer over the map was a finger: a touch leaves no hover behind. */
+  private byTouch = false;
   private popup: Popup | null = null;
   /** A ring on a hovered place that has no dot at this zoom (the tiles thin them out). */
   private hoverRing: Marker | null = null;
@@ -88,6 +90,13 @@ export class PlacesAdapter {
     const onMove = (event: MapMouseEvent) => this.pointerAt(event);
     const onLeave = () => this.hover(null);
     const onClick = (event: MapMouseEvent) => this.click(event);
+    // The mouse events a browser makes up after a touch (a tap's mousemove) are no hover.
+    const onPointer = (event: PointerEvent) => {
+      this.byTouch = event.pointerType === 'touch';
+    };
+    const container = map.getCanvasContainer();
+    container.addEventListener('pointerdown', onPointer, { capture: true });
+    container.addEventListener('pointermove', onPointer, { capture: true });
     map.on('style.load', onStyleLoad);
     map.on('mousemove', onMove);
     map.on('mouseout', onLeave);
@@ -99,6 +108,8 @@ export class PlacesAdapter {
       map.off('mousemove', onMove);
       map.off('mouseout', onLeave);
       map.off('click', onClick);
+      container.removeEventListener('pointerdown', onPointer, { capture: true });
+      container.removeEventListener('pointermove', onPointer, { capture: true });
     };
   }
 
@@ -283,7 +294,7 @@ export class PlacesAdapter {
   }
 
   private pointerAt(event: MapMouseEvent): void {
-    this.hover(this.placeAt(event));
+    this.hover(this.byTouch ? null : this.placeAt(event));
   }
 
   private hover(place: PlaceSummary | null): void {

@@ -61,6 +61,8 @@ const position = {
 export const YOUR_MAP_EVENT_FIELDS: Record<YourMapEvent['type'], Record<string, Check>> = {
   'tool.chosen': { tool },
   'tool.cancelled': {},
+  'tool.offerAccepted': { t: finiteNumber },
+  'tool.offerDismissed': {},
   'tool.interrupted': { why },
   'pointer.down': { target, input, ...position },
   'pointer.moved': position,

@@ -37,7 +37,11 @@ export type ToolEvent =
   /** `inside: false` when released outside the map: the position is where the pointer left it. */
   | ({ type: 'pointer.released'; inside: boolean } & PointerPosition)
   /** Enter with the map focused: the map's centre. */
-  | { type: 'map.enterPressed'; lng: number; lat: number; t: number };
+  | { type: 'map.enterPressed'; lng: number; lat: number; t: number }
+  /** `Add pin here`, offered after a long press on empty map: a pin where the finger rested. */
+  | { type: 'tool.offerAccepted'; t: number }
+  /** The offer was closed, or the map moved under it. */
+  | { type: 'tool.offerDismissed' };
 
 /** Where a pin selection came from: `new` opens the editor with `Name` focused. */
 export type PinSelectionOrigin = 'map' | 'list' | 'new' | 'link';

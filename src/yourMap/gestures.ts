@@ -37,3 +37,15 @@ export function isSecondClick(
     Math.hypot(press.x - first.x, press.y - first.y) < DOUBLE_CLICK_DISTANCE_PX
   );
 }
+
+/**
+ * How long a finger (or pen) rests on empty map in Browse before the tools offer `Add pin here`:
+ * Android's long-press time.
+ */
+export const LONG_PRESS_MS = 500;
+
+/**
+ * How far, in pixels, a resting finger may wander and still be a long press: a finger is never
+ * quite still. Further, it is a pan.
+ */
+export const LONG_PRESS_SLOP_PX = 8;

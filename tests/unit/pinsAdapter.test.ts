@@ -5,7 +5,11 @@ import { validateStyleMin } from '@maplibre/maplibre-gl-style-spec';
 import type { LayerSpecification, StyleSpecification } from 'maplibre-gl';
 import { createActor, fromCallback, setup } from 'xstate';
 import type { AppEvent } from '../../src/machines/events';
-import { DOUBLE_CLICK_DISTANCE_PX, toolsMachine } from '../../src/machines/toolsMachine';
+import {
+  DOUBLE_CLICK_DISTANCE_PX,
+  LONG_PRESS_SLOP_PX,
+  toolsMachine,
+} from '../../src/machines/toolsMachine';
 import { PinsAdapter } from '../../src/map/pinsAdapter';
 import {
   PINS_LAYER_IDS,
@@ -489,6 +493,28 @@ describe('the pointer', () => {
     map.pointer('pointerup', 60, 10);
     expect(events.map((event) => event.type)).toEqual(['pointer.down', 'pointer.released']);
     expect(frames.pending).toBe(0);
+  });
+
+  it('sends a finger’s moves on the map in Browse until it wanders past the long-press slop', () => {
+    const { map, events, frames } = adapter();
+    const touch = { pointerType: 'touch' };
+    map.pointer('pointerdown', 10, 10, touch);
+    map.pointer('pointermove', 14, 10, touch);
+    frames.run();
+    // Past LONG_PRESS_SLOP_PX: the last move the tools hear, then the map pans on its own.
+    map.pointer('pointermove', 11 + LONG_PRESS_SLOP_PX, 10, touch);
+    frames.run();
+    map.pointer('pointermove', 60, 10, touch);
+    frames.run();
+    map.pointer('pointerup', 60, 10, touch);
+    expect(events.map((event) => event.type)).toEqual([
+      'pointer.down',
+      'pointer.moved',
+      'pointer.moved',
+      'pointer.released',
+    ]);
+    expect(events[0]).toMatchObject({ input: 'touch', target: { kind: 'map' } });
+    expect(events[2]).toMatchObject({ x: 11 + LONG_PRESS_SLOP_PX });
   });
 
   it('sends a move still waiting before the release', () => {

@@ -92,6 +92,25 @@ describe('a place hovered in the list, with or without a dot', () => {
     expect(ring()).toBeNull();
   });
 
+  it('leaves no hover behind a touch: the mouse events a tap makes up are not hovers', () => {
+    const { map, events } = adapter();
+    map.features = [parisDot];
+    const pointer = {
+      point: { x: PARIS.lng, y: -PARIS.lat },
+      originalEvent: { target: map.canvas },
+    };
+    const container = map.getCanvasContainer();
+    const pointerEvent = (type: string, pointerType: string) =>
+      Object.assign(new Event(type), { pointerType });
+    container.dispatchEvent(pointerEvent('pointerdown', 'touch'));
+    map.fire('mousemove', pointer);
+    expect(events.filter((event) => event.type === 'place.hovered')).toEqual([]);
+    // A real mouse moving again hovers as ever.
+    container.dispatchEvent(pointerEvent('pointermove', 'mouse'));
+    map.fire('mousemove', pointer);
+    expect(events.at(-1)).toMatchObject({ type: 'place.hovered', place: { id: PARIS.id } });
+  });
+
   it('asks nothing for the place under the pointer, which is a dot', () => {
     const { map, places, events } = adapter();
     map.features = [parisDot];

@@ -58,6 +58,8 @@ const UI_SAMPLES: AppEvent[] = [
   // The tools' toolbar and keys, the editor and the Your map list.
   { type: 'tool.chosen', tool: 'addPin' },
   { type: 'tool.cancelled' },
+  { type: 'tool.offerAccepted', t: 1_732_000_000_000 },
+  { type: 'tool.offerDismissed' },
   { type: 'map.enterPressed', lng: 2.35, lat: 48.85, t: 1_732_000_000_000 },
   { type: 'pin.selected', id: 'tab-1-0', origin: 'list', byKeyboard: true },
   { type: 'editor.closed' },

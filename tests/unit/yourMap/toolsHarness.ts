@@ -19,12 +19,14 @@ export type ToolsCommand =
     }
   | { type: 'showTool'; tool: ToolName }
   | { type: 'movePinProvisionally'; id: string; lng: number; lat: number }
-  | { type: 'putPinBack' | 'landPin'; id: string };
+  | { type: 'putPinBack' | 'landPin'; id: string }
+  | { type: 'markOffer'; lng: number; lat: number }
+  | { type: 'unmarkOffer' };
 
 interface Log {
   commands: ToolsCommand[];
   toDocument: DocEvent[];
-  toSelection: PinSelectionEvent[];
+  toSelection: (PinSelectionEvent | { type: 'popup.closed' })[];
 }
 
 /** Each running system's log, keyed by the system (it exists before any action runs). */
@@ -43,6 +45,8 @@ const recordingTools = toolsMachine.provide({
       record(system, { type: 'movePinProvisionally', ...params }),
     putPinBack: ({ system }, { id }) => record(system, { type: 'putPinBack', id }),
     landPin: ({ system }, { id }) => record(system, { type: 'landPin', id }),
+    markOffer: ({ system }, params) => record(system, { type: 'markOffer', ...params }),
+    unmarkOffer: ({ system }) => record(system, { type: 'unmarkOffer' }),
   },
 });
 
@@ -50,7 +54,7 @@ const recordingTools = toolsMachine.provide({
 const fakeDocument = fromCallback<DocEvent>(({ receive, system }) => {
   receive((event) => void logs.get(system)?.toDocument.push(event));
 });
-const fakeSelection = fromCallback<PinSelectionEvent>(({ receive, system }) => {
+const fakeSelection = fromCallback<Log['toSelection'][number]>(({ receive, system }) => {
   receive((event) => void logs.get(system)?.toSelection.push(event));
 });
 

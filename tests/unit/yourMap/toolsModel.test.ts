@@ -2,12 +2,14 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { AnyStateNode } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
-import { DOUBLE_CLICK_MS, toolsMachine } from '../../../src/machines/toolsMachine';
+import { DOUBLE_CLICK_MS, LONG_PRESS_MS, toolsMachine } from '../../../src/machines/toolsMachine';
 import type { ToolEvent } from '../../../src/yourMap/events';
 import { INTERRUPTIONS, stateOf, startTools, type StartedTools } from './toolsHarness';
 
 /** The delayed event that ends `browse.justAdded`, as the graph sees it. */
 const AFTER_DOUBLE_CLICK = { type: 'xstate.after.doubleClick.tools.browse.justAdded' } as const;
+/** The delayed event that ends `browse.pressingMap`: a finger rested long on the map. */
+const AFTER_LONG_PRESS = { type: 'xstate.after.longPress.tools.browse.pressingMap' } as const;
 const position = (x: number) => ({ x, y: 0, lng: x, lat: 0, t: 1_700_000_000_000 });
 
 /** Every event the machine can receive, each with a concrete payload; `wait` is the clock. */
@@ -19,12 +21,20 @@ const UNIVERSE = {
     ...position(0),
   },
   'down.map': { type: 'pointer.down', target: { kind: 'map' }, input: 'touch', ...position(0) },
+  'down.map.mouse': {
+    type: 'pointer.down',
+    target: { kind: 'map' },
+    input: 'mouse',
+    ...position(0),
+  },
   'move.near': { type: 'pointer.moved', ...position(1) },
   'move.far': { type: 'pointer.moved', ...position(10) },
   'release.inside': { type: 'pointer.released', inside: true, ...position(10) },
   'release.outside': { type: 'pointer.released', inside: false, ...position(10) },
   enter: { type: 'map.enterPressed', lng: 1, lat: 2, t: 1_700_000_000_000 },
   escape: { type: 'tool.cancelled' },
+  accept: { type: 'tool.offerAccepted', t: 1_700_000_000_500 },
+  dismiss: { type: 'tool.offerDismissed' },
   'choose.browse': { type: 'tool.chosen', tool: 'browse' },
   'choose.addPin': { type: 'tool.chosen', tool: 'addPin' },
   'choose.drawRoute': { type: 'tool.chosen', tool: 'drawRoute' },
@@ -34,19 +44,21 @@ const UNIVERSE = {
   ),
 } as Record<string, ToolEvent>;
 const NAMES = Object.keys(UNIVERSE);
-type Step = string; // a name in UNIVERSE, or 'wait'
+type Step = string; // a name in UNIVERSE, 'wait' (a double click's time) or 'rest' (a long press's)
 
 const INPUT = { idPrefix: 'tab', drawingEnabled: true };
 
 /** Sends a step to the real machine: an event, or the clock moved past the double click. */
 function play(started: StartedTools, step: Step): void {
   if (step === 'wait') started.clock.increment(DOUBLE_CLICK_MS);
+  else if (step === 'rest') started.clock.increment(LONG_PRESS_MS);
   else started.actor.send(UNIVERSE[step]!);
 }
 
 /** The name of a graph step's event in UNIVERSE (or `wait`). */
 function stepOf(event: { type: string }): Step {
   if (event.type === AFTER_DOUBLE_CLICK.type) return 'wait';
+  if (event.type === AFTER_LONG_PRESS.type) return 'rest';
   const name = NAMES.find((key) => UNIVERSE[key] === event);
   if (!name) throw new Error(`not in the universe: ${JSON.stringify(event)}`);
   return name;
@@ -76,6 +88,8 @@ function expectBalanced({ actor, count }: StartedTools): void {
     count('disableDoubleClickZoom') - count('restoreDoubleClickZoom'),
     `double-click zoom held in ${state}`,
   ).toBe(holdsDoubleClick);
+  const marksOffer = state === 'browse.offeringPin' ? 1 : 0;
+  expect(count('markOffer') - count('unmarkOffer'), `offer marked in ${state}`).toBe(marksOffer);
 }
 
 /** A drag that moved a pin ends with it put back or landed, once. */
@@ -93,7 +107,11 @@ function expectDragsEnded({ actor, commands }: StartedTools): void {
 
 const paths = getShortestPaths(toolsMachine, {
   input: INPUT,
-  events: [...Object.values(UNIVERSE), AFTER_DOUBLE_CLICK as unknown as ToolEvent],
+  events: [
+    ...Object.values(UNIVERSE),
+    AFTER_DOUBLE_CLICK as unknown as ToolEvent,
+    AFTER_LONG_PRESS as unknown as ToolEvent,
+  ],
   serializeState: (snapshot) => JSON.stringify([snapshot.value, snapshot.context.readOnly]),
 });
 
@@ -142,7 +160,7 @@ function stateOfPath(path: (typeof paths)[number]): string {
 }
 
 describe('toolsMachine, over random sequences of events', () => {
-  const step = fc.constantFrom<Step>(...NAMES, 'wait');
+  const step = fc.constantFrom<Step>(...NAMES, 'wait', 'rest');
 
   it('holds panning exactly while a pin is pressed, and double-click zoom while adding', () => {
     fc.assert(
@@ -182,7 +200,8 @@ describe('toolsMachine, over random sequences of events', () => {
           play(started, name);
           const committed = started.toDocument.length - moves;
           expect(committed).toBeLessThanOrEqual(1);
-          if (committed === 1) expect(name === 'enter' || name.startsWith('release')).toBe(true);
+          if (committed === 1)
+            expect(name === 'enter' || name === 'accept' || name.startsWith('release')).toBe(true);
         }
       }),
       { numRuns: 300 },

@@ -1,0 +1,129 @@
+import { describe, expect, it } from 'vitest';
+import { LONG_PRESS_MS, LONG_PRESS_SLOP_PX, pinIdFor } from '../../../src/machines/toolsMachine';
+import {
+  choose,
+  downOnMap,
+  downOnPin,
+  escape,
+  expectState,
+  interrupted,
+  moveTo,
+  releaseAt,
+  startTools,
+  type StartedTools,
+} from './toolsHarness';
+
+/** A finger held on empty map at (100, 200) for the long-press time. */
+function offering(): StartedTools {
+  const started = startTools();
+  started.send(downOnMap(100, 200, 'touch'));
+  started.clock.increment(LONG_PRESS_MS);
+  return started;
+}
+
+describe('toolsMachine: a long press on empty map offers Add pin here', () => {
+  it('offers a pin where the finger rested, after LONG_PRESS_MS and not before', () => {
+    const started = startTools();
+    started.send(downOnMap(100, 200, 'touch'));
+    expectState(started.actor, 'browse.pressingMap');
+    started.clock.increment(LONG_PRESS_MS - 1);
+    expectState(started.actor, 'browse.pressingMap');
+    started.clock.increment(1);
+    expectState(started.actor, 'browse.offeringPin');
+    expect(started.actor.getSnapshot().context.offer).toEqual({
+      lng: 100,
+      lat: -200,
+      x: 100,
+      y: 200,
+    });
+    expect(started.commands).toContainEqual({ type: 'markOffer', lng: 100, lat: -200 });
+  });
+
+  it('closes the selection for it: there is one selection, and the offer takes its place', () => {
+    const started = offering();
+    expect(started.toSelection).toEqual([{ type: 'popup.closed' }, { type: 'editor.closed' }]);
+  });
+
+  it('keeps the offer when the finger lifts, and adds one pin at the spot when accepted', () => {
+    const started = offering();
+    started.send(releaseAt(101, 200));
+    expectState(started.actor, 'browse.offeringPin');
+    const t = 1_700_000_100_000;
+    started.send({ type: 'tool.offerAccepted', t });
+    expectState(started.actor, 'browse.idle');
+    const id = pinIdFor('tab', t, 0);
+    expect(started.toDocument).toEqual([{ type: 'doc.pinAdded', id, lng: 100, lat: -200, t }]);
+    expect(started.toSelection.at(-1)).toEqual({
+      type: 'pin.selected',
+      id,
+      origin: 'new',
+      byKeyboard: false,
+    });
+    expect(started.count('unmarkOffer')).toBe(started.count('markOffer'));
+  });
+
+  it('ends the offer on Close, on Escape, on an interruption, or on a new press', () => {
+    for (const end of [
+      (s: StartedTools) => s.send({ type: 'tool.offerDismissed' }),
+      (s: StartedTools) => s.send(escape()),
+      (s: StartedTools) => s.send(interrupted('styleReloaded')),
+      (s: StartedTools) => s.send(downOnMap(300, 300, 'mouse')),
+    ]) {
+      const started = offering();
+      end(started);
+      expectState(started.actor, 'browse.idle');
+      expect(started.toDocument).toEqual([]);
+      expect(started.count('unmarkOffer')).toBe(1);
+    }
+  });
+
+  it('hands a new press on a pin on, as from idle: the offer ends and the pin is pressed', () => {
+    const started = offering();
+    started.send(downOnPin('a', 5, 5, 'touch'));
+    expectState(started.actor, 'browse.onPin.pointing');
+  });
+
+  it('is no long press when the finger wanders past LONG_PRESS_SLOP_PX (a pan) or lifts (a tap)', () => {
+    const panned = startTools();
+    panned.send(downOnMap(100, 200, 'touch'), moveTo(100 + LONG_PRESS_SLOP_PX + 1, 200));
+    expectState(panned.actor, 'browse.idle');
+    panned.clock.increment(LONG_PRESS_MS);
+    expectState(panned.actor, 'browse.idle');
+
+    const jittery = startTools();
+    jittery.send(downOnMap(100, 200, 'touch'), moveTo(100 + LONG_PRESS_SLOP_PX, 200));
+    jittery.clock.increment(LONG_PRESS_MS);
+    expectState(jittery.actor, 'browse.offeringPin');
+
+    const tapped = startTools();
+    tapped.send(downOnMap(100, 200, 'touch'), releaseAt(100, 200));
+    tapped.clock.increment(LONG_PRESS_MS);
+    expectState(tapped.actor, 'browse.idle');
+  });
+
+  it('is the finger’s and the pen’s only: a mouse held still is a pan about to start', () => {
+    const started = startTools();
+    started.send(downOnMap(100, 200, 'mouse'));
+    started.clock.increment(LONG_PRESS_MS * 2);
+    expectState(started.actor, 'browse.idle');
+    const pen = startTools();
+    pen.send(downOnMap(100, 200, 'pen'));
+    pen.clock.increment(LONG_PRESS_MS);
+    expectState(pen.actor, 'browse.offeringPin');
+  });
+
+  it('offers nothing when read-only, and accepts nothing once read-only', () => {
+    const started = startTools();
+    started.send(interrupted('readOnly'), downOnMap(100, 200, 'touch'));
+    started.clock.increment(LONG_PRESS_MS);
+    expectState(started.actor, 'browse.idle');
+    expect(started.count('markOffer')).toBe(0);
+  });
+
+  it('gives the tool change its way: choosing Add pin during an offer ends it', () => {
+    const started = offering();
+    started.send(choose('addPin'));
+    expectState(started.actor, 'addingPin.idle');
+    expect(started.count('unmarkOffer')).toBe(1);
+  });
+});
