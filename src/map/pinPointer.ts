@@ -92,6 +92,12 @@ export class PinPointer {
   private readonly down = new Set<number>();
   private frame: number | null = null;
   private hover: { x: number; y: number; input: InputKind } | null = null;
+  /**
+   * A finger the tools took was just lifted: its `touchend` is kept from making up the mouse
+   * events and the click that follow a tap, whose `mousedown` would take the focus from the editor
+   * the tap just opened.
+   */
+  private claimedTouchEnded = false;
   private readonly unlisten: () => void;
 
   /**
@@ -113,7 +119,13 @@ export class PinPointer {
     const onCancel = (event: PointerEvent) => this.pointerCancel(event);
     const onLeave = () => this.unhover();
     const onBlur = () => this.interrupt('windowBlurred');
+    const onTouchEnd = (event: TouchEvent) => {
+      if (!this.claimedTouchEnded) return;
+      this.claimedTouchEnded = false;
+      if (event.cancelable) event.preventDefault();
+    };
     container.addEventListener('pointerdown', onDown, { capture: true });
+    container.addEventListener('touchend', onTouchEnd, { capture: true, passive: false });
     container.addEventListener('pointerleave', onLeave);
     document.addEventListener('pointermove', onMove);
     document.addEventListener('pointerup', onUp);
@@ -121,6 +133,7 @@ export class PinPointer {
     window?.addEventListener('blur', onBlur);
     this.unlisten = () => {
       container.removeEventListener('pointerdown', onDown, { capture: true });
+      container.removeEventListener('touchend', onTouchEnd, { capture: true });
       container.removeEventListener('pointerleave', onLeave);
       document.removeEventListener('pointermove', onMove);
       document.removeEventListener('pointerup', onUp);
@@ -252,6 +265,7 @@ export class PinPointer {
     this.flush();
     const { position, inside } = this.positionOf(event, gesture.grab);
     this.gesture = null;
+    this.claimedTouchEnded = gesture.claimed && event.pointerType === 'touch';
     this.emit({
       type: 'pointer.released',
       inside,

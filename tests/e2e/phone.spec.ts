@@ -1,0 +1,302 @@
+import type { Locator, Page, TestInfo } from '@playwright/test';
+import { expect, expectReady, test } from './support/map';
+import { canvasCentre, hashState, mapCanvas } from './support/places';
+import { longPress, tap, touchSequence, type Point } from './support/touch';
+import { SEA_VIEW, editor, storedNamed, toolButton } from './support/yourMap';
+
+// A phone: a 390 × 844 screen (and 844 × 390 turned), driven by real touch events. The lists and
+// panels share one bottom sheet (CONTRACT.md, "Narrow screens"); the map comes first.
+
+const PORTRAIT = { width: 390, height: 844 };
+const LANDSCAPE = { width: 844, height: 390 };
+const LISBON = { id: 2267057, name: 'Lisbon', lng: -9.13333, lat: 38.71667 };
+
+type Box = { x: number; y: number; width: number; height: number };
+
+async function box(locator: Locator): Promise<Box> {
+  const found = await locator.boundingBox();
+  if (!found) throw new Error(`${locator} has no box`);
+  return found;
+}
+
+const intersects = (a: Box, b: Box) =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+const sheet = (page: Page) => page.locator('.sheet');
+const handle = (page: Page) => page.getByRole('button', { name: /^(Expand|Collapse) panel$/ });
+const cameraControls = (page: Page) => page.getByRole('group', { name: 'Camera' });
+const searchBox = (page: Page) => page.getByRole('combobox', { name: 'Search places' });
+
+/** Where a point on Earth is on the page, for the north-up camera the address bar holds. */
+async function pointOf(page: Page, lng: number, lat: number): Promise<Point> {
+  const { camera } = await hashState(page);
+  if (!camera) throw new Error('The address bar holds no camera');
+  const centre = await canvasCentre(page);
+  const worldSize = 512 * 2 ** camera.zoom;
+  const mercY = (deg: number) => {
+    const sin = Math.sin((deg * Math.PI) / 180);
+    return (0.5 - Math.log((1 + sin) / (1 - sin)) / (4 * Math.PI)) * worldSize;
+  };
+  const x = ((lng - camera.center.lng) / 360) * worldSize;
+  return { x: centre.x + x, y: centre.y + mercY(lat) - mercY(camera.center.lat) };
+}
+
+/** The sheet's, the controls', the toolbar's and the search box's boxes never meet. */
+async function expectNoOverlap(page: Page, extra: Record<string, Locator> = {}): Promise<void> {
+  const parts: Record<string, Locator> = {
+    sheet: sheet(page),
+    'camera controls': cameraControls(page),
+    toolbar: page.getByRole('toolbar', { name: 'Tools' }),
+    search: searchBox(page),
+    ...extra,
+  };
+  const boxes = await Promise.all(
+    Object.entries(parts).map(async ([name, part]) => [name, await box(part)] as const),
+  );
+  for (const [i, [a, boxA]] of boxes.entries()) {
+    for (const [b, boxB] of boxes.slice(i + 1)) {
+      expect(intersects(boxA, boxB), `${a} and ${b} overlap`).toBe(false);
+    }
+  }
+}
+
+/** Every button of the toolbar and the camera controls is at least 44 × 44 CSS pixels. */
+async function expectTouchTargets(page: Page): Promise<void> {
+  const buttons = page
+    .getByRole('toolbar', { name: 'Tools' })
+    .getByRole('button')
+    .or(cameraControls(page).getByRole('button'))
+    .or(handle(page));
+  const count = await buttons.count();
+  expect(count).toBeGreaterThanOrEqual(8);
+  for (let i = 0; i < count; i++) {
+    const { width, height } = await box(buttons.nth(i));
+    const name =
+      (await buttons.nth(i).getAttribute('aria-label')) ?? (await buttons.nth(i).innerText());
+    expect(Math.round(width), `${name}: width`).toBeGreaterThanOrEqual(44);
+    expect(Math.round(height), `${name}: height`).toBeGreaterThanOrEqual(44);
+  }
+}
+
+async function screenshot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
+  await page.screenshot({ path: testInfo.outputPath(`${name}.png`) });
+}
+
+/** The canvas' size in CSS and device pixels: a sheet that moves must never change it. */
+const canvasSize = (page: Page) =>
+  mapCanvas(page).evaluate((canvas: HTMLCanvasElement) => [
+    canvas.clientWidth,
+    canvas.clientHeight,
+    canvas.width,
+    canvas.height,
+  ]);
+
+test.describe('a phone held upright', () => {
+  test.use({ viewport: PORTRAIT, hasTouch: true, isMobile: true });
+
+  test('lays out the map first, with the selection in the sheet and nothing overlapping', async ({
+    page,
+  }, testInfo) => {
+    await page.goto(`./#map=10/${LISBON.lat}/${LISBON.lng}&place=${LISBON.id}`);
+    await expectReady(page);
+    const popup = page.getByRole('dialog', { name: LISBON.name });
+    await expect(popup).toBeVisible();
+    // The popup is the sheet's card, never MapLibre's popup over the map.
+    await expect(sheet(page).getByRole('dialog', { name: LISBON.name })).toBeVisible();
+    await expect(page.locator('.maplibregl-popup')).toHaveCount(0);
+    await expectNoOverlap(page);
+    await expectTouchTargets(page);
+    // The place is above the sheet, clear of it.
+    await expect
+      .poll(async () => (await pointOf(page, LISBON.lng, LISBON.lat)).y)
+      .toBeLessThan((await box(sheet(page))).y - 20);
+    // Every contract name is still there: the lists are in the sheet.
+    await handle(page).click();
+    await expect(page.getByRole('list', { name: 'Places in view' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Your map' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Flows' })).toBeVisible();
+    await expectNoOverlap(page);
+    await screenshot(page, testInfo, 'portrait-half');
+  });
+
+  test('moves the sheet between its three heights by its button, and by dragging its handle', async ({
+    page,
+  }) => {
+    await page.goto(`./${SEA_VIEW}`);
+    await expectReady(page);
+    const before = await canvasSize(page);
+    const height = async () => (await box(sheet(page))).height;
+    const collapsed = await height();
+    expect(collapsed).toBeLessThan(80);
+    await expect(handle(page)).toHaveAccessibleName('Expand panel');
+    await expect(handle(page)).toHaveAttribute('aria-expanded', 'false');
+
+    await handle(page).click();
+    await expect.poll(height).toBeCloseTo(PORTRAIT.height / 2, -1);
+    await expect(handle(page)).toHaveAccessibleName('Expand panel');
+    await expect(handle(page)).toHaveAttribute('aria-expanded', 'true');
+    await handle(page).click();
+    await expect(handle(page)).toHaveAccessibleName('Collapse panel');
+    const full = await height();
+    expect(full).toBeGreaterThan(PORTRAIT.height - 100);
+    // Full, it leaves the search box free.
+    expect(intersects(await box(sheet(page)), await box(searchBox(page)))).toBe(false);
+    await handle(page).click();
+    await expect(handle(page)).toHaveAccessibleName('Expand panel');
+    await expect.poll(height).toBeCloseTo(collapsed, 0);
+
+    // By the keyboard: up and down, a height at a time.
+    await handle(page).focus();
+    await page.keyboard.press('ArrowUp');
+    await expect.poll(height).toBeCloseTo(PORTRAIT.height / 2, -1);
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(height).toBeCloseTo(collapsed, 0);
+
+    // By a finger on the handle: slowly to the middle (half), then to the top (full), then down.
+    const grip = await box(handle(page));
+    const x = grip.x + grip.width / 2;
+    const drag = async (fromY: number, toY: number) => {
+      const touch = touchSequence(page);
+      await touch.down({ id: 1, x, y: fromY });
+      await touch.moveTo({ 1: { x, y: toY } }, { steps: 12, durationMs: 600 });
+      await page.waitForTimeout(150); // held still: a placement, not a flick
+      await touch.end();
+    };
+    await drag(grip.y + grip.height / 2, PORTRAIT.height / 2 + 30);
+    await expect.poll(height).toBeCloseTo(PORTRAIT.height / 2, -1);
+    await drag(PORTRAIT.height / 2 + 20, 60);
+    await expect(handle(page)).toHaveAccessibleName('Collapse panel');
+    const top = (await box(handle(page))).y + 20;
+    await drag(top, PORTRAIT.height - 20);
+    await expect(handle(page)).toHaveAccessibleName('Expand panel');
+    await expect.poll(height).toBeCloseTo(collapsed, 0);
+
+    // None of it resized the map's canvas.
+    expect(await canvasSize(page)).toEqual(before);
+  });
+
+  test('a tap on a place opens its popup in the sheet, and the camera keeps the place clear of it', async ({
+    page,
+  }) => {
+    // Lisbon low on the screen, where the sheet with its card will be.
+    await page.goto(`./#map=10/${LISBON.lat + 0.16}/${LISBON.lng}`);
+    await expectReady(page);
+    const at = await pointOf(page, LISBON.lng, LISBON.lat);
+    expect(at.y).toBeGreaterThan(650);
+    await tap(page, at.x, at.y);
+    const popup = sheet(page).getByRole('dialog', { name: LISBON.name });
+    await expect(popup).toBeVisible();
+    const sheetTop = async () => (await box(sheet(page))).y;
+    await expect
+      .poll(async () => (await pointOf(page, LISBON.lng, LISBON.lat)).y, { timeout: 10_000 })
+      .toBeLessThan(await sheetTop());
+    // A tap is no hover: the selection machine shows no hovered place (the Flows panel).
+    await handle(page).click();
+    await handle(page).click();
+    await page.getByRole('button', { name: 'Flows' }).click();
+    const flows = page.getByRole('complementary', { name: 'Interaction flows' });
+    const selectionState = flows
+      .getByRole('region', { name: 'selection' })
+      .locator('.machine-state');
+    await expect(selectionState).toContainText('pointer.idle');
+    await expect(selectionState).not.toContainText('hovering');
+  });
+});
+
+test.describe('a phone turned on its side', () => {
+  test.use({ viewport: LANDSCAPE, hasTouch: true, isMobile: true });
+
+  test('keeps search, tools, controls, the sheet and the card apart', async ({
+    page,
+  }, testInfo) => {
+    await page.goto(`./#map=10/${LISBON.lat}/${LISBON.lng}&place=${LISBON.id}`);
+    await expectReady(page);
+    await expect(sheet(page).getByRole('dialog', { name: LISBON.name })).toBeVisible();
+    await expectNoOverlap(page);
+    await expectTouchTargets(page);
+    await screenshot(page, testInfo, 'landscape');
+  });
+});
+
+test.describe('making pins by touch', () => {
+  test.use({ viewport: PORTRAIT, hasTouch: true, isMobile: true });
+
+  async function openSea(page: Page): Promise<Point> {
+    await page.goto(`./${SEA_VIEW}`);
+    await expectReady(page);
+    return canvasCentre(page);
+  }
+
+  test('a long press on empty map offers Add pin here, and a tap on it adds the pin', async ({
+    page,
+  }) => {
+    const centre = await openSea(page);
+    const hashBefore = await page.evaluate(() => window.location.hash);
+    await longPress(page, centre.x, centre.y - 100, 800);
+    const offer = page.getByRole('button', { name: 'Add pin here' });
+    await expect(offer).toBeVisible();
+    await expect(page.locator('.pin-offer-marker')).toHaveCount(1);
+    await offer.tap();
+    const dialog = editor(page, 'Pin 1');
+    await expect(dialog).toBeVisible();
+    await expect(sheet(page).getByRole('dialog', { name: 'Pin 1' })).toBeVisible();
+    await expect(page.locator('.pin-offer-marker')).toHaveCount(0);
+    await expect.poll(async () => (await storedNamed(page, 'Pin 1')) !== undefined).toBe(true);
+    expect(await page.evaluate(() => window.location.hash)).toBe(hashBefore);
+  });
+
+  test('in Add pin a tap adds a pin; a finger drags it and the map stays put', async ({ page }) => {
+    const centre = await openSea(page);
+    await toolButton(page, 'Add pin').tap();
+    await expect(toolButton(page, 'Add pin')).toHaveAttribute('aria-pressed', 'true');
+    const pin = { x: centre.x, y: centre.y - 120 };
+    await tap(page, pin.x, pin.y);
+    await expect(editor(page, 'Pin 1')).toBeVisible();
+    await expect(toolButton(page, 'Browse')).toHaveAttribute('aria-pressed', 'true');
+    await page.keyboard.press('Escape');
+    await expect(editor(page, 'Pin 1')).toHaveCount(0);
+    const stored = await storedNamed(page, 'Pin 1');
+    const hashBefore = await page.evaluate(() => window.location.hash);
+
+    // A finger on the pin's edge (a 44-pixel target) carries it 80 px right.
+    const touch = touchSequence(page);
+    await touch.down({ id: 1, x: pin.x + 12, y: pin.y });
+    await touch.moveTo({ 1: { x: pin.x + 92, y: pin.y } }, { steps: 10, durationMs: 400 });
+    await touch.end();
+    await expect
+      .poll(async () => (await storedNamed(page, 'Pin 1'))?.geometry.coordinates[0])
+      .toBeGreaterThan(stored!.geometry.coordinates[0]);
+    expect(await page.evaluate(() => window.location.hash)).toBe(hashBefore);
+  });
+
+  test('a second finger during a pin drag puts the pin back, and the map follows the pinch', async ({
+    page,
+  }) => {
+    const centre = await openSea(page);
+    await toolButton(page, 'Add pin').tap();
+    const pin = { x: centre.x, y: centre.y - 60 };
+    await tap(page, pin.x, pin.y);
+    await expect(editor(page, 'Pin 1')).toBeVisible();
+    await page.keyboard.press('Escape');
+    const stored = await storedNamed(page, 'Pin 1');
+    const zoomBefore = (await hashState(page)).camera!.zoom;
+
+    const touch = touchSequence(page);
+    await touch.down({ id: 1, x: pin.x, y: pin.y });
+    await touch.moveTo({ 1: { x: pin.x + 40, y: pin.y } }, { steps: 6, durationMs: 200 });
+    await expect(page.locator('.pin-drag-marker')).toHaveCount(1);
+    await touch.down({ id: 2, x: pin.x + 40, y: pin.y + 160 });
+    await expect(page.locator('.pin-drag-marker')).toHaveCount(0);
+    await touch.moveTo(
+      { 1: { x: pin.x + 40, y: pin.y - 80 }, 2: { x: pin.x + 40, y: pin.y + 240 } },
+      { steps: 12, durationMs: 600 },
+    );
+    await touch.end();
+    await expect
+      .poll(async () => (await hashState(page)).camera!.zoom)
+      .toBeGreaterThan(zoomBefore + 0.3);
+    const after = await storedNamed(page, 'Pin 1');
+    expect(after?.geometry.coordinates).toEqual(stored?.geometry.coordinates);
+    expect(after?.updated).toBe(stored?.updated);
+  });
+});
