@@ -190,6 +190,10 @@ test.describe('a phone held upright', () => {
     await expect
       .poll(async () => (await pointOf(page, LISBON.lng, LISBON.lat)).y, { timeout: 10_000 })
       .toBeLessThan(await sheetTop());
+    // A tap on empty map (the Tagus, east of Lisbon) deselects.
+    const sea = await pointOf(page, -9.04, 38.69);
+    await tap(page, sea.x, sea.y);
+    await expect(popup).toHaveCount(0);
     // A tap is no hover: the selection machine shows no hovered place (the Flows panel).
     await handle(page).click();
     await handle(page).click();
@@ -257,6 +261,12 @@ test.describe('making pins by touch', () => {
     await expect(editor(page, 'Pin 1')).toHaveCount(0);
     const stored = await storedNamed(page, 'Pin 1');
     const hashBefore = await page.evaluate(() => window.location.hash);
+
+    // A tap on the pin selects it: its editor opens in the sheet.
+    await tap(page, pin.x, pin.y);
+    await expect(sheet(page).getByRole('dialog', { name: 'Pin 1' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(editor(page, 'Pin 1')).toHaveCount(0);
 
     // A finger on the pin's edge (a 44-pixel target) carries it 80 px right.
     const touch = touchSequence(page);

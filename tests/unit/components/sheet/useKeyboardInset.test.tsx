@@ -1,0 +1,51 @@
+// @vitest-environment jsdom
+import { renderHook } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { useKeyboardInset } from '../../../../src/components/sheet/useKeyboardInset';
+
+/** A visual viewport that a test shrinks, as an on-screen keyboard does. */
+class FakeVisualViewport extends EventTarget {
+  height = 844;
+  offsetTop = 0;
+  resize(height: number, offsetTop = 0) {
+    this.height = height;
+    this.offsetTop = offsetTop;
+    this.dispatchEvent(new Event('resize'));
+  }
+}
+
+const original = Object.getOwnPropertyDescriptor(window, 'visualViewport');
+afterEach(() => {
+  if (original) Object.defineProperty(window, 'visualViewport', original);
+  else delete (window as { visualViewport?: unknown }).visualViewport;
+});
+
+describe('useKeyboardInset: the sheet and the suggestions above an on-screen keyboard', () => {
+  it('follows the keyboard opening and closing, and leaves nothing behind', () => {
+    const visual = new FakeVisualViewport();
+    Object.defineProperty(window, 'visualViewport', { value: visual, configurable: true });
+    Object.defineProperty(window, 'innerHeight', { value: 844, configurable: true });
+    const app = document.createElement('main');
+    const { unmount } = renderHook(() => useKeyboardInset(app));
+    expect(app.style.getPropertyValue('--keyboard-inset')).toBe('0px');
+    expect(app.style.getPropertyValue('--visual-height')).toBe('844px');
+    visual.resize(508); // a keyboard 336 px tall
+    expect(app.style.getPropertyValue('--keyboard-inset')).toBe('336px');
+    expect(app.style.getPropertyValue('--visual-height')).toBe('508px');
+    visual.resize(508, 40); // the visual viewport scrolled down inside the layout viewport
+    expect(app.style.getPropertyValue('--keyboard-inset')).toBe('296px');
+    visual.resize(844);
+    expect(app.style.getPropertyValue('--keyboard-inset')).toBe('0px');
+    unmount();
+    expect(app.style.getPropertyValue('--keyboard-inset')).toBe('');
+    visual.resize(400);
+    expect(app.style.getPropertyValue('--keyboard-inset')).toBe('');
+  });
+
+  it('does nothing in a browser with no visual viewport', () => {
+    Object.defineProperty(window, 'visualViewport', { value: undefined, configurable: true });
+    const app = document.createElement('main');
+    renderHook(() => useKeyboardInset(app));
+    expect(app.style.getPropertyValue('--keyboard-inset')).toBe('');
+  });
+});
