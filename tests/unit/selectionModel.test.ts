@@ -1,7 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { createMachine, initialTransition, transition, type AnyMachineSnapshot } from 'xstate';
-import { createTestModel } from 'xstate/graph';
+import { createTestModel, getShortestPaths } from 'xstate/graph';
 import type { PlaceEvent } from '../../src/machines/events';
 import {
   BERLIN,
@@ -292,4 +292,42 @@ describe('selectionMachine, against its model', () => {
     }
     expect(mismatches).toEqual([]);
   });
+});
+
+/**
+ * By touch, no hover ever comes (the adapter takes the mouse events a tap makes up for none): taps
+ * are clicks. Over every path a touch session can take, the model and the machine agree, and the
+ * pointer never leaves `idle`: no hover is left behind.
+ */
+describe('selectionMachine, by touch (taps, the list, search and links: no hovers)', () => {
+  const TOUCH_EVENTS = EVENTS.filter(({ type }) => !type.startsWith('hover') && type !== 'unhover');
+  const touchPaths = getShortestPaths(model, { events: TOUCH_EVENTS });
+
+  it('reaches every selection, and only with the pointer idle', () => {
+    const reached = new Set(touchPaths.map((path) => String(path.state.value)));
+    expect([...reached].sort()).toEqual(['idle_none', 'idle_selA', 'idle_selB']);
+  });
+
+  for (const path of touchPaths) {
+    const via =
+      path.steps
+        .slice(1)
+        .map((step) => step.event.type)
+        .join(' → ') || 'start';
+    it(`follows the model to ${String(path.state.value)} (${via}), the pointer idle throughout`, () => {
+      const real = startSelection();
+      // The graph's first step is the model's start; each step holds the state it leads to.
+      for (const [i, step] of path.steps.entries()) {
+        if (i === 0) continue;
+        const type = step.event.type as ModelEvent['type'];
+        const mark = markOf(real);
+        real.actor.send(UNIVERSE[type]);
+        expect(modelStateOf(real)).toBe(String(step.state.value));
+        expect(given(real, mark), `commands on ${type}`).toEqual(
+          expectedOn(path.steps[i - 1]!.state, { type }),
+        );
+        expect(real.actor.getSnapshot().value).toMatchObject({ pointer: 'idle' });
+      }
+    });
+  }
 });
