@@ -3,6 +3,8 @@ import { appMachine } from '../../src/machines/appMachine';
 import { cameraMachine } from '../../src/machines/cameraMachine';
 import { lifecycleMachine } from '../../src/machines/lifecycleMachine';
 import { noticesMachine } from '../../src/machines/noticesMachine';
+import { sheetMachine } from '../../src/machines/sheetMachine';
+import { toolsMachine } from '../../src/machines/toolsMachine';
 import { selectionMachine } from '../../src/machines/selectionMachine';
 import { cameraTarget } from './camera';
 import type { FuzzTarget } from './harness';
@@ -18,6 +20,8 @@ export const MACHINES = {
   camera: cameraMachine,
   selection: selectionMachine,
   notices: noticesMachine,
+  sheet: sheetMachine,
+  tools: toolsMachine,
   chartroom: appMachine,
 };
 

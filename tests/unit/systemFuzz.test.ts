@@ -9,14 +9,20 @@ import { FUZZERS, MACHINES } from '../fuzz/targets';
  * runs the same properties at least 100,000 times.
  */
 const RUNS = Number(process.env.FUZZ_RUNS ?? 600);
+/** The whole system's runs take seconds; on two busy cores, more than Vitest's default five. */
+const FUZZ_TIMEOUT_MS = 60_000;
 
 describe('every statechart, under random event sequences', () => {
   for (const fuzzer of FUZZERS) {
-    it(`${fuzzer.name}: keeps its invariants after every step and finds its way back`, () => {
-      const report = fuzzer.run({ numRuns: RUNS });
-      if (report.failed) expect.fail(report.message ?? 'failed');
-      expect(report.counts.sequences).toBe(RUNS);
-    });
+    it(
+      `${fuzzer.name}: keeps its invariants after every step and finds its way back`,
+      () => {
+        const report = fuzzer.run({ numRuns: RUNS });
+        if (report.failed) expect.fail(report.message ?? 'failed');
+        expect(report.counts.sequences).toBe(RUNS);
+      },
+      FUZZ_TIMEOUT_MS,
+    );
   }
 });
 
