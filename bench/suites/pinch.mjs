@@ -2,7 +2,9 @@
 // touch input. React commits from the pinch's start until the movement has fully ended (the app),
 // and the median interval between animation frames during the pinch (the app against plain
 // MapLibre, bench/baseline). The probes, the waits before and after the gesture and the figures of
-// a run are the pan suite's (bench/suites/pan.mjs).
+// a run are the pan suite's (bench/suites/pan.mjs). Then, in the app, the bottom sheet's handle
+// pressed through its heights twice: how often the map's canvas was resized meanwhile (goal: at
+// most once), and how long each press took to settle.
 import { loadUntilReady } from '../lib/browser.mjs';
 import { summarize } from '../lib/stats.mjs';
 import {
@@ -53,7 +55,317 @@ export function installDrawProbe() {
   }
 }
 
-const PINCH_PROBES = { content: `${PROBES.content}\n(${installDrawProbe})();` };
+/**
+ * The bottom sheet's cycle (the app's narrow screen only): its handle pressed 6 times, collapsed →
+ * half → full → collapsed, twice. A height has settled once the sheet has kept it for
+ * `settleFrames` animation frames after the press changed it.
+ */
+export const SHEET_CYCLE = {
+  presses: 6,
+  order: /** @type {const} */ (['collapsed', 'half', 'full']),
+  settleFrames: 2,
+};
+/** Opening and closing the sheet re-lays the map out at most once (at the end). */
+export const SHEET_RESIZE_GOAL = { on: 'value', max: 1 };
+/** After the last press: how long without a resize of the map before counting stops. */
+const SHEET_QUIET_AFTER_MS = 500;
+/** The sheet's handle, by its name: `Expand panel`, or `Collapse panel` when the sheet is full. */
+const SHEET_HANDLE = { role: 'button', name: /^(Expand|Collapse) panel$/ };
+
+/**
+ * Installed in every page before its own scripts: `window.__resize` records, as `performance.now()`
+ * timestamps, how the map's canvas and its containers are resized from the moment MapLibre puts
+ * them in the page (a MutationObserver on the document finds them, then lets go):
+ * - `attributeWrites`: each batch of writes to the canvas's `width`/`height` attributes, which is
+ *   how MapLibre resizes its drawing buffer (a write of the same value clears it all the same);
+ * - `sizes`: each change of the CSS size of the canvas (`canvas`), of `.maplibregl-canvas-container`
+ *   (`canvasContainer`) and of the map's container (`mapContainer`, MapLibre's `.maplibregl-map`:
+ *   the app's `.map-container`), from ResizeObserver; its first report of an element is its size
+ *   then (`initial`), not a change;
+ * - `handleTouches`: each `touchstart` on the bottom sheet's handle (`.sheet-handle`).
+ */
+export function installResizeProbes() {
+  const now = () => performance.now();
+  const targets = {
+    canvas: 'canvas.maplibregl-canvas',
+    canvasContainer: '.maplibregl-canvas-container',
+    mapContainer: '.maplibregl-map',
+  };
+  const probe = {
+    attributeWrites: /** @type {{ t: number, changes: object[] }[]} */ ([]),
+    sizes: /** @type {{ t: number, target: string, from: object, to: object }[]} */ ([]),
+    initial: /** @type {Record<string, object>} */ ({}),
+    handleTouches: /** @type {number[]} */ ([]),
+    elements: /** @type {Record<string, Element>} */ ({}),
+    settled: /** @type {Promise<object> | null} */ (null),
+  };
+  window.__resize = probe;
+  const names = new Map();
+  const last = new Map();
+  const attributes = new MutationObserver((records) => {
+    const t = now();
+    probe.attributeWrites.push({
+      t,
+      changes: records.map((r) => ({
+        name: r.attributeName,
+        oldValue: r.oldValue,
+        value: r.target.getAttribute(r.attributeName),
+      })),
+    });
+  });
+  const sizes = new ResizeObserver((entries) => {
+    const t = now();
+    for (const entry of entries) {
+      const target = names.get(entry.target);
+      const to = { width: entry.contentRect.width, height: entry.contentRect.height };
+      const from = last.get(entry.target);
+      last.set(entry.target, to);
+      if (!from) probe.initial[target] = { t, ...to };
+      else if (from.width !== to.width || from.height !== to.height) {
+        probe.sizes.push({ t, target, from, to });
+      }
+    }
+  });
+  const look = () => {
+    for (const [name, selector] of Object.entries(targets)) {
+      if (probe.elements[name]) continue;
+      const element = document.querySelector(selector);
+      if (!element) continue;
+      probe.elements[name] = element;
+      names.set(element, name);
+      sizes.observe(element);
+      if (name === 'canvas') {
+        attributes.observe(element, {
+          attributes: true,
+          attributeFilter: ['width', 'height'],
+          attributeOldValue: true,
+        });
+      }
+    }
+    return Object.keys(probe.elements).length === Object.keys(targets).length;
+  };
+  const finder = new MutationObserver(() => {
+    if (look()) finder.disconnect();
+  });
+  finder.observe(document, { childList: true, subtree: true });
+  window.addEventListener(
+    'touchstart',
+    (event) => {
+      if (event.target instanceof Element && event.target.closest('.sheet-handle')) {
+        probe.handleTouches.push(now());
+      }
+    },
+    true,
+  );
+}
+
+const PINCH_PROBES = {
+  content: `${PROBES.content}\n(${installDrawProbe})();\n(${installResizeProbes})();`,
+};
+
+/**
+ * Run in the page before a press of the sheet's handle: notes the sheet's height as it is, and
+ * sets `window.__resize.settled` to a promise of when the press changed it (`changedAt`, the first
+ * animation frame at its final height and `data-height`) and when it had kept that height for
+ * `settleFrames` frames (`settledAt`); `timedOut` if that did not happen within `timeoutMs`.
+ */
+function watchSheet({ settleFrames, timeoutMs }) {
+  const sheet = document.querySelector('.sheet');
+  if (!sheet) return null;
+  const read = () => ({
+    state: sheet.getAttribute('data-height'),
+    height: sheet.getBoundingClientRect().height,
+  });
+  const before = read();
+  const armedAt = performance.now();
+  window.__resize.settled = new Promise((resolve) => {
+    let seen = before;
+    let changedAt = null;
+    let still = 0;
+    const frame = () => {
+      const t = performance.now();
+      const now = read();
+      const same = now.state === seen.state && now.height === seen.height;
+      if (!same) {
+        seen = now;
+        changedAt = t;
+        still = 0;
+      } else if (changedAt !== null) still += 1;
+      if (changedAt !== null && still >= settleFrames) {
+        resolve({ before, after: now, armedAt, changedAt, settledAt: t, timedOut: false });
+      } else if (t - armedAt > timeoutMs) {
+        resolve({ before, after: now, armedAt, changedAt, settledAt: null, timedOut: true });
+      } else requestAnimationFrame(frame);
+    };
+    requestAnimationFrame(frame);
+  });
+  return before;
+}
+
+/** Run in the page: what a tap at (x, y) would land on, or null where that is the sheet's handle. */
+function tapTarget({ x, y }) {
+  const element = document.elementFromPoint(x, y);
+  if (element?.closest('.sheet-handle')) return null;
+  if (!element) return `nothing at ${x},${y}`;
+  return `${element.tagName.toLowerCase()}.${element.className} at ${x},${y}`;
+}
+
+/**
+ * A run's canvas resizes, from `window.__resize`'s records: within each window (one press, until
+ * the next; the last until the end), the most of any one kind (attribute write batches, CSS size
+ * changes of the canvas, of its container, of the map's container), so that one re-layout seen by
+ * several observers counts once; summed over the windows.
+ */
+export function countResizes(records, windows) {
+  const kinds = {
+    attributeWrites: records.attributeWrites.map((w) => w.t),
+    canvas: records.sizes.filter((s) => s.target === 'canvas').map((s) => s.t),
+    canvasContainer: records.sizes.filter((s) => s.target === 'canvasContainer').map((s) => s.t),
+    mapContainer: records.sizes.filter((s) => s.target === 'mapContainer').map((s) => s.t),
+  };
+  const perWindow = windows.map(({ from, to }) => {
+    const counts = Object.fromEntries(
+      Object.entries(kinds).map(([kind, times]) => [
+        kind,
+        times.filter((t) => t >= from && t < to).length,
+      ]),
+    );
+    return { ...counts, resizes: Math.max(...Object.values(counts)) };
+  });
+  const total = (key) => perWindow.reduce((sum, w) => sum + w[key], 0);
+  return {
+    resizes: total('resizes'),
+    attributeWrites: total('attributeWrites'),
+    attributeChanges: records.attributeWrites.filter(
+      (w) =>
+        w.t >= windows[0].from &&
+        w.t < windows.at(-1).to &&
+        w.changes.some((c) => c.oldValue !== c.value),
+    ).length,
+    canvas: total('canvas'),
+    canvasContainer: total('canvasContainer'),
+    mapContainer: total('mapContainer'),
+    perPress: perWindow.map((w) => w.resizes),
+  };
+}
+
+/**
+ * The sheet's cycle, in the app once the pinch is done and quiet: SHEET_CYCLE.presses taps on its
+ * handle (CDP touch, at the handle's centre, which the tap is checked to land on), each once the
+ * last height has settled, then SHEET_QUIET_AFTER_MS without a resize. Throws when the handle is
+ * missing, or a press did not move the sheet to the next height (with a new pixel height).
+ */
+async function sheetCycle(page, { timeoutMs }) {
+  const handle = page.getByRole(SHEET_HANDLE.role, { name: SHEET_HANDLE.name });
+  const found = await handle.count();
+  if (found !== 1) {
+    throw new Error(
+      `the bottom sheet's handle (a button named Expand panel or Collapse panel) was found ` +
+        `${found} times at ${PHONE.viewport.width} × ${PHONE.viewport.height}, not once`,
+    );
+  }
+  const elements = await page.evaluate(() =>
+    Object.fromEntries(
+      Object.entries(window.__resize.elements).map(([name, e]) => [name, e.className]),
+    ),
+  );
+  if (Object.keys(elements).length !== 3) {
+    throw new Error(`the resize probes found only ${JSON.stringify(elements)}`);
+  }
+  const cdp = await page.context().newCDPSession(page);
+  const touch = (type, points) =>
+    cdp.send('Input.dispatchTouchEvent', { type, touchPoints: points });
+  const { order } = SHEET_CYCLE;
+  const presses = [];
+  try {
+    for (let i = 0; i < SHEET_CYCLE.presses; i++) {
+      const box = await handle.boundingBox();
+      if (!box) throw new Error(`press ${i + 1}: the sheet's handle has no box`);
+      const point = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+      const covered = await page.evaluate(tapTarget, point);
+      if (covered) throw new Error(`press ${i + 1}: a tap on the handle would land on ${covered}`);
+      const name = await handle.textContent();
+      const before = await page.evaluate(watchSheet, {
+        settleFrames: SHEET_CYCLE.settleFrames,
+        timeoutMs,
+      });
+      if (!before) throw new Error(`press ${i + 1}: no .sheet element`);
+      await touch('touchStart', [{ ...point, id: 0 }]);
+      await touch('touchEnd', []);
+      const press = await page.evaluate(() => window.__resize.settled);
+      const expected = order[(order.indexOf(before.state) + 1) % order.length];
+      const pressAt = await page.evaluate(
+        (armedAt) => window.__resize.handleTouches.find((t) => t >= armedAt) ?? null,
+        press.armedAt,
+      );
+      const what =
+        `press ${i + 1} of the sheet's handle ("${name?.trim()}"): ${before.state} ` +
+        `${before.height.toFixed(0)} px → ${press.after.state} ${press.after.height.toFixed(0)} px`;
+      if (press.timedOut) {
+        throw new Error(
+          `${what}, ${press.changedAt === null ? 'never changed' : 'never settled'} within ` +
+            `${timeoutMs} ms (expected ${expected})`,
+        );
+      }
+      if (press.after.state !== expected || press.after.height === before.height) {
+        throw new Error(`${what}: expected ${expected} at a new height`);
+      }
+      if (pressAt === null) throw new Error(`${what}, with no touchstart on the handle`);
+      presses.push({
+        ...press,
+        pressAt,
+        step: `${before.state}→${press.after.state}`,
+        heights: [before.height, press.after.height],
+        settleMs: press.changedAt - pressAt,
+      });
+    }
+    await page.waitForFunction(
+      ({ quiet, lastSettled }) => {
+        const r = window.__resize;
+        const last = Math.max(
+          lastSettled,
+          r.attributeWrites.at(-1)?.t ?? 0,
+          r.sizes.at(-1)?.t ?? 0,
+        );
+        return performance.now() - last >= quiet;
+      },
+      { quiet: SHEET_QUIET_AFTER_MS, lastSettled: presses.at(-1).settledAt },
+      { timeout: timeoutMs, polling: 50 },
+    );
+  } finally {
+    await cdp.detach();
+  }
+  const records = await page.evaluate(() => {
+    const r = window.__resize;
+    return {
+      endedAt: performance.now(),
+      sameCanvas: r.elements.canvas === document.querySelector('canvas.maplibregl-canvas'),
+      attributeWrites: r.attributeWrites,
+      sizes: r.sizes,
+      initial: r.initial,
+    };
+  });
+  if (!records.sameCanvas) throw new Error('the map canvas was replaced during the sheet cycle');
+  const windows = presses.map((p, i) => ({
+    from: p.armedAt,
+    to: presses[i + 1]?.armedAt ?? records.endedAt,
+  }));
+  return {
+    ...countResizes(records, windows),
+    elements,
+    presses: presses.map(({ step, heights, settleMs }) => ({ step, heights, settleMs })),
+    settleMs: presses.map((p) => p.settleMs),
+    records: {
+      attributeWrites: records.attributeWrites.filter((w) => w.t >= windows[0].from),
+      sizes: records.sizes.filter((s) => s.t >= windows[0].from),
+      before: {
+        attributeWrites: records.attributeWrites.filter((w) => w.t < windows[0].from).length,
+        sizes: records.sizes.filter((s) => s.t < windows[0].from).length,
+      },
+      initial: records.initial,
+    },
+  };
+}
 
 /**
  * One run's figures (pan.mjs's `measure`), with the frames counted from the one in which the map
@@ -155,6 +467,17 @@ async function pinch(page, { timeoutMs }) {
   };
 }
 
+/** The sheet's press → settled times of all runs, by step (`collapsed→half 41 38 …`). */
+function sheetSteps(sheets) {
+  const bySteps = new Map();
+  for (const press of sheets.flatMap((r) => r.presses)) {
+    bySteps.set(press.step, [...(bySteps.get(press.step) ?? []), press.settleMs]);
+  }
+  return [...bySteps]
+    .map(([step, ms]) => `${step} ${ms.map((t) => t.toFixed(0)).join(' ')}`)
+    .join('; ');
+}
+
 export default {
   name: 'pinch',
   description:
@@ -163,7 +486,9 @@ export default {
     `${PHONE.viewport.width} × ${PHONE.viewport.height} touch page, until the movement has ended ` +
     'and been quiet for 500 ms: React commits (DevTools global hook) in the app, the median ' +
     "requestAnimationFrame interval from the map's first drawing of it, app vs plain " +
-    'MapLibre, and the zoom each reached; interleaved, fresh context each run.',
+    'MapLibre, and the zoom each reached; then, in the app, the bottom sheet stepped through ' +
+    `its heights by ${SHEET_CYCLE.presses} taps on its handle: map canvas resizes ` +
+    '(MutationObserver, ResizeObserver) and press → settled; interleaved, fresh context each run.',
 
   async run({ browser, builds, serve, runs, warmup, timeoutMs, log }) {
     const built = { app: await builds.app(), baseline: await builds.baseline() };
@@ -176,13 +501,19 @@ export default {
         initScript: PINCH_PROBES,
         timeoutMs,
         ...PHONE,
-        afterReady: (page) => pinch(page, { timeoutMs }),
+        afterReady: async (page) => {
+          const pinched = await pinch(page, { timeoutMs });
+          // The sheet's cycle, once the pinch is over and counted: the baseline has no sheet.
+          const sheet = key === 'app' ? await sheetCycle(page, { timeoutMs }) : null;
+          return { ...pinched, sheet };
+        },
       });
       return {
         ...measurePinch(after),
         zoomBefore: after.zoomBefore,
         zoomAfter: after.zoomAfter,
         zoomRise: after.zoomAfter - after.zoomBefore,
+        sheet: after.sheet,
         errors,
       };
     };
@@ -197,7 +528,11 @@ export default {
         `pinch ${label} ${key.padEnd(8)} ${describeRun(result, 'pinch')}, ` +
         `${result.pointerMoves} touchmoves, end +${result.inertiaMs.toFixed(0)} ms ` +
         `(${result.endSignal}), zoom ${result.zoomBefore.toFixed(2)} → ` +
-        `${result.zoomAfter.toFixed(2)}`,
+        `${result.zoomAfter.toFixed(2)}` +
+        (result.sheet
+          ? `; sheet ${result.sheet.resizes} canvas resizes over ${SHEET_CYCLE.presses} presses, ` +
+            `settled in ${result.sheet.settleMs.map((ms) => ms.toFixed(0)).join(' ')} ms`
+          : ''),
     });
 
     const runsOf = (key, name) => results[key].map((r) => r[name]);
@@ -214,6 +549,9 @@ export default {
       baseline: summarize(results.baseline.map((r) => r.fromTouchStart.medianFrameMs)),
     };
     const gesture = both('pageDragMs');
+    const sheets = results.app.map((r) => r.sheet);
+    const sheetResizes = summarize(sheets.map((r) => r.resizes));
+    const sheetSettle = summarize(sheets.flatMap((r) => r.settleMs));
     const rows = [
       {
         name: `pinch: median frame interval, app | baseline, median of ${runs}`,
@@ -257,6 +595,17 @@ export default {
         value: gesture.app.median,
         baseline: gesture.baseline.median,
       },
+      {
+        name: `sheet: canvas resizes over ${SHEET_CYCLE.presses} presses of its handle, app, most in any of ${runs}`,
+        unit: 'count',
+        value: sheetResizes.max,
+        goal: SHEET_RESIZE_GOAL,
+      },
+      {
+        name: `  sheet: press → settled at its new height, median of ${sheetSettle.n} presses`,
+        unit: 'ms',
+        value: sheetSettle.median,
+      },
     ];
 
     const list = (key, name, digits = 0) =>
@@ -286,6 +635,15 @@ export default {
         `${fromTouchStart.app.samples.map((ms) => ms.toFixed(1)).join(' ')}; baseline ` +
         `${fromTouchStart.baseline.samples.map((ms) => ms.toFixed(1)).join(' ')} (idle frames ` +
         `before the first drawing included)`,
+      `sheet (app), ${SHEET_CYCLE.presses} presses of its handle (CDP touch at its centre), ` +
+        `${SHEET_CYCLE.order.join(' → ')} → ${SHEET_CYCLE.order[0]}, twice: canvas resizes per ` +
+        `run ${sheets.map((r) => r.resizes).join(' ')} (canvas width/height writes ` +
+        `${sheets.map((r) => r.attributeWrites).join(' ')}, of which changed ` +
+        `${sheets.map((r) => r.attributeChanges).join(' ')}; CSS size changes of the canvas ` +
+        `${sheets.map((r) => r.canvas).join(' ')}, its container ` +
+        `${sheets.map((r) => r.canvasContainer).join(' ')}, the map's container ` +
+        `${sheets.map((r) => r.mapContainer).join(' ')}); press → settled (ms) by step: ` +
+        sheetSteps(sheets),
       `page errors: ${anyErrors.length ? anyErrors.join(' | ') : 'none'}`,
     ];
     return {
@@ -306,6 +664,10 @@ export default {
         touchStartToFirstDrawMs: firstDraw,
         framesPerPinch: frames,
         gestureMs: gesture,
+        sheetCycle: SHEET_CYCLE,
+        sheetQuietAfterMs: SHEET_QUIET_AFTER_MS,
+        sheetResizes,
+        sheetSettleMs: sheetSettle,
         warmups,
         runs: results,
       },
