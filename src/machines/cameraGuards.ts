@@ -15,6 +15,13 @@ import type { CameraLimits } from '../url/cameraHash';
  */
 export const INTERRUPTION_WINDOW_MS = 16;
 
+/**
+ * When the person's own press (a finger, a button, the wheel) stopped an app movement, MapLibre
+ * ends the movement at once and the gesture that press makes starts only when it moves: a frame
+ * later, or more on a busy page. A gesture this soon after such a stop interrupted the movement.
+ */
+export const STOPPED_BY_PRESS_WINDOW_MS = 1000;
+
 export interface CameraInput {
   camera: Camera;
   limits: CameraLimits;
@@ -27,7 +34,12 @@ export interface CameraContext {
   settled: Camera;
   limits: CameraLimits;
   /** The app movement under way, or the one that just ended, for telling an interruption. */
-  appMove: { reason: MoveReason | null; endedAt: number | null } | null;
+  appMove: {
+    reason: MoveReason | null;
+    endedAt: number | null;
+    /** Whether the person's input stopped it short (`camera.moveEnded`'s `stoppedBy`). */
+    stopped?: boolean;
+  } | null;
   /** What panels cover of the map: the app's movements aim at the rest. */
   insets: Insets;
 }
@@ -62,11 +74,18 @@ export const cameraGuards = {
   canZoomOut: ({ context }: GuardArgs) => context.camera.zoom > context.limits.minZoom,
   isTurnedOrTilted: ({ context }: GuardArgs) =>
     context.camera.bearing !== 0 || context.camera.pitch !== 0,
+  /** A press stopped the app's movement just now, and moves the map itself. */
+  pressStoppedAppMove: (args: GuardArgs) =>
+    args.context.appMove?.stopped === true && cameraGuards.appMoveJustEnded(args),
+  /** The movement under way began with the press that stopped the app's: its gesture is due. */
+  interruptionPending: ({ context }: GuardArgs) =>
+    context.appMove?.stopped === true && context.appMove.endedAt !== null,
   appMoveJustEnded: ({ context, event }: GuardArgs) => {
     if (event.type !== 'camera.gestureStarted' && event.type !== 'camera.moveStarted') return false;
     const endedAt = context.appMove?.endedAt;
     if (endedAt == null) return false;
     const gap = event.t - endedAt;
-    return gap >= 0 && gap <= INTERRUPTION_WINDOW_MS;
+    const window = context.appMove?.stopped ? STOPPED_BY_PRESS_WINDOW_MS : INTERRUPTION_WINDOW_MS;
+    return gap >= 0 && gap <= window;
   },
 };

@@ -2,7 +2,12 @@ import { assign, emit, setup, stateIn } from 'xstate';
 import { cameraGuards, type CameraContext, type CameraInput } from './cameraGuards';
 import type { Camera, CameraEmitted, CameraEvent, Insets, MoveReason } from './events';
 
-export { INTERRUPTION_WINDOW_MS, type CameraContext, type CameraInput } from './cameraGuards';
+export {
+  INTERRUPTION_WINDOW_MS,
+  STOPPED_BY_PRESS_WINDOW_MS,
+  type CameraContext,
+  type CameraInput,
+} from './cameraGuards';
 
 type MoveStarted = Extract<CameraEvent, { type: 'camera.moveStarted' }>;
 
@@ -40,7 +45,12 @@ export const cameraMachine = setup({
     markAppMoveEnded: assign({
       appMove: ({ context, event }) =>
         context.appMove && event.type === 'camera.moveEnded'
-          ? { ...context.appMove, endedAt: event.t }
+          ? {
+              ...context.appMove,
+              endedAt: event.t,
+              // A key's own movement starts at once; a press's gesture, when it moves.
+              stopped: event.stoppedBy !== undefined && event.stoppedBy !== 'keyboard',
+            }
           : null,
     }),
     emitSettled: emit(({ context }) => ({
@@ -115,6 +125,9 @@ export const cameraMachine = setup({
         'camera.moveStarted': [
           { guard: 'startedByApp', target: 'app' },
           { guard: 'startedByResize', target: 'resizing', actions: 'forgetAppMove' },
+          // The press that stopped the app's movement is moving now: its gesture, named next,
+          // is what interrupted it.
+          { guard: 'pressStoppedAppMove', target: 'user' },
           {
             guard: 'appMoveJustEnded',
             target: 'user',
@@ -174,10 +187,23 @@ export const cameraMachine = setup({
     user: {
       tags: ['moving', 'userMoving'],
       initial: 'moving',
+      // An interruption still to be named by its gesture is not carried past the movement.
+      exit: 'forgetAppMove',
       on: { 'camera.moveStarted': { guard: 'startedByApp', target: 'app' } },
       states: {
         /** Moving with no gesture named yet, as keyboard moves do. */
-        moving: { on: { 'camera.gestureStarted': 'gesture' } },
+        moving: {
+          on: {
+            'camera.gestureStarted': [
+              {
+                guard: 'interruptionPending',
+                target: 'gesture',
+                actions: ['emitInterrupted', 'forgetAppMove'],
+              },
+              { target: 'gesture' },
+            ],
+          },
+        },
         /** Routes a starting gesture to its state. */
         gesture: {
           always: [

@@ -90,7 +90,12 @@ export type CameraEvent =
   | { type: 'camera.gestureEnded'; gesture: Gesture; input: GestureInput; t: number }
   /** At most once per animation frame while moving. */
   | { type: 'camera.moved'; camera: Camera; t: number }
-  | { type: 'camera.moveEnded'; camera: Camera; t: number }
+  /**
+   * `stoppedBy`: the person's input on the map (a finger or a button put down, the wheel, a key)
+   * that stopped the app's movement short. MapLibre stops a flight the moment a finger lands, a
+   * frame or more before that finger's own gesture starts.
+   */
+  | { type: 'camera.moveEnded'; camera: Camera; t: number; stoppedBy?: GestureInput }
   | { type: 'camera.zoomInRequested' }
   | { type: 'camera.zoomOutRequested' }
   | { type: 'camera.northResetRequested' }

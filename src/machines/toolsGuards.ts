@@ -1,5 +1,10 @@
 import type { ToolEvent, ToolName } from '../yourMap/events';
-import { DRAG_THRESHOLD_PX, LONG_PRESS_SLOP_PX, isSecondClick } from '../yourMap/gestures';
+import {
+  DRAG_THRESHOLD_PX,
+  LONG_PRESS_MS,
+  LONG_PRESS_SLOP_PX,
+  isSecondClick,
+} from '../yourMap/gestures';
 
 export interface ToolsInput {
   /**
@@ -81,6 +86,9 @@ export const pinHere = ({ context, event }: Args) => {
 };
 
 /** The tools machine's guards: pure questions about its context and the event at hand. */
+const beforeLongPress = (context: ToolsContext, event: ToolEvent) =>
+  context.press !== null && 't' in event && event.t - context.press.t < LONG_PRESS_MS;
+
 export const toolsGuards = {
   /** A tool that cannot be chosen now (editing when read-only, drawing not enabled): nothing. */
   canChoose: ({ context, event }: Args, { tool }: { tool: ToolName }) =>
@@ -95,6 +103,14 @@ export const toolsGuards = {
     event.type === 'pointer.moved' &&
     context.press !== null &&
     Math.hypot(event.x - context.press.x, event.y - context.press.y) > LONG_PRESS_SLOP_PX,
+  /**
+   * The finger wandered, or lifted, before LONG_PRESS_MS had passed by the events' own times: the
+   * long press's timer ran late on a busy page, and this was a pan or a tap after all.
+   */
+  wanderedTooSoon: (args: Args) =>
+    toolsGuards.wandered(args) && beforeLongPress(args.context, args.event),
+  releasedTooSoon: ({ context, event }: Args) =>
+    event.type === 'pointer.released' && beforeLongPress(context, event),
   /** The second click of the double click whose first click added a pin. */
   nearNewPin: ({ context, event }: Args) =>
     event.type === 'pointer.down' && isSecondClick(context.press, event),

@@ -103,6 +103,8 @@ export const toolsMachine = setup({
           entry: ['closePopup', 'closeEditor', { type: 'markOffer', params: offeredSpot }],
           exit: 'unmarkOffer',
           on: {
+            'pointer.moved': { guard: 'wanderedTooSoon', target: 'idle' },
+            'pointer.released': { guard: 'releasedTooSoon', target: 'idle' },
             'tool.offerAccepted': {
               guard: not('readOnly'),
               target: 'idle',

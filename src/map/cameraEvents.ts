@@ -84,6 +84,13 @@ export function translateMovement(
   raw: RawMovement,
   camera: Camera,
   now: number,
+  /** The person's input on the map at this very moment, if any (it stops an app movement). */
+  pressed: GestureInput | null = null,
+  /**
+   * The person's last input on the map, for a gesture MapLibre makes up with no event of its own
+   * (the snap back to north after a turn ends near it).
+   */
+  lastInput: GestureInput = 'mouse',
 ): CameraEvent | null {
   const t = raw.originalEvent?.timeStamp ?? now;
   const byApp = raw.source === 'app';
@@ -109,7 +116,9 @@ export function translateMovement(
     case 'move':
       return { type: 'camera.moved', camera, t };
     case 'moveend':
-      return { type: 'camera.moveEnded', camera, t };
+      return byApp && pressed
+        ? { type: 'camera.moveEnded', camera, t, stoppedBy: pressed }
+        : { type: 'camera.moveEnded', camera, t };
     default: {
       if (byApp) return null;
       const ending = type.endsWith('end');
@@ -118,9 +127,45 @@ export function translateMovement(
       return {
         type: ending ? 'camera.gestureEnded' : 'camera.gestureStarted',
         gesture,
-        input: inputOf(raw.originalEvent),
+        input: raw.originalEvent ? inputOf(raw.originalEvent) : lastInput,
         t,
       };
     }
   }
+}
+
+/** An input this recent (milliseconds) is the one MapLibre is handling as a movement ends. */
+export const PRESS_STOPS_WITHIN_MS = 50;
+
+/**
+ * The person's presses on the map (a finger or a button put down, the wheel, a key), heard first,
+ * in the capture phase: MapLibre stops an app movement while it handles one, so a `moveend` in the
+ * same moment was the press's doing. `pressedAt(now)` is that press's input, or null.
+ */
+export function watchPresses(container: HTMLElement) {
+  let last: { input: GestureInput; at: number } | null = null;
+  const note = (input: GestureInput) => (event: Event) => {
+    last = { input, at: event.timeStamp };
+  };
+  const listeners: Array<[string, (event: Event) => void]> = [
+    ['pointerdown', (event) => note(inputOf(event as PointerEvent))(event)],
+    ['wheel', note('mouse')],
+    ['keydown', note('keyboard')],
+  ];
+  for (const [type, listener] of listeners) {
+    container.addEventListener(type, listener, { capture: true, passive: true });
+  }
+  return {
+    lastInput(): GestureInput {
+      return last?.input ?? 'mouse';
+    },
+    pressedAt(now: number): GestureInput | null {
+      return last && now - last.at <= PRESS_STOPS_WITHIN_MS && now >= last.at ? last.input : null;
+    },
+    dispose(): void {
+      for (const [type, listener] of listeners) {
+        container.removeEventListener(type, listener, { capture: true });
+      }
+    },
+  };
 }

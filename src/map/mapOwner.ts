@@ -30,7 +30,13 @@ import { PinsAdapter } from './pinsAdapter';
 import { PlacesAdapter, placesSourceOf, styleWithPlaces, type VisibleArea } from './placesAdapter';
 import { FIT_PADDING_PX, NO_INSETS, REVEAL_MS, revealShift } from './reveal';
 import { StyleLoadError, loadStyle } from './styleLoader';
-import { MOVEMENT_EVENTS, tagAppMove, translateMovement, type RawMovement } from './cameraEvents';
+import {
+  MOVEMENT_EVENTS,
+  tagAppMove,
+  translateMovement,
+  watchPresses,
+  type RawMovement,
+} from './cameraEvents';
 
 setWorkerUrl(workerUrl);
 
@@ -237,16 +243,21 @@ export class MapOwner {
       ['webglcontextlost', () => this.emit({ type: 'map.contextLost' })],
       ['webglcontextrestored', () => this.emit({ type: 'map.contextRestored' })],
     ];
+    // The person's last input on the map: an app movement that ends with it was stopped by it.
+    const presses = watchPresses(container);
     for (const type of MOVEMENT_EVENTS) {
       handlers.push([
         type,
         (event) => {
           if (type === 'moveend') this.cancelFrame();
+          const now = performance.now();
           const translated = translateMovement(
             type,
             event as RawMovement,
             readCamera(map),
-            performance.now(),
+            now,
+            type === 'moveend' ? presses.pressedAt(now) : null,
+            presses.lastInput(),
           );
           if (translated) this.emit(translated);
         },
@@ -266,6 +277,7 @@ export class MapOwner {
     const endDragOutside = endDragReleasedOutside(container);
     return () => {
       this.cancelFrame();
+      presses.dispose();
       endDragOutside();
       for (const [type, handler] of handlers) map.off(type, handler);
     };

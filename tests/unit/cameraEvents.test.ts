@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { inputOf, translateMovement } from '../../src/map/cameraEvents';
+import {
+  PRESS_STOPS_WITHIN_MS,
+  inputOf,
+  translateMovement,
+  watchPresses,
+} from '../../src/map/cameraEvents';
 
 const camera = { center: { lng: 1, lat: 2 }, zoom: 3, bearing: 0, pitch: 0 };
 
@@ -34,5 +39,50 @@ describe('translateMovement: the input behind a gesture', () => {
   it('sends nothing for the axes of the app’s own movements, whatever the input', () => {
     const app = { source: 'app', originalEvent: { type: 'touchmove' } };
     expect(translateMovement('zoomstart', app, camera, 0)).toBeNull();
+  });
+});
+
+describe('an app movement stopped by the person’s press', () => {
+  const APP = { source: 'app', animation: 'fly', reason: 'place' };
+
+  it('ends with the input that stopped it, and only the app’s movements do', () => {
+    expect(translateMovement('moveend', APP, camera, 5, 'touch')).toEqual({
+      type: 'camera.moveEnded',
+      camera,
+      t: 5,
+      stoppedBy: 'touch',
+    });
+    expect(translateMovement('moveend', APP, camera, 5)).toEqual({
+      type: 'camera.moveEnded',
+      camera,
+      t: 5,
+    });
+    const user = { originalEvent: { type: 'touchend', timeStamp: 5 } };
+    expect(translateMovement('moveend', user, camera, 5, 'touch')).not.toHaveProperty('stoppedBy');
+  });
+
+  it('hears presses first, and knows one only in the moment it is handled', () => {
+    const container = new EventTarget() as unknown as HTMLElement;
+    const presses = watchPresses(container);
+    expect(presses.pressedAt(performance.now())).toBeNull();
+    const down = Object.assign(new Event('pointerdown'), { pointerType: 'touch' });
+    container.dispatchEvent(down);
+    expect(presses.pressedAt(down.timeStamp + 1)).toBe('touch');
+    expect(presses.pressedAt(down.timeStamp + PRESS_STOPS_WITHIN_MS + 1)).toBeNull();
+    expect(presses.lastInput()).toBe('touch');
+    const wheel = new Event('wheel');
+    container.dispatchEvent(wheel);
+    expect(presses.pressedAt(wheel.timeStamp)).toBe('mouse');
+    presses.dispose();
+    container.dispatchEvent(new Event('keydown'));
+    expect(presses.lastInput()).toBe('mouse');
+  });
+
+  it('tags a gesture MapLibre makes up with no event (the snap to north) with the last input', () => {
+    expect(translateMovement('rotatestart', {}, camera, 9, null, 'touch')).toMatchObject({
+      type: 'camera.gestureStarted',
+      gesture: 'rotate',
+      input: 'touch',
+    });
   });
 });

@@ -2,7 +2,10 @@ import fc from 'fast-check';
 import { MOVE_REASONS } from '../../src/map/cameraEvents';
 import { isDeepStrictEqual } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { INTERRUPTION_WINDOW_MS } from '../../src/machines/cameraMachine';
+import {
+  INTERRUPTION_WINDOW_MS,
+  STOPPED_BY_PRESS_WINDOW_MS,
+} from '../../src/machines/cameraMachine';
 import type { Camera, CameraEvent, MoveReason } from '../../src/machines/events';
 import { moveEnded, startCamera, stateOf, type StartedCamera } from './support/fakeCameraPort';
 
@@ -64,6 +67,13 @@ const eventArb: fc.Arbitrary<CameraEvent> = fc.oneof(
     camera: cameraArb,
     t: fc.constant(0),
   }),
+  // A finger or a button that stopped the app's movement short.
+  fc.record({
+    type: fc.constant('camera.moveEnded' as const),
+    camera: cameraArb,
+    t: fc.constant(0),
+    stoppedBy: fc.constantFrom('mouse', 'touch' as const),
+  }),
   fc.record({
     type: fc.constantFrom(
       'camera.zoomInRequested',
@@ -91,7 +101,14 @@ const sequenceArb: fc.Arbitrary<CameraEvent[]> = fc
   .array(
     fc.record({
       event: eventArb,
-      gap: fc.constantFrom(0, 1, INTERRUPTION_WINDOW_MS, INTERRUPTION_WINDOW_MS + 1, 1000),
+      gap: fc.constantFrom(
+        0,
+        1,
+        INTERRUPTION_WINDOW_MS,
+        INTERRUPTION_WINDOW_MS + 1,
+        STOPPED_BY_PRESS_WINDOW_MS,
+        STOPPED_BY_PRESS_WINDOW_MS + 1,
+      ),
       copies: fc.constantFrom(1, 1, 1, 2, 3),
     }),
     { maxLength: 40 },

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { INTERRUPTION_WINDOW_MS } from '../../src/machines/cameraMachine';
+import {
+  INTERRUPTION_WINDOW_MS,
+  STOPPED_BY_PRESS_WINDOW_MS,
+} from '../../src/machines/cameraMachine';
 import type { Animation, Gesture } from '../../src/machines/events';
 import { DEFAULT_LIMITS } from '../../src/url/cameraHash';
 import {
@@ -422,6 +425,42 @@ describe('cameraMachine', () => {
         { type: 'camera.flightInterrupted', reason: 'place', by: 'user' },
       ]);
       expect(context(started).appMove).toBeNull();
+    });
+
+    it('names the gesture of a press that stopped the flight, however late it starts to move', () => {
+      const started = flying();
+      // MapLibre stops the flight as the button (or finger) goes down…
+      started.send({ type: 'camera.moveEnded', camera: PLACE, t: 1000, stoppedBy: 'mouse' });
+      expectState(started.actor, 'idle');
+      // …and the drag starts with the first move, a frame or more later.
+      started.send(userMoveStarted(1027));
+      expect(started.interruptions()).toEqual([]);
+      started.send(gestureStarted('pan', 1027));
+      expectState(started.actor, 'user.panning');
+      expect(started.interruptions()).toEqual([
+        { type: 'camera.flightInterrupted', reason: 'place', by: 'pan' },
+      ]);
+      expect(context(started).appMove).toBeNull();
+    });
+
+    it(`does not carry a press's stop past ${STOPPED_BY_PRESS_WINDOW_MS} ms`, () => {
+      const late = flying();
+      late.send({ type: 'camera.moveEnded', camera: PLACE, t: 1000, stoppedBy: 'touch' });
+      late.send(userMoveStarted(1001 + STOPPED_BY_PRESS_WINDOW_MS));
+      late.send(gestureStarted('pan', 1001 + STOPPED_BY_PRESS_WINDOW_MS));
+      expect(late.interruptions()).toEqual([]);
+    });
+
+    it('reports a key that stopped the flight at once: its own movement names no gesture', () => {
+      const keys = flying();
+      keys.send({ type: 'camera.moveEnded', camera: PLACE, t: 1000, stoppedBy: 'keyboard' });
+      keys.send(userMoveStarted(1000));
+      expect(keys.interruptions()).toEqual([
+        { type: 'camera.flightInterrupted', reason: 'place', by: 'user' },
+      ]);
+      keys.send(moveEnded(PLACE, 1200), userMoveStarted(1300), gestureStarted('pan', 1300));
+      expect(keys.interruptions()).toHaveLength(1);
+      expect(context(keys).appMove).toBeNull();
     });
 
     it('reports it for a dragstart with no movestart before it, naming the gesture', () => {

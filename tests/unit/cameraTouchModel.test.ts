@@ -33,8 +33,10 @@ type Axis = 'drag' | 'zoom' | 'rotate' | 'pitch';
 type Emission =
   /** The app's flight starts (the adapter tagged it). */
   | { kind: 'appStarts' }
-  /** The app's flight ends, where it arrived or where a finger stopped it. */
+  /** The app's flight ends where it arrived. */
   | { kind: 'appEnds' }
+  /** A finger came down on the map: MapLibre stops the app's flight there, at once. */
+  | { kind: 'appStopped' }
   /** Axes start moving with a touch: movestart first, if the map was not moving already. */
   | { kind: 'starts'; axes: Axis[]; with: 'touchmove' | 'touchend' }
   /** A frame of a movement under way. */
@@ -117,9 +119,10 @@ const MODEL: Record<ModelState, Partial<Record<string, Step>>> = {
   flying: {
     frame: { target: 'flying', after: FRAME, emits: frame },
     arrives: { target: 'idle', after: FRAME, emits: { kind: 'appEnds' } },
-    fingerDown: { target: 'fingerOnFlight', after: FRAME, emits: { kind: 'appEnds' } },
+    fingerDown: { target: 'fingerOnFlight', after: FRAME, emits: { kind: 'appStopped' } },
   },
-  // The finger's first move comes a frame after it came down, at the soonest.
+  // The finger's first move comes a frame after it came down at the soonest; on a busy page,
+  // (190 ms in Chromium under load) later.
   fingerOnFlight: touchStarts(FRAME, true),
   panning: {
     frame: { target: 'panning', after: FRAME, emits: frame },
@@ -208,9 +211,10 @@ function startTouchSession() {
   /** The camera events the adapter made of them. */
   const sent: CameraEvent[] = [];
 
-  const fire = (type: MovementEventType, raw: RawMovement) => {
+  /** `pressed`: a finger landed on the map at this moment (the adapter hears it first). */
+  const fire = (type: MovementEventType, raw: RawMovement, pressed: 'touch' | null = null) => {
     fired.push(type);
-    const event = translateMovement(type, raw, cameraAt({ zoom }), now);
+    const event = translateMovement(type, raw, cameraAt({ zoom }), now, pressed, 'touch');
     if (!event) return;
     sent.push(event);
     started.actor.send(event);
@@ -230,6 +234,10 @@ function startTouchSession() {
         // The flight's axes end too, but the adapter drops the ends of the app's own axes.
         moving = false;
         fire('moveend', APP);
+        return;
+      case 'appStopped':
+        moving = false;
+        fire('moveend', APP, 'touch');
         return;
       case 'frame':
         zoom += 0.01;
@@ -502,6 +510,36 @@ describe('touch gestures, one by one', () => {
       { type: 'camera.flightInterrupted', reason: 'place', by: 'pan' },
     ]);
     expect(flight.states.at(-1)).toBe('idle');
+  });
+
+  it('a finger that stops a flight interrupted it even when its first move comes late', () => {
+    const camera = startCamera();
+    const APP = { source: 'app', animation: 'fly', reason: 'place' };
+    const send = (event: ReturnType<typeof translateMovement>) => event && camera.send(event);
+    camera.send({ type: 'camera.flyRequested', target: cameraAt({ zoom: 9 }), reason: 'place' });
+    send(translateMovement('movestart', APP, cameraAt({ zoom: 3 }), 0));
+    // The finger lands at 500 ms: the flight ends there, stopped by it.
+    send(translateMovement('moveend', APP, cameraAt({ zoom: 5 }), 500, 'touch'));
+    // Its first move is handled 190 ms later, on a busy page.
+    const move = { originalEvent: { type: 'touchmove', timeStamp: 690 } };
+    send(translateMovement('movestart', move, cameraAt({ zoom: 5 }), 690));
+    send(translateMovement('dragstart', move, cameraAt({ zoom: 5 }), 690));
+    expect(camera.interruptions()).toEqual([
+      { type: 'camera.flightInterrupted', reason: 'place', by: 'pan' },
+    ]);
+  });
+
+  it('a flight that arrives, and a pan a while later, is no interruption', () => {
+    const camera = startCamera();
+    const APP = { source: 'app', animation: 'fly', reason: 'place' };
+    const send = (event: ReturnType<typeof translateMovement>) => event && camera.send(event);
+    camera.send({ type: 'camera.flyRequested', target: cameraAt({ zoom: 9 }), reason: 'place' });
+    send(translateMovement('movestart', APP, cameraAt({ zoom: 3 }), 0));
+    send(translateMovement('moveend', APP, cameraAt({ zoom: 9 }), 500));
+    const move = { originalEvent: { type: 'touchmove', timeStamp: 690 } };
+    send(translateMovement('movestart', move, cameraAt({ zoom: 9 }), 690));
+    send(translateMovement('dragstart', move, cameraAt({ zoom: 9 }), 690));
+    expect(camera.interruptions()).toEqual([]);
   });
 
   it('a finger that stops the inertia of a fling interrupts no app movement', () => {

@@ -46,7 +46,8 @@ describe('toolsMachine: a long press on empty map offers Add pin here', () => {
 
   it('keeps the offer when the finger lifts, and adds one pin at the spot when accepted', () => {
     const started = offering();
-    started.send(releaseAt(101, 200));
+    // Lifted well after the long press, by its own time.
+    started.send({ ...releaseAt(101, 200), t: 1_800_000_000_000 });
     expectState(started.actor, 'browse.offeringPin');
     const t = 1_700_000_100_000;
     started.send({ type: 'tool.offerAccepted', t });
@@ -125,5 +126,38 @@ describe('toolsMachine: a long press on empty map offers Add pin here', () => {
     started.send(choose('addPin'));
     expectState(started.actor, 'addingPin.idle');
     expect(started.count('unmarkOffer')).toBe(1);
+  });
+});
+
+describe('toolsMachine: a long press judged by the events’ own times', () => {
+  it('takes back an offer whose timer ran late, when the finger had lifted or moved in time', () => {
+    // The press at t0; the page, busy, runs the timer before it hands on the finger's events.
+    const tapped = startTools();
+    const down = downOnMap(100, 200, 'touch');
+    tapped.send(down);
+    tapped.clock.increment(LONG_PRESS_MS);
+    expectState(tapped.actor, 'browse.offeringPin');
+    tapped.send({ ...releaseAt(100, 200), t: down.type === 'pointer.down' ? down.t + 120 : 0 });
+    expectState(tapped.actor, 'browse.idle');
+    expect(tapped.count('unmarkOffer')).toBe(1);
+
+    const panned = startTools();
+    const press = downOnMap(100, 200, 'touch');
+    panned.send(press);
+    panned.clock.increment(LONG_PRESS_MS);
+    const t = press.type === 'pointer.down' ? press.t + 200 : 0;
+    panned.send({ ...moveTo(100 + LONG_PRESS_SLOP_PX + 5, 200), t });
+    expectState(panned.actor, 'browse.idle');
+  });
+
+  it('keeps an offer when the finger lifts or wanders after the long press, as people do', () => {
+    const started = startTools();
+    const down = downOnMap(100, 200, 'touch');
+    started.send(down);
+    started.clock.increment(LONG_PRESS_MS);
+    const t0 = down.type === 'pointer.down' ? down.t : 0;
+    started.send({ ...moveTo(100 + LONG_PRESS_SLOP_PX + 5, 200), t: t0 + LONG_PRESS_MS + 50 });
+    started.send({ ...releaseAt(130, 200), t: t0 + LONG_PRESS_MS + 80 });
+    expectState(started.actor, 'browse.offeringPin');
   });
 });
