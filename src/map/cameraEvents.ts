@@ -144,11 +144,13 @@ export const PRESS_STOPS_WITHIN_MS = 50;
  */
 export function watchPresses(container: HTMLElement) {
   let last: { input: GestureInput; at: number } | null = null;
-  const note = (input: GestureInput) => (event: Event) => {
-    last = { input, at: event.timeStamp };
+  // When the page handles the press, not when it happened: MapLibre stops the movement in the
+  // handlers that run right after this one, however late a busy page gets to them.
+  const note = (input: GestureInput) => () => {
+    last = { input, at: performance.now() };
   };
   const listeners: Array<[string, (event: Event) => void]> = [
-    ['pointerdown', (event) => note(inputOf(event as PointerEvent))(event)],
+    ['pointerdown', (event) => note(inputOf(event as PointerEvent))()],
     ['wheel', note('mouse')],
     ['keydown', note('keyboard')],
   ];

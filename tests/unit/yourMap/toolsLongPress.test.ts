@@ -12,6 +12,27 @@ import {
   startTools,
   type StartedTools,
 } from './toolsHarness';
+import type { ToolEvent } from '../../../src/yourMap/events';
+
+/** Events at a time of the test's choosing (a pixel is a degree, as the harness has it). */
+const releasedAt = (x: number, y: number, t: number): ToolEvent => ({
+  type: 'pointer.released',
+  inside: true,
+  x,
+  y,
+  lng: x,
+  lat: -y,
+  t,
+});
+const movedAt = (x: number, y: number, t: number): ToolEvent => ({
+  type: 'pointer.moved',
+  x,
+  y,
+  lng: x,
+  lat: -y,
+  t,
+});
+const tOf = (event: ToolEvent): number => ('t' in event ? event.t : 0);
 
 /** A finger held on empty map at (100, 200) for the long-press time. */
 function offering(): StartedTools {
@@ -47,7 +68,7 @@ describe('toolsMachine: a long press on empty map offers Add pin here', () => {
   it('keeps the offer when the finger lifts, and adds one pin at the spot when accepted', () => {
     const started = offering();
     // Lifted well after the long press, by its own time.
-    started.send({ ...releaseAt(101, 200), t: 1_800_000_000_000 });
+    started.send(releasedAt(101, 200, 1_800_000_000_000));
     expectState(started.actor, 'browse.offeringPin');
     const t = 1_700_000_100_000;
     started.send({ type: 'tool.offerAccepted', t });
@@ -137,7 +158,7 @@ describe('toolsMachine: a long press judged by the events’ own times', () => {
     tapped.send(down);
     tapped.clock.increment(LONG_PRESS_MS);
     expectState(tapped.actor, 'browse.offeringPin');
-    tapped.send({ ...releaseAt(100, 200), t: down.type === 'pointer.down' ? down.t + 120 : 0 });
+    tapped.send(releasedAt(100, 200, tOf(down) + 120));
     expectState(tapped.actor, 'browse.idle');
     expect(tapped.count('unmarkOffer')).toBe(1);
 
@@ -145,8 +166,7 @@ describe('toolsMachine: a long press judged by the events’ own times', () => {
     const press = downOnMap(100, 200, 'touch');
     panned.send(press);
     panned.clock.increment(LONG_PRESS_MS);
-    const t = press.type === 'pointer.down' ? press.t + 200 : 0;
-    panned.send({ ...moveTo(100 + LONG_PRESS_SLOP_PX + 5, 200), t });
+    panned.send(movedAt(100 + LONG_PRESS_SLOP_PX + 5, 200, tOf(press) + 200));
     expectState(panned.actor, 'browse.idle');
   });
 
@@ -155,9 +175,8 @@ describe('toolsMachine: a long press judged by the events’ own times', () => {
     const down = downOnMap(100, 200, 'touch');
     started.send(down);
     started.clock.increment(LONG_PRESS_MS);
-    const t0 = down.type === 'pointer.down' ? down.t : 0;
-    started.send({ ...moveTo(100 + LONG_PRESS_SLOP_PX + 5, 200), t: t0 + LONG_PRESS_MS + 50 });
-    started.send({ ...releaseAt(130, 200), t: t0 + LONG_PRESS_MS + 80 });
+    started.send(movedAt(100 + LONG_PRESS_SLOP_PX + 5, 200, tOf(down) + LONG_PRESS_MS + 50));
+    started.send(releasedAt(130, 200, tOf(down) + LONG_PRESS_MS + 80));
     expectState(started.actor, 'browse.offeringPin');
   });
 });
