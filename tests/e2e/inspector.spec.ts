@@ -36,6 +36,8 @@ test('with ?inspect the Stately inspector gets every machine and a click-select-
         ...['chartroom', 'lifecycle', 'camera', 'notices', 'selection', 'mapEvents'],
         // The person's own features: the tools, the document, storage and its store.
         ...['tools', 'document', 'storage', 'store'],
+        // The bottom sheet of a narrow screen (idle on a wide one).
+        'sheet',
       ]),
     );
 

@@ -64,6 +64,31 @@ async function expectNoOverlap(page: Page, extra: Record<string, Locator> = {}):
   }
 }
 
+/**
+ * The popup (the sheet's card) lies wholly inside the sheet, above its lists, and meets none of
+ * the controls, the toolbar and the search box.
+ */
+async function expectCardInSheet(page: Page, card: Locator): Promise<void> {
+  const [inner, outer] = [await box(card), await box(sheet(page))];
+  expect(inner.y, 'card below the sheet top').toBeGreaterThanOrEqual(outer.y);
+  expect(inner.y + inner.height, 'card above the sheet bottom').toBeLessThanOrEqual(
+    outer.y + outer.height + 1,
+  );
+  for (const [name, other] of [
+    ['camera controls', cameraControls(page)],
+    ['toolbar', page.getByRole('toolbar', { name: 'Tools' })],
+    ['search', searchBox(page)],
+  ] as const) {
+    expect(intersects(inner, await box(other)), `the popup and ${name} overlap`).toBe(false);
+  }
+  const list = page.getByRole('list', { name: 'Places in view' });
+  if (await list.isVisible()) {
+    expect((await box(list)).y, 'the list below the card').toBeGreaterThanOrEqual(
+      inner.y + inner.height,
+    );
+  }
+}
+
 /** Every button of the toolbar and the camera controls is at least 44 × 44 CSS pixels. */
 async function expectTouchTargets(page: Page): Promise<void> {
   const buttons = page
@@ -109,6 +134,7 @@ test.describe('a phone held upright', () => {
     await expect(sheet(page).getByRole('dialog', { name: LISBON.name })).toBeVisible();
     await expect(page.locator('.maplibregl-popup')).toHaveCount(0);
     await expectNoOverlap(page);
+    await expectCardInSheet(page, popup);
     await expectTouchTargets(page);
     // The place is above the sheet, clear of it.
     await expect
@@ -120,6 +146,7 @@ test.describe('a phone held upright', () => {
     await expect(page.getByRole('region', { name: 'Your map' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Flows' })).toBeVisible();
     await expectNoOverlap(page);
+    await expectCardInSheet(page, popup);
     await screenshot(page, testInfo, 'portrait-half');
   });
 
@@ -142,9 +169,12 @@ test.describe('a phone held upright', () => {
     await handle(page).click();
     await expect(handle(page)).toHaveAccessibleName('Collapse panel');
     const full = await height();
-    expect(full).toBeGreaterThan(PORTRAIT.height - 100);
-    // Full, it leaves the search box free.
+    expect(full).toBeGreaterThan(PORTRAIT.height - 130);
+    // Full, it leaves the search box and the toolbar free; the camera controls step aside.
     expect(intersects(await box(sheet(page)), await box(searchBox(page)))).toBe(false);
+    const toolbar = await box(page.getByRole('toolbar', { name: 'Tools' }));
+    expect(intersects(await box(sheet(page)), toolbar)).toBe(false);
+    await expect(cameraControls(page)).toBeHidden();
     await handle(page).click();
     await expect(handle(page)).toHaveAccessibleName('Expand panel');
     await expect.poll(height).toBeCloseTo(collapsed, 0);
@@ -211,6 +241,22 @@ test.describe('a phone held upright', () => {
   });
 });
 
+test.describe('a phone held upright, with a notice', () => {
+  test.use({ viewport: PORTRAIT, hasTouch: true, isMobile: true });
+
+  test('shows a notice clear of the controls, the toolbar, the search box and the sheet', async ({
+    page,
+  }) => {
+    await page.goto('./#map=abc');
+    const note = page.locator('.notice').first();
+    await expect(note).toBeVisible();
+    await expectNoOverlap(page, {
+      notice: note,
+      attribution: page.locator('.maplibregl-ctrl-attrib'),
+    });
+  });
+});
+
 test.describe('a phone turned on its side', () => {
   test.use({ viewport: LANDSCAPE, hasTouch: true, isMobile: true });
 
@@ -219,8 +265,10 @@ test.describe('a phone turned on its side', () => {
   }, testInfo) => {
     await page.goto(`./#map=10/${LISBON.lat}/${LISBON.lng}&place=${LISBON.id}`);
     await expectReady(page);
-    await expect(sheet(page).getByRole('dialog', { name: LISBON.name })).toBeVisible();
+    const card = sheet(page).getByRole('dialog', { name: LISBON.name });
+    await expect(card).toBeVisible();
     await expectNoOverlap(page);
+    await expectCardInSheet(page, card);
     await expectTouchTargets(page);
     await screenshot(page, testInfo, 'landscape');
   });

@@ -16,8 +16,20 @@ import { useCamera, useDocument, useSelection, useSheet } from '../ChartroomCont
 
 /** A press on the handle that moves this far is a drag, not a press of its button. */
 export const SHEET_DRAG_THRESHOLD_PX = 6;
-/** A full sheet leaves this much of the screen's top: the search box's row. */
-export const SHEET_TOP_PX = 64;
+/** A full sheet stops this far below the rows at the top (search and tools). */
+export const SHEET_TOP_GAP_PX = 8;
+
+/**
+ * How far down from `app`'s top the rows at the top reach (the search box and the toolbar, marked
+ * `data-covers-map="top"`), in CSS pixels.
+ */
+function topRowsBottom(app: HTMLElement): number {
+  const top = app.getBoundingClientRect().top;
+  let bottom = top;
+  for (const cover of app.querySelectorAll('[data-covers-map="top"]'))
+    bottom = Math.max(bottom, cover.getBoundingClientRect().bottom);
+  return bottom - top;
+}
 
 /**
  * Where a selection's popup or editor goes on a narrow screen: the card at the top of the bottom
@@ -73,14 +85,17 @@ export function BottomSheet(props: {
   useKeyboardInset(app);
 
   const heights = (): SheetHeights => {
-    const area = sheetRef.current?.parentElement?.clientHeight ?? window.innerHeight;
+    const parent = sheetRef.current?.parentElement;
+    const area = parent?.clientHeight ?? window.innerHeight;
     const collapsed = (handleRef.current?.offsetHeight ?? 0) + (cardRef.current?.offsetHeight ?? 0);
-    const full = Math.max(collapsed, area - SHEET_TOP_PX);
+    const rows = parent ? topRowsBottom(parent) + SHEET_TOP_GAP_PX : 0;
+    const full = Math.max(collapsed, area - rows);
     return { collapsed, half: Math.min(Math.max(collapsed, area / 2), full), full };
   };
 
   const onPointerDown = (event: React.PointerEvent<HTMLButtonElement>) => {
     if (event.pointerType === 'mouse' && event.button !== 0) return;
+    justDragged.current = false;
     press.current = { pointerId: event.pointerId, y: event.clientY, dragging: false };
     event.currentTarget.setPointerCapture?.(event.pointerId);
   };
@@ -119,12 +134,7 @@ export function BottomSheet(props: {
       ref={sheetRef}
       className="sheet"
       data-height={resting ?? 'dragging'}
-      style={
-        {
-          '--sheet-top': `${SHEET_TOP_PX}px`,
-          ...(dragHeight === null ? {} : { height: `${dragHeight}px` }),
-        } as React.CSSProperties
-      }
+      style={dragHeight === null ? undefined : { height: `${dragHeight}px` }}
     >
       <button
         ref={handleRef}
@@ -194,12 +204,11 @@ function useKeepSelectionClear(sheetRef: React.RefObject<HTMLElement | null>) {
     if (!element) return;
     let last = { top: -1, bottom: -1 };
     const insets = () => {
-      const app = element.parentElement?.getBoundingClientRect();
-      const bottom = Math.round(app ? app.bottom - element.getBoundingClientRect().top : 0);
-      let top = app?.top ?? 0;
-      for (const cover of element.ownerDocument.querySelectorAll('[data-covers-map="top"]'))
-        top = Math.max(top, cover.getBoundingClientRect().bottom);
-      return { top: Math.round(top - (app?.top ?? 0)), bottom };
+      const app = element.parentElement;
+      const bottom = app
+        ? app.getBoundingClientRect().bottom - element.getBoundingClientRect().top
+        : 0;
+      return { top: Math.round(app ? topRowsBottom(app) : 0), bottom: Math.round(bottom) };
     };
     sync.current = (force) => {
       if (sheet.getSnapshot().matches('dragging')) return;
