@@ -2,7 +2,7 @@ import type { Locator, Page, TestInfo } from '@playwright/test';
 import { expect, expectReady, test } from './support/map';
 import { canvasCentre, hashState, mapCanvas } from './support/places';
 import { longPress, tap, touchSequence, type Point } from './support/touch';
-import { SEA_VIEW, editor, storedNamed, toolButton } from './support/yourMap';
+import { SEA_VIEW, editor, pointOf, storedNamed, toolButton } from './support/yourMap';
 import { DOUBLE_CLICK_MS } from '../../src/yourMap/gestures';
 
 /** After adding a pin, a person's next tap near it: later than a double tap's second tap. */
@@ -30,20 +30,6 @@ const sheet = (page: Page) => page.locator('.sheet');
 const handle = (page: Page) => page.getByRole('button', { name: /^(Expand|Collapse) panel$/ });
 const cameraControls = (page: Page) => page.getByRole('group', { name: 'Camera' });
 const searchBox = (page: Page) => page.getByRole('combobox', { name: 'Search places' });
-
-/** Where a point on Earth is on the page, for the north-up camera the address bar holds. */
-async function pointOf(page: Page, lng: number, lat: number): Promise<Point> {
-  const { camera } = await hashState(page);
-  if (!camera) throw new Error('The address bar holds no camera');
-  const centre = await canvasCentre(page);
-  const worldSize = 512 * 2 ** camera.zoom;
-  const mercY = (deg: number) => {
-    const sin = Math.sin((deg * Math.PI) / 180);
-    return (0.5 - Math.log((1 + sin) / (1 - sin)) / (4 * Math.PI)) * worldSize;
-  };
-  const x = ((lng - camera.center.lng) / 360) * worldSize;
-  return { x: centre.x + x, y: centre.y + mercY(lat) - mercY(camera.center.lat) };
-}
 
 /** The sheet's, the controls', the toolbar's and the search box's boxes never meet. */
 async function expectNoOverlap(page: Page, extra: Record<string, Locator> = {}): Promise<void> {

@@ -66,21 +66,42 @@ export async function spot(page: Page, name: Spot): Promise<Point> {
   return point;
 }
 
-/** Where a page point is on Earth, for the north-up, untilted camera the address bar holds. */
-export async function lngLatAt(page: Page, point: Point): Promise<{ lng: number; lat: number }> {
+/** Web Mercator at a zoom, in the page's pixels (MapLibre's 512-pixel tiles). */
+const mercator = (zoom: number) => {
+  const worldSize = 512 * 2 ** zoom;
+  return {
+    x: (lng: number) => ((lng + 180) / 360) * worldSize,
+    y: (lat: number) => {
+      const sin = Math.sin((lat * Math.PI) / 180);
+      return (0.5 - Math.log((1 + sin) / (1 - sin)) / (4 * Math.PI)) * worldSize;
+    },
+    lng: (x: number) => (x / worldSize) * 360 - 180,
+    lat: (y: number) => (Math.atan(Math.sinh(Math.PI * (1 - (2 * y) / worldSize))) * 180) / Math.PI,
+  };
+};
+
+/** The camera the address bar holds (north up, untilted), its projection and the canvas' middle. */
+async function view(page: Page) {
   const { camera } = await hashState(page);
   if (!camera) throw new Error('The address bar holds no camera');
-  const centre = await canvasCentre(page);
-  const worldSize = 512 * 2 ** camera.zoom;
-  const mercY = (lat: number) => {
-    const sin = Math.sin((lat * Math.PI) / 180);
-    return (0.5 - Math.log((1 + sin) / (1 - sin)) / (4 * Math.PI)) * worldSize;
+  return { camera, project: mercator(camera.zoom), centre: await canvasCentre(page) };
+}
+
+/** Where a page point is on Earth, for the north-up, untilted camera the address bar holds. */
+export async function lngLatAt(page: Page, point: Point): Promise<{ lng: number; lat: number }> {
+  const { camera, project, centre } = await view(page);
+  const x = project.x(camera.center.lng) + point.x - centre.x;
+  const y = project.y(camera.center.lat) + point.y - centre.y;
+  return { lng: project.lng(x), lat: project.lat(y) };
+}
+
+/** Where a point on Earth is on the page: the inverse of {@link lngLatAt}. */
+export async function pointOf(page: Page, lng: number, lat: number): Promise<Point> {
+  const { camera, project, centre } = await view(page);
+  return {
+    x: centre.x + project.x(lng) - project.x(camera.center.lng),
+    y: centre.y + project.y(lat) - project.y(camera.center.lat),
   };
-  const x = ((camera.center.lng + 180) / 360) * worldSize + point.x - centre.x;
-  const y = mercY(camera.center.lat) + point.y - centre.y;
-  const lng = (x / worldSize) * 360 - 180;
-  const lat = (Math.atan(Math.sinh(Math.PI * (1 - (2 * y) / worldSize))) * 180) / Math.PI;
-  return { lng, lat };
 }
 
 /** A longitude/latitude pair is within `tolerance` degrees of another. */
