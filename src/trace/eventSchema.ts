@@ -94,8 +94,9 @@ export const EVENT_FIELDS: Record<AppEvent['type'], Record<string, Check>> = {
     reason: nullable(reason),
     t: finiteNumber,
   },
-  'camera.gestureStarted': { gesture, input: gestureInput, t: finiteNumber },
-  'camera.gestureEnded': { gesture, input: gestureInput, t: finiteNumber },
+  // Traces recorded before gestures said their input have none: they still read.
+  'camera.gestureStarted': { gesture, input: optional(gestureInput), t: finiteNumber },
+  'camera.gestureEnded': { gesture, input: optional(gestureInput), t: finiteNumber },
   'camera.moved': { camera, t: finiteNumber },
   'camera.moveEnded': { camera, t: finiteNumber, stoppedBy: optional(gestureInput) },
   'camera.zoomInRequested': {},

@@ -37,6 +37,15 @@ describe('parseTrace', () => {
     expect(parseTrace(json)).toEqual(sessionTrace());
   });
 
+  it('reads a gesture recorded before gestures said their input, and refuses an unknown input', () => {
+    expect(
+      parseTrace(traceWith(['events', 4, 'event', 'input'], REMOVED)).events[4]?.event,
+    ).toEqual({ type: 'camera.gestureStarted', gesture: 'pan', t: 5001 });
+    expect(problemWith(['events', 4, 'event', 'input'], 'thought')).toBe(
+      'events[4].event.input: expected one of "mouse", "touch", "pen", "keyboard", got "thought" (in a camera.gestureStarted event)',
+    );
+  });
+
   it('accepts a trace with no startedAt, which is for people only', () => {
     expect(parseTrace(traceWith(['startedAt'], REMOVED)).startedAt).toBeUndefined();
   });
