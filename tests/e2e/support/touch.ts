@@ -56,9 +56,13 @@ function sessionOf(page: Page): Promise<CDPSession> {
 type TouchType = 'touchStart' | 'touchMove' | 'touchEnd' | 'touchCancel';
 
 async function dispatch(page: Page, type: TouchType, fingers: readonly Finger[]): Promise<void> {
+  // Stamped when it is sent, on the gesture's own clock: a busy browser that takes the call late
+  // still gives the page the time the finger moved, which MapLibre judges taps and flings by.
+  const timestamp = Date.now() / 1000;
   const session = await sessionOf(page);
   await session.send('Input.dispatchTouchEvent', {
     type,
+    timestamp,
     touchPoints: fingers.map(({ x, y, id }) => ({
       x,
       y,
