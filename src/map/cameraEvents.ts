@@ -6,6 +6,7 @@ import type {
   GestureInput,
   MoveReason,
 } from '../machines/events';
+import type { InputKind } from '../yourMap/events';
 
 /** What the adapter puts in MapLibre's eventData for every movement the app starts. */
 export interface AppMoveTag {
@@ -56,10 +57,12 @@ export function inputOf(original: RawMovement['originalEvent']): GestureInput {
   const type = original?.type ?? '';
   if (type.startsWith('touch')) return 'touch';
   if (type.startsWith('key')) return 'keyboard';
-  const pointerType = original?.pointerType;
-  if (pointerType === 'touch' || pointerType === 'pen') return pointerType;
-  return 'mouse';
+  return pointerInput(original?.pointerType);
 }
+
+/** A pointer event's input, by its `pointerType`: a finger, a pen, else the mouse. */
+export const pointerInput = (pointerType: string | undefined): InputKind =>
+  pointerType === 'touch' || pointerType === 'pen' ? pointerType : 'mouse';
 
 export const MOVEMENT_EVENTS = [
   'movestart',
@@ -150,7 +153,7 @@ export function watchPresses(container: HTMLElement) {
     last = { input, at: performance.now() };
   };
   const listeners: Array<[string, (event: Event) => void]> = [
-    ['pointerdown', (event) => note(inputOf(event as PointerEvent))()],
+    ['pointerdown', (event) => note(pointerInput((event as PointerEvent).pointerType))()],
     ['wheel', note('mouse')],
     ['keydown', note('keyboard')],
   ];

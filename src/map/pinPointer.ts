@@ -1,5 +1,6 @@
 import type { InputKind, PointerPosition, PointerTarget, ToolEvent } from '../yourMap/events';
 import { LONG_PRESS_SLOP_PX } from '../yourMap/gestures';
+import { pointerInput } from './cameraEvents';
 
 /**
  * What a press takes, tried in this order: the person's pins, then the map (where MapLibre pans).
@@ -70,9 +71,6 @@ interface Gesture {
    */
   resting: { x: number; y: number } | null;
 }
-
-const inputOf = (event: PointerEvent): InputKind =>
-  event.pointerType === 'touch' || event.pointerType === 'pen' ? event.pointerType : 'mouse';
 
 /**
  * The DOM's pointer events on the map's container turned into the tools' plain events. A press is
@@ -191,7 +189,7 @@ export class PinPointer {
       this.interrupt('secondPointer');
       return;
     }
-    const input = inputOf(event);
+    const input = pointerInput(event.pointerType);
     const pressed = this.positionOf(event, { dx: 0, dy: 0 }).position;
     const { target, grab } = this.targetAt(pressed, input);
     const { position } = this.positionOf(event, grab);
@@ -286,7 +284,7 @@ export class PinPointer {
   private hoverAt(event: PointerEvent): void {
     const { position, inside } = this.positionOf(event);
     if (!inside) return this.unhover();
-    this.hover = { x: position.x, y: position.y, input: inputOf(event) };
+    this.hover = { x: position.x, y: position.y, input: pointerInput(event.pointerType) };
     this.requestFrame();
   }
 

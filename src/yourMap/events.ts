@@ -40,7 +40,7 @@ export type ToolEvent =
   | { type: 'map.enterPressed'; lng: number; lat: number; t: number }
   /** `Add pin here`, offered after a long press on empty map: a pin where the finger rested. */
   | { type: 'tool.offerAccepted'; t: number }
-  /** The offer was closed, or the map moved under it. */
+  /** The offer's `Close`: no pin. */
   | { type: 'tool.offerDismissed' };
 
 /** Where a pin selection came from: `new` opens the editor with `Name` focused. */
