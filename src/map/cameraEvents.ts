@@ -87,8 +87,11 @@ export function translateMovement(
   raw: RawMovement,
   camera: Camera,
   now: number,
-  /** The person's input on the map at this very moment, if any (it stops an app movement). */
-  pressed: GestureInput | null = null,
+  /**
+   * The person's press on the map at this very moment, if any (it stops an app movement): its
+   * input, and its event's own time, on the clock its gesture's events will be timed by.
+   */
+  pressed: Press | null = null,
   /**
    * The person's last input on the map, for a gesture MapLibre makes up with no event of its own
    * (the snap back to north after a turn ends near it).
@@ -119,8 +122,10 @@ export function translateMovement(
     case 'move':
       return { type: 'camera.moved', camera, t };
     case 'moveend':
+      // Stopped by a press, the movement ended at the press's own time (the moveend itself
+      // carries none): the gesture it goes on to make is timed on the same clock.
       return byApp && pressed
-        ? { type: 'camera.moveEnded', camera, t, stoppedBy: pressed }
+        ? { type: 'camera.moveEnded', camera, t: pressed.t, stoppedBy: pressed.input }
         : { type: 'camera.moveEnded', camera, t };
     default: {
       if (byApp) return null;
@@ -137,6 +142,12 @@ export function translateMovement(
   }
 }
 
+/** A press on the map: its input, and its event's own time. */
+export interface Press {
+  input: GestureInput;
+  t: number;
+}
+
 /** An input this recent (milliseconds) is the one MapLibre is handling as a movement ends. */
 export const PRESS_STOPS_WITHIN_MS = 50;
 
@@ -146,14 +157,14 @@ export const PRESS_STOPS_WITHIN_MS = 50;
  * same moment was the press's doing. `pressedAt(now)` is that press's input, or null.
  */
 export function watchPresses(container: HTMLElement) {
-  let last: { input: GestureInput; at: number } | null = null;
-  // When the page handles the press, not when it happened: MapLibre stops the movement in the
-  // handlers that run right after this one, however late a busy page gets to them.
-  const note = (input: GestureInput) => () => {
-    last = { input, at: performance.now() };
+  let last: (Press & { at: number }) | null = null;
+  // `at`: when the page handles the press, not when it happened: MapLibre stops the movement in
+  // the handlers that run right after this one, however late a busy page gets to them.
+  const note = (input: GestureInput) => (event: Event) => {
+    last = { input, t: event.timeStamp, at: performance.now() };
   };
   const listeners: Array<[string, (event: Event) => void]> = [
-    ['pointerdown', (event) => note(pointerInput((event as PointerEvent).pointerType))()],
+    ['pointerdown', (event) => note(pointerInput((event as PointerEvent).pointerType))(event)],
     ['wheel', note('mouse')],
     ['keydown', note('keyboard')],
   ];
@@ -164,8 +175,10 @@ export function watchPresses(container: HTMLElement) {
     lastInput(): GestureInput {
       return last?.input ?? 'mouse';
     },
-    pressedAt(now: number): GestureInput | null {
-      return last && now - last.at <= PRESS_STOPS_WITHIN_MS && now >= last.at ? last.input : null;
+    pressedAt(now: number): Press | null {
+      return last && now - last.at <= PRESS_STOPS_WITHIN_MS && now >= last.at
+        ? { input: last.input, t: last.t }
+        : null;
     },
     dispose(): void {
       for (const [type, listener] of listeners) {

@@ -46,7 +46,7 @@ describe('an app movement stopped by the person’s press', () => {
   const APP = { source: 'app', animation: 'fly', reason: 'place' };
 
   it('ends with the input that stopped it, and only the app’s movements do', () => {
-    expect(translateMovement('moveend', APP, camera, 5, 'touch')).toEqual({
+    expect(translateMovement('moveend', APP, camera, 9, { input: 'touch', t: 5 })).toEqual({
       type: 'camera.moveEnded',
       camera,
       t: 5,
@@ -58,7 +58,9 @@ describe('an app movement stopped by the person’s press', () => {
       t: 5,
     });
     const user = { originalEvent: { type: 'touchend', timeStamp: 5 } };
-    expect(translateMovement('moveend', user, camera, 5, 'touch')).not.toHaveProperty('stoppedBy');
+    expect(
+      translateMovement('moveend', user, camera, 5, { input: 'touch', t: 5 }),
+    ).not.toHaveProperty('stoppedBy');
   });
 
   it('hears presses first, and knows one only in the moment it is handled', () => {
@@ -68,11 +70,12 @@ describe('an app movement stopped by the person’s press', () => {
     const down = Object.assign(new Event('pointerdown'), { pointerType: 'touch' });
     container.dispatchEvent(down);
     const heard = performance.now();
-    expect(presses.pressedAt(heard)).toBe('touch');
+    expect(presses.pressedAt(heard)?.input).toBe('touch');
+    expect(presses.pressedAt(heard)?.t).toBe(down.timeStamp);
     expect(presses.pressedAt(heard + PRESS_STOPS_WITHIN_MS + 1)).toBeNull();
     expect(presses.lastInput()).toBe('touch');
     container.dispatchEvent(new Event('wheel'));
-    expect(presses.pressedAt(performance.now())).toBe('mouse');
+    expect(presses.pressedAt(performance.now())?.input).toBe('mouse');
     presses.dispose();
     container.dispatchEvent(new Event('keydown'));
     expect(presses.lastInput()).toBe('mouse');

@@ -212,9 +212,10 @@ function startTouchSession() {
   const sent: CameraEvent[] = [];
 
   /** `pressed`: a finger landed on the map at this moment (the adapter hears it first). */
-  const fire = (type: MovementEventType, raw: RawMovement, pressed: 'touch' | null = null) => {
+  const fire = (type: MovementEventType, raw: RawMovement, pressed = false) => {
     fired.push(type);
-    const event = translateMovement(type, raw, cameraAt({ zoom }), now, pressed, 'touch');
+    const press = pressed ? { input: 'touch' as const, t: now } : null;
+    const event = translateMovement(type, raw, cameraAt({ zoom }), now, press, 'touch');
     if (!event) return;
     sent.push(event);
     started.actor.send(event);
@@ -237,7 +238,7 @@ function startTouchSession() {
         return;
       case 'appStopped':
         moving = false;
-        fire('moveend', APP, 'touch');
+        fire('moveend', APP, true);
         return;
       case 'frame':
         zoom += 0.01;
@@ -519,11 +520,28 @@ describe('touch gestures, one by one', () => {
     camera.send({ type: 'camera.flyRequested', target: cameraAt({ zoom: 9 }), reason: 'place' });
     send(translateMovement('movestart', APP, cameraAt({ zoom: 3 }), 0));
     // The finger lands at 500 ms: the flight ends there, stopped by it.
-    send(translateMovement('moveend', APP, cameraAt({ zoom: 5 }), 500, 'touch'));
+    send(translateMovement('moveend', APP, cameraAt({ zoom: 5 }), 500, { input: 'touch', t: 500 }));
     // Its first move is handled 190 ms later, on a busy page.
     const move = { originalEvent: { type: 'touchmove', timeStamp: 690 } };
     send(translateMovement('movestart', move, cameraAt({ zoom: 5 }), 690));
     send(translateMovement('dragstart', move, cameraAt({ zoom: 5 }), 690));
+    expect(camera.interruptions()).toEqual([
+      { type: 'camera.flightInterrupted', reason: 'place', by: 'pan' },
+    ]);
+  });
+
+  it('a finger that stops a flight on a busy page: its events keep their own times, and count', () => {
+    const camera = startCamera();
+    const APP = { source: 'app', animation: 'fly', reason: 'place' };
+    const send = (event: ReturnType<typeof translateMovement>) => event && camera.send(event);
+    camera.send({ type: 'camera.flyRequested', target: cameraAt({ zoom: 9 }), reason: 'place' });
+    send(translateMovement('movestart', APP, cameraAt({ zoom: 3 }), 0));
+    // The finger landed at 400 ms; the page handles it, and stops the flight, only at 700 ms.
+    send(translateMovement('moveend', APP, cameraAt({ zoom: 5 }), 700, { input: 'touch', t: 400 }));
+    // Its first move, made at 450 ms, is handled at 720 ms.
+    const move = { originalEvent: { type: 'touchmove', timeStamp: 450 } };
+    send(translateMovement('movestart', move, cameraAt({ zoom: 5 }), 720));
+    send(translateMovement('dragstart', move, cameraAt({ zoom: 5 }), 720));
     expect(camera.interruptions()).toEqual([
       { type: 'camera.flightInterrupted', reason: 'place', by: 'pan' },
     ]);
