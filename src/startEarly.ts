@@ -1,14 +1,17 @@
-// Imported by main.tsx before React and the app: the map is made, and its style requested, as
-// soon as MapLibre's code has run, into a node index.html already holds, while the rest of the
-// app is evaluated and React renders its first frame. The app claims this map (claimMapOwner in
-// src/components/App.tsx) and the map view adopts its node (src/components/MapView.tsx).
+// Called by main.tsx before React and the app are loaded: the map is made, and its style
+// requested, as soon as MapLibre's code has run, into a node index.html already holds, while the
+// rest of the app is fetched, evaluated and renders its first frame. The app claims this map
+// (claimMapOwner in src/components/App.tsx) and the map view adopts its node
+// (src/components/MapView.tsx).
 import { ownerOptions, readAddress, startMapEarly } from './map/earlyMap';
 
 /** index.html's node for the map made before React renders. */
 export const EARLY_MAP_ID = 'map-early';
 
-const container = document.getElementById(EARLY_MAP_ID);
-if (container) {
+/** Makes the map into index.html's node for it, for the page's address; nothing without one. */
+export function startEarly(): void {
+  const container = document.getElementById(EARLY_MAP_ID);
+  if (!container) return;
   const { search, hash } = window.location;
   const baseUrl = document.baseURI;
   startMapEarly(container, ownerOptions(readAddress(search, hash, baseUrl), baseUrl));
