@@ -1,6 +1,7 @@
-import { assign, emit, setup, stateIn } from 'xstate';
+import { setup, stateIn } from 'xstate';
+import { cameraActions } from './cameraActions';
 import { cameraGuards, type CameraContext, type CameraInput } from './cameraGuards';
-import type { Camera, CameraEmitted, CameraEvent, Insets, MoveReason } from './events';
+import type { CameraEmitted, CameraEvent } from './events';
 
 export {
   INTERRUPTION_WINDOW_MS,
@@ -8,8 +9,6 @@ export {
   type CameraContext,
   type CameraInput,
 } from './cameraGuards';
-
-type MoveStarted = Extract<CameraEvent, { type: 'camera.moveStarted' }>;
 
 export const cameraMachine = setup({
   types: {
@@ -19,54 +18,7 @@ export const cameraMachine = setup({
     emitted: {} as CameraEmitted,
     tags: {} as 'moving' | 'userMoving',
   },
-  actions: {
-    // Commands, implemented by the map adapter, which tags each movement as the app's.
-    zoomIn: () => {},
-    zoomOut: () => {},
-    resetNorth: () => {},
-    flyTo: (_, _params: { target: Camera; reason: MoveReason; insets: Insets }) => {},
-    fitBounds: (
-      _,
-      _params: { bounds: [number, number, number, number]; reason: MoveReason; insets: Insets },
-    ) => {},
-    /** Eases the point into the uncovered part of the map; nothing if it is there already. */
-    reveal: (_, _params: { lng: number; lat: number; insets: Insets }) => {},
-    noteInsets: assign({
-      insets: ({ context, event }) =>
-        event.type === 'camera.insetsChanged' ? event.insets : context.insets,
-    }),
-    follow: assign({
-      camera: ({ context, event }) =>
-        event.type === 'camera.moved' ? event.camera : context.camera,
-    }),
-    settle: assign(({ event }) =>
-      event.type === 'camera.moveEnded' ? { camera: event.camera, settled: event.camera } : {},
-    ),
-    markAppMoveEnded: assign({
-      appMove: ({ context, event }) =>
-        context.appMove && event.type === 'camera.moveEnded'
-          ? {
-              ...context.appMove,
-              endedAt: event.t,
-              // A key's own movement starts at once; a press's gesture, when it moves.
-              stopped: event.stoppedBy !== undefined && event.stoppedBy !== 'keyboard',
-            }
-          : null,
-    }),
-    emitSettled: emit(({ context }) => ({
-      type: 'camera.settled' as const,
-      camera: context.settled,
-    })),
-    beginAppMove: assign({
-      appMove: ({ event }) => ({ reason: (event as MoveStarted).reason, endedAt: null }),
-    }),
-    forgetAppMove: assign({ appMove: null }),
-    emitInterrupted: emit(({ context, event }) => ({
-      type: 'camera.flightInterrupted' as const,
-      reason: context.appMove?.reason ?? null,
-      by: event.type === 'camera.gestureStarted' ? event.gesture : ('user' as const),
-    })),
-  },
+  actions: cameraActions,
   guards: { ...cameraGuards, isStill: stateIn('#camera.idle') },
 }).createMachine({
   id: 'camera',
