@@ -1,23 +1,15 @@
-import { and, assign, enqueueActions, fromCallback, sendTo, setup } from 'xstate';
-import type { StorageEvent, ToolEvent } from '../yourMap/events';
-import {
-  answersFor,
-  coalesce,
-  delayAfter,
-  pendingWrite,
-  queued,
-  type StorageContext,
-} from '../storage/writeQueue';
+import { and, fromCallback, setup } from 'xstate';
+import type { StorageEvent } from '../yourMap/events';
+import { delayAfter, type StorageContext } from '../storage/writeQueue';
+import { storageActions } from './storageActions';
 
 export type { PendingWrite, StorageContext, StorageFailure } from '../storage/writeQueue';
+export { READ_ONLY_DETAIL } from './storageActions';
 
 /** Waits before retrying a failed write, one per failure in a row; the last one repeats. */
 export const RETRY_DELAYS = [1_000, 5_000, 15_000, 60_000] as const;
 /** Waits before trying again to open storage that could not be opened; the last one repeats. */
 export const REOPEN_DELAYS = [2_000, 10_000, 60_000] as const;
-
-export const READ_ONLY_DETAIL =
-  'A newer version of Chartroom opened its storage in another tab. Reload this tab to save again.';
 
 /**
  * `saved`: nothing is waiting. `notSaving`: changes are not being saved (the alert shows, with
@@ -42,69 +34,7 @@ export const storageMachine = setup({
     /** Implemented by the adapter (storeActor): takes writes, sends `storage.*` outcomes back. */
     store: fromCallback<StorageEvent>(() => () => {}),
   },
-  actions: {
-    queueWrite: assign(({ context, event }) =>
-      event.type === 'storage.writeRequested'
-        ? queued([...context.queue, pendingWrite(event)])
-        : {},
-    ),
-    /** Nothing is being written: the queue is kept as one write. */
-    queueAndCoalesce: assign(({ context, event }) =>
-      event.type === 'storage.writeRequested'
-        ? queued(coalesce([...context.queue, pendingWrite(event)]))
-        : {},
-    ),
-    /** A newer app has the database: any gesture under way stops, and nothing new starts. */
-    stopEditing: sendTo(
-      ({ system }) => system.get('tools'),
-      (): ToolEvent => ({ type: 'tool.interrupted', why: 'readOnly' }),
-    ),
-    coalesceQueue: assign(({ context }) => queued(coalesce(context.queue))),
-    writeFirst: sendTo('store', ({ context }) => ({
-      type: 'storage.writeRequested' as const,
-      seq: context.queue[0]?.seq ?? 0,
-      changes: context.queue[0]?.changes ?? [],
-    })),
-    recordOpened: assign(({ event }) =>
-      event.type === 'storage.opened'
-        ? { quarantined: event.quarantined, failure: null, failures: 0 }
-        : {},
-    ),
-    recordWritten: assign(({ context, event }) =>
-      event.type === 'storage.written'
-        ? {
-            ...queued(context.queue.slice(1)),
-            lastSavedSeq: Math.max(context.lastSavedSeq, event.seq),
-            failure: null,
-            failures: 0,
-          }
-        : {},
-    ),
-    recordFailure: assign(({ context, event }) =>
-      event.type === 'storage.openFailed' || event.type === 'storage.writeFailed'
-        ? {
-            failure: { reason: event.reason, detail: event.detail },
-            failures: context.failures + 1,
-          }
-        : {},
-    ),
-    recordReadOnly: assign({ failure: { reason: 'writeFailed', detail: READ_ONLY_DETAIL } }),
-    /** The document adopts what is stored. Absent in tests that have no document. */
-    toDocument: enqueueActions(({ context, event, system, enqueue }) => {
-      const document = system.get('document');
-      if (!document) return;
-      if (event.type === 'storage.opened') {
-        const loaded: StorageEvent = { type: 'storage.loaded', features: event.features };
-        enqueue.sendTo(document, loaded);
-      } else if (event.type === 'storage.written' && context.queue[0]) {
-        for (const answer of answersFor(context.queue[0], event.stored)) {
-          enqueue.sendTo(document, answer);
-        }
-      } else if (event.type === 'storage.remoteChanged') {
-        enqueue.sendTo(document, event);
-      }
-    }),
-  },
+  actions: storageActions,
   guards: {
     hasQueue: ({ context }) => context.queue.length > 0,
     /** More is queued behind the write that has just been answered. */
