@@ -55,10 +55,18 @@ function sessionOf(page: Page): Promise<CDPSession> {
 
 type TouchType = 'touchStart' | 'touchMove' | 'touchEnd' | 'touchCancel';
 
-async function dispatch(page: Page, type: TouchType, fingers: readonly Finger[]): Promise<void> {
-  // Stamped when it is sent, on the gesture's own clock: a busy browser that takes the call late
-  // still gives the page the time the finger moved, which MapLibre judges taps and flings by.
-  const timestamp = Date.now() / 1000;
+/**
+ * Sends one touch event, stamped `at` (milliseconds on `Date.now()`'s clock; when it is sent, by
+ * default): a busy browser that takes the call late still gives the page the time the finger moved,
+ * which MapLibre judges taps and flings by.
+ */
+async function dispatch(
+  page: Page,
+  type: TouchType,
+  fingers: readonly Finger[],
+  at = Date.now(),
+): Promise<void> {
+  const timestamp = at / 1000;
   const session = await sessionOf(page);
   await session.send('Input.dispatchTouchEvent', {
     type,
@@ -228,20 +236,32 @@ export async function tap(page: Page, x: number, y: number): Promise<void> {
  * busy page may take a touch a long while after it was sent (the first of a page, over a second),
  * and the touch events keep the times they were sent at, which MapLibre judges a tap by.
  */
-async function press(page: Page, fingers: Finger[], holdMs: number): Promise<void> {
-  const touch = touchSequence(page);
-  const pressed = quietly(touch.down(...fingers));
+async function press(
+  page: Page,
+  fingers: Finger[],
+  holdMs: number,
+  startAt = Date.now(),
+): Promise<void> {
+  const pressed = quietly(dispatch(page, 'touchStart', fingers, startAt));
   await page.waitForTimeout(holdMs);
-  const lifted = quietly(touch.end());
+  // Stamped exactly `holdMs` after the press, however late a busy test runner's timer fires: a
+  // 40 ms tap must not become a long press on the page's clock.
+  const lifted = quietly(dispatch(page, 'touchEnd', [], startAt + holdMs));
   await Promise.all([pressed, lifted]);
 }
 
-/** Two taps at the same point, close enough in time and place for MapLibre's double tap. */
+/**
+ * Two taps at the same point, close enough in time and place for MapLibre's double tap. The first
+ * is lifted before the second lands (sent one after the other: never two fingers at once), and
+ * both are stamped on one clock, TAP_MS long and DOUBLE_TAP_GAP_MS apart, however late they are
+ * sent.
+ */
 export async function doubleTap(page: Page, x: number, y: number): Promise<void> {
-  const first = quietly(press(page, [{ id: freshIds(1)[0]!, x, y }], TAP_MS));
-  await page.waitForTimeout(TAP_MS + DOUBLE_TAP_GAP_MS);
-  const second = quietly(press(page, [{ id: freshIds(1)[0]!, x, y }], TAP_MS));
-  await Promise.all([first, second]);
+  const start = Date.now();
+  await press(page, [{ id: freshIds(1)[0]!, x, y }], TAP_MS, start);
+  const secondAt = start + TAP_MS + DOUBLE_TAP_GAP_MS;
+  await page.waitForTimeout(Math.max(0, secondAt - Date.now()));
+  await press(page, [{ id: freshIds(1)[0]!, x, y }], TAP_MS, secondAt);
 }
 
 /** A finger held still at one point for `ms`, then lifted. */
