@@ -18,9 +18,11 @@ export const INTERRUPTION_WINDOW_MS = 16;
 /**
  * When the person's own press (a finger, a button, the wheel) stopped an app movement, MapLibre
  * ends the movement at once and the gesture that press makes starts only when it moves: a frame
- * later, or more on a busy page. A gesture this soon after such a stop interrupted the movement.
+ * later, after a finger rests a moment, or more on a busy page (a finger's first move came 1.0 to
+ * 1.4 s after the stop, by the events' own times, with the tests' browser starved of CPU). A
+ * gesture this soon after such a stop interrupted the movement.
  */
-export const STOPPED_BY_PRESS_WINDOW_MS = 1000;
+export const STOPPED_BY_PRESS_WINDOW_MS = 2000;
 
 export interface CameraInput {
   camera: Camera;

@@ -152,38 +152,64 @@ export interface Press {
 export const PRESS_STOPS_WITHIN_MS = 50;
 
 /**
+ * A finger or button still down that landed this recently (milliseconds) stopped a movement that
+ * ends now. MapLibre stops an app movement for a press as it handles it or at the next frame it
+ * draws, and a busy page, drawing in software, may draw that frame hundreds of milliseconds later.
+ */
+export const HELD_PRESS_STOPS_WITHIN_MS = 1000;
+
+/**
  * The person's presses on the map (a finger or a button put down, the wheel, a key), heard first,
  * in the capture phase: MapLibre stops an app movement while it handles one, so a `moveend` in the
- * same moment was the press's doing. `pressedAt(now)` is that press's input, or null.
+ * same moment, or while that finger or button is still down, was the press's doing.
+ * `pressedAt(now)` is that press's input, or null.
  */
 export function watchPresses(container: HTMLElement) {
-  let last: (Press & { at: number }) | null = null;
+  let last: (Press & { at: number; pointer: boolean }) | null = null;
+  /** The pointers down now (put down on the map, not yet lifted anywhere). */
+  const held = new Set<number>();
   // `at`: when the page handles the press, not when it happened: MapLibre stops the movement in
   // the handlers that run right after this one, however late a busy page gets to them.
-  const note = (input: GestureInput) => (event: Event) => {
-    last = { input, t: event.timeStamp, at: performance.now() };
-  };
+  const note =
+    (input: GestureInput, pointer = false) =>
+    (event: Event) => {
+      last = { input, t: event.timeStamp, at: performance.now(), pointer };
+    };
   const listeners: Array<[string, (event: Event) => void]> = [
-    ['pointerdown', (event) => note(pointerInput((event as PointerEvent).pointerType))(event)],
+    [
+      'pointerdown',
+      (event) => {
+        const { pointerType, pointerId } = event as PointerEvent;
+        held.add(pointerId);
+        note(pointerInput(pointerType), true)(event);
+      },
+    ],
     ['wheel', note('mouse')],
     ['keydown', note('keyboard')],
   ];
+  // Lifted wherever it is lifted: a button may be released outside the map.
+  const lifts = container.ownerDocument ?? container;
+  const lifted = (event: Event) => held.delete((event as PointerEvent).pointerId);
+  const liftTypes = ['pointerup', 'pointercancel'] as const;
   for (const [type, listener] of listeners) {
     container.addEventListener(type, listener, { capture: true, passive: true });
   }
+  for (const type of liftTypes) lifts.addEventListener(type, lifted, { capture: true });
   return {
     lastInput(): GestureInput {
       return last?.input ?? 'mouse';
     },
     pressedAt(now: number): Press | null {
-      return last && now - last.at <= PRESS_STOPS_WITHIN_MS && now >= last.at
-        ? { input: last.input, t: last.t }
-        : null;
+      if (!last || now < last.at) return null;
+      const within =
+        last.pointer && held.size > 0 ? HELD_PRESS_STOPS_WITHIN_MS : PRESS_STOPS_WITHIN_MS;
+      return now - last.at <= within ? { input: last.input, t: last.t } : null;
     },
     dispose(): void {
       for (const [type, listener] of listeners) {
         container.removeEventListener(type, listener, { capture: true });
       }
+      for (const type of liftTypes) lifts.removeEventListener(type, lifted, { capture: true });
     },
   };
 }

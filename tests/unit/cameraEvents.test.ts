@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  HELD_PRESS_STOPS_WITHIN_MS,
   PRESS_STOPS_WITHIN_MS,
   inputOf,
   translateMovement,
@@ -67,11 +68,16 @@ describe('an app movement stopped by the person’s press', () => {
     const container = new EventTarget() as unknown as HTMLElement;
     const presses = watchPresses(container);
     expect(presses.pressedAt(performance.now())).toBeNull();
-    const down = Object.assign(new Event('pointerdown'), { pointerType: 'touch' });
+    const down = Object.assign(new Event('pointerdown'), { pointerType: 'touch', pointerId: 3 });
     container.dispatchEvent(down);
     const heard = performance.now();
     expect(presses.pressedAt(heard)?.input).toBe('touch');
     expect(presses.pressedAt(heard)?.t).toBe(down.timeStamp);
+    // While the finger is down, a movement that ends at a frame drawn later was still its doing…
+    expect(presses.pressedAt(heard + PRESS_STOPS_WITHIN_MS + 1)?.input).toBe('touch');
+    expect(presses.pressedAt(heard + HELD_PRESS_STOPS_WITHIN_MS + 1)).toBeNull();
+    // …and once it is lifted, only in the moment it was handled.
+    container.dispatchEvent(Object.assign(new Event('pointerup'), { pointerId: 3 }));
     expect(presses.pressedAt(heard + PRESS_STOPS_WITHIN_MS + 1)).toBeNull();
     expect(presses.lastInput()).toBe('touch');
     container.dispatchEvent(new Event('wheel'));
