@@ -85,10 +85,11 @@ export const pinHere = ({ context, event }: Args) => {
   return { id: context.drag?.pinId ?? '', lng, lat };
 };
 
-/** The tools machine's guards: pure questions about its context and the event at hand. */
+/** Whether the event came before the press had lasted LONG_PRESS_MS, by the events' own times. */
 const beforeLongPress = (context: ToolsContext, event: ToolEvent) =>
   context.press !== null && 't' in event && event.t - context.press.t < LONG_PRESS_MS;
 
+/** The tools machine's guards: pure questions about its context and the event at hand. */
 export const toolsGuards = {
   /** A tool that cannot be chosen now (editing when read-only, drawing not enabled): nothing. */
   canChoose: ({ context, event }: Args, { tool }: { tool: ToolName }) =>

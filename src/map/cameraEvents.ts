@@ -165,23 +165,21 @@ export const HELD_PRESS_STOPS_WITHIN_MS = 1000;
  * `pressedAt(now)` is that press's input, or null.
  */
 export function watchPresses(container: HTMLElement) {
-  let last: (Press & { at: number; pointer: boolean }) | null = null;
-  /** The pointers down now (put down on the map, not yet lifted anywhere). */
-  const held = new Set<number>();
+  /** `heldBy`: the pointer that made the press, while it is still down; null once lifted. */
+  let last: (Press & { at: number; heldBy: number | null }) | null = null;
   // `at`: when the page handles the press, not when it happened: MapLibre stops the movement in
   // the handlers that run right after this one, however late a busy page gets to them.
   const note =
-    (input: GestureInput, pointer = false) =>
+    (input: GestureInput, heldBy: number | null = null) =>
     (event: Event) => {
-      last = { input, t: event.timeStamp, at: performance.now(), pointer };
+      last = { input, t: event.timeStamp, at: performance.now(), heldBy };
     };
   const listeners: Array<[string, (event: Event) => void]> = [
     [
       'pointerdown',
       (event) => {
         const { pointerType, pointerId } = event as PointerEvent;
-        held.add(pointerId);
-        note(pointerInput(pointerType), true)(event);
+        note(pointerInput(pointerType), pointerId)(event);
       },
     ],
     ['wheel', note('mouse')],
@@ -189,7 +187,9 @@ export function watchPresses(container: HTMLElement) {
   ];
   // Lifted wherever it is lifted: a button may be released outside the map.
   const lifts = container.ownerDocument ?? container;
-  const lifted = (event: Event) => held.delete((event as PointerEvent).pointerId);
+  const lifted = (event: Event) => {
+    if (last && last.heldBy === (event as PointerEvent).pointerId) last.heldBy = null;
+  };
   const liftTypes = ['pointerup', 'pointercancel'] as const;
   for (const [type, listener] of listeners) {
     container.addEventListener(type, listener, { capture: true, passive: true });
@@ -201,8 +201,7 @@ export function watchPresses(container: HTMLElement) {
     },
     pressedAt(now: number): Press | null {
       if (!last || now < last.at) return null;
-      const within =
-        last.pointer && held.size > 0 ? HELD_PRESS_STOPS_WITHIN_MS : PRESS_STOPS_WITHIN_MS;
+      const within = last.heldBy !== null ? HELD_PRESS_STOPS_WITHIN_MS : PRESS_STOPS_WITHIN_MS;
       return now - last.at <= within ? { input: last.input, t: last.t } : null;
     },
     dispose(): void {

@@ -76,6 +76,9 @@ describe('an app movement stopped by the person’s press', () => {
     // While the finger is down, a movement that ends at a frame drawn later was still its doing…
     expect(presses.pressedAt(heard + PRESS_STOPS_WITHIN_MS + 1)?.input).toBe('touch');
     expect(presses.pressedAt(heard + HELD_PRESS_STOPS_WITHIN_MS + 1)).toBeNull();
+    // Another finger lifted is not this one…
+    container.dispatchEvent(Object.assign(new Event('pointerup'), { pointerId: 9 }));
+    expect(presses.pressedAt(heard + PRESS_STOPS_WITHIN_MS + 1)?.input).toBe('touch');
     // …and once it is lifted, only in the moment it was handled.
     container.dispatchEvent(Object.assign(new Event('pointerup'), { pointerId: 3 }));
     expect(presses.pressedAt(heard + PRESS_STOPS_WITHIN_MS + 1)).toBeNull();

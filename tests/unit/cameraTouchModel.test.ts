@@ -405,6 +405,16 @@ function session(...types: string[]) {
 const settledEvents = (emitted: CameraEmitted[]) =>
   emitted.filter((event) => event.type === 'camera.settled').length;
 
+/** A camera whose flight to a place (zoom 3 to 9) started at 0 ms; `send` translates as the adapter. */
+function flyingToAPlace() {
+  const camera = startCamera();
+  const APP = { source: 'app', animation: 'fly', reason: 'place' };
+  const send = (event: ReturnType<typeof translateMovement>) => event && camera.send(event);
+  camera.send({ type: 'camera.flyRequested', target: cameraAt({ zoom: 9 }), reason: 'place' });
+  send(translateMovement('movestart', APP, cameraAt({ zoom: 3 }), 0));
+  return { camera, send, APP };
+}
+
 describe('touch gestures, one by one', () => {
   it('a one-finger pan: movestart, dragstart, move…, dragend, moveend', () => {
     const pan = session('pan', 'frame', 'frame', 'lift');
@@ -514,11 +524,7 @@ describe('touch gestures, one by one', () => {
   });
 
   it('a finger that stops a flight interrupted it even when its first move comes late', () => {
-    const camera = startCamera();
-    const APP = { source: 'app', animation: 'fly', reason: 'place' };
-    const send = (event: ReturnType<typeof translateMovement>) => event && camera.send(event);
-    camera.send({ type: 'camera.flyRequested', target: cameraAt({ zoom: 9 }), reason: 'place' });
-    send(translateMovement('movestart', APP, cameraAt({ zoom: 3 }), 0));
+    const { camera, send, APP } = flyingToAPlace();
     // The finger lands at 500 ms: the flight ends there, stopped by it.
     send(translateMovement('moveend', APP, cameraAt({ zoom: 5 }), 500, { input: 'touch', t: 500 }));
     // Its first move is handled 190 ms later, on a busy page.
@@ -531,11 +537,7 @@ describe('touch gestures, one by one', () => {
   });
 
   it('a finger that stops a flight on a busy page: its events keep their own times, and count', () => {
-    const camera = startCamera();
-    const APP = { source: 'app', animation: 'fly', reason: 'place' };
-    const send = (event: ReturnType<typeof translateMovement>) => event && camera.send(event);
-    camera.send({ type: 'camera.flyRequested', target: cameraAt({ zoom: 9 }), reason: 'place' });
-    send(translateMovement('movestart', APP, cameraAt({ zoom: 3 }), 0));
+    const { camera, send, APP } = flyingToAPlace();
     // The finger landed at 400 ms; the page handles it, and stops the flight, only at 700 ms.
     send(translateMovement('moveend', APP, cameraAt({ zoom: 5 }), 700, { input: 'touch', t: 400 }));
     // Its first move, made at 450 ms, is handled at 720 ms.
@@ -548,11 +550,7 @@ describe('touch gestures, one by one', () => {
   });
 
   it('a flight that arrives, and a pan a while later, is no interruption', () => {
-    const camera = startCamera();
-    const APP = { source: 'app', animation: 'fly', reason: 'place' };
-    const send = (event: ReturnType<typeof translateMovement>) => event && camera.send(event);
-    camera.send({ type: 'camera.flyRequested', target: cameraAt({ zoom: 9 }), reason: 'place' });
-    send(translateMovement('movestart', APP, cameraAt({ zoom: 3 }), 0));
+    const { camera, send, APP } = flyingToAPlace();
     send(translateMovement('moveend', APP, cameraAt({ zoom: 9 }), 500));
     const move = { originalEvent: { type: 'touchmove', timeStamp: 690 } };
     send(translateMovement('movestart', move, cameraAt({ zoom: 9 }), 690));
