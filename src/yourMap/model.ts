@@ -73,15 +73,27 @@ export function roundCoordinate(value: number): number {
 /** The same record, as the same data, whatever the order of its fields (for conflict checks). */
 export function sameRecord(a: FeatureRecord | null, b: FeatureRecord | null): boolean {
   if (a === null || b === null) return a === b;
-  return canonical(a) === canonical(b);
+  return sameJson(a, b);
 }
 
-/** JSON with every object's keys sorted, so that two equal records give the same text. */
-function canonical(value: unknown): string {
-  return JSON.stringify(value, (_key, inner: unknown) =>
-    inner && typeof inner === 'object' && !Array.isArray(inner)
-      ? Object.fromEntries(Object.entries(inner).sort(([x], [y]) => (x < y ? -1 : 1)))
-      : inner,
+/**
+ * Whether two JSON values are equal whatever the order of their objects' keys (a key holding
+ * `undefined` counts as absent, as in JSON). Walks the values: no text is built, so that comparing
+ * ten thousand records after an import takes milliseconds.
+ */
+function sameJson(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a) || Array.isArray(b)) {
+    if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
+    return a.every((item, i) => sameJson(item, b[i]));
+  }
+  const x = a as Record<string, unknown>;
+  const y = b as Record<string, unknown>;
+  const keys = Object.keys(x).filter((key) => x[key] !== undefined);
+  const count = Object.keys(y).filter((key) => y[key] !== undefined).length;
+  return (
+    keys.length === count && keys.every((key) => Object.hasOwn(y, key) && sameJson(x[key], y[key]))
   );
 }
 

@@ -37,6 +37,20 @@ describe('resolveWrite', () => {
         kind: 'delete',
       });
     });
+
+    it('tells records apart by any field, however deep', () => {
+      const at = (lng: number, lat: number): typeof start => ({
+        ...start,
+        geometry: { type: 'Point', coordinates: [lng, lat] },
+      });
+      expect(sameRecord(at(1, 2), at(1, 2))).toBe(true);
+      expect(sameRecord(at(1, 2), at(1, 2.0000001))).toBe(false);
+      expect(sameRecord(start, { ...start, note: `${start.note}!` })).toBe(false);
+      expect(sameRecord(start, { ...start, extra: 1 } as typeof start)).toBe(false);
+      expect(sameRecord(start, { ...start, extra: undefined } as typeof start)).toBe(true);
+      expect(sameRecord(start, null)).toBe(false);
+      expect(sameRecord(null, null)).toBe(true);
+    });
   });
 
   describe('when another tab changed the record meanwhile', () => {
