@@ -12,6 +12,7 @@ import { toolsMachine } from '../machines/toolsMachine';
 import type { sheetMachine } from '../machines/sheetMachine';
 import type { AppEvent } from '../machines/events';
 import { openIndexedDbStore } from '../storage/indexedDbStore';
+import { startWriteWorker } from '../storage/storeWrites';
 import { storeActor } from '../storage/storeActor';
 import type { FeatureStore } from '../yourMap/store';
 import type { MapOwner } from '../map/mapOwner';
@@ -103,7 +104,10 @@ export function ChartroomProvider(props: {
   const { owner, input, children } = props;
   const tab = input.tab ?? 'tab';
   const [machine] = useState(() =>
-    connectMachines(owner, props.openStore ?? (() => openIndexedDbStore({ tab }))),
+    connectMachines(
+      owner,
+      props.openStore ?? (() => openIndexedDbStore({ tab, startWriteWorker })),
+    ),
   );
   const [hub] = useState(() => props.hub ?? createInspectionHub());
   const app = useActorRef(machine, { input, inspect: hub.inspect });

@@ -17,6 +17,7 @@ import {
   type OpenedDatabase,
 } from './openDatabase';
 import { resolveWrite } from './resolveWrite';
+import { workerWriter, type WriteWorkerPort, type Writer } from './storeWrites';
 import { validateRecord } from './validateRecord';
 
 export { DATABASE_NAME, DB_VERSION, FEATURES_STORE, OPEN_TIMEOUT_MS } from './openDatabase';
@@ -28,8 +29,13 @@ export interface IndexedDbStoreOptions {
   tab: string;
   /** The factory to open it in: the global `indexedDB` unless given. */
   indexedDB?: IDBFactory;
-  /** The channel to tell other tabs on: the global one unless given (none: no cross-tab news). */
-  BroadcastChannel?: typeof BroadcastChannel;
+  /** The channel to tell other tabs on: the global one unless given (null: no cross-tab news). */
+  BroadcastChannel?: typeof BroadcastChannel | null;
+  /**
+   * Where the writes run: a worker started by this once the database is open (storeWrites.ts);
+   * on this thread if not given, or once the worker fails.
+   */
+  startWriteWorker?: () => WriteWorkerPort;
 }
 
 /** The channel on which tabs say which records they changed: `chartroom-features` by default. */
@@ -76,6 +82,15 @@ function rawText(value: unknown): string {
   }
 }
 
+/** Ends a transaction once its requests are done (`commit()`, where the browser has it). */
+function commitNow(tx: { commit?: () => void }): void {
+  try {
+    tx.commit?.();
+  } catch {
+    // Already committing or ended: tx.done says how it ended.
+  }
+}
+
 /** How many records one step of a write reads and writes: a few milliseconds of work. */
 const WRITE_CHUNK = 250;
 
@@ -86,8 +101,10 @@ export async function openIndexedDbStore(options: IndexedDbStoreOptions): Promis
   const factory: IDBFactory = found;
   const name = options.name ?? DATABASE_NAME;
   const Channel =
-    options.BroadcastChannel ??
-    (typeof BroadcastChannel === 'undefined' ? undefined : BroadcastChannel);
+    options.BroadcastChannel === null
+      ? undefined
+      : (options.BroadcastChannel ??
+        (typeof BroadcastChannel === 'undefined' ? undefined : BroadcastChannel));
 
   /** `lost`: the browser closed the connection (storage cleared, say); the next write reopens. */
   let state: 'open' | 'lost' | 'versionChanged' | 'closed' = 'open';
@@ -164,7 +181,8 @@ export async function openIndexedDbStore(options: IndexedDbStoreOptions): Promis
     return { features, quarantined };
   }
 
-  async function write(changes: readonly Change[]): Promise<StoredRecord[]> {
+  /** Writes on this thread. */
+  async function writeHere(changes: readonly Change[]): Promise<StoredRecord[]> {
     const db = await database();
     const outcome = new Map<string, FeatureRecord | null>();
     let tx;
@@ -192,6 +210,7 @@ export async function openIndexedDbStore(options: IndexedDbStoreOptions): Promis
           ),
         );
         let first: Promise<unknown> | null = null;
+        const last = from + WRITE_CHUNK >= changes.length;
         chunk.forEach((change, index) => {
           // A record this write already decided is read from that decision, not the store.
           const value = outcome.has(change.id) ? outcome.get(change.id) : values[index];
@@ -208,7 +227,10 @@ export async function openIndexedDbStore(options: IndexedDbStoreOptions): Promis
           }
           outcome.set(change.id, resolution.kind === 'delete' ? null : resolution.record);
         });
-        if (first) await first;
+        // After the last requests, commit at once rather than when their answers have reached
+        // this thread: one wait for a busy thread less before the write is durable.
+        if (last) commitNow(tx);
+        else if (first) await first;
       }
       await tx.done;
     } catch (error) {
@@ -221,9 +243,40 @@ export async function openIndexedDbStore(options: IndexedDbStoreOptions): Promis
       // requests queued after it, says why (a full disk, say). After our own abort it is null.
       throw toStorageError(tx.error ?? error);
     }
-    const stored = [...outcome].map(([id, record]) => ({ id, record }));
+    return [...outcome].map(([id, record]) => ({ id, record }));
+  }
+
+  /** Writes on this thread, each after the one before it has ended. */
+  let lastHere: Promise<unknown> = Promise.resolve();
+  function writeHereInOrder(changes: readonly Change[]): Promise<StoredRecord[]> {
+    const writing = lastHere.then(() => writeHere(changes));
+    lastHere = writing.catch(() => undefined);
+    return writing;
+  }
+
+  const writer: Writer | null = options.startWriteWorker
+    ? workerWriter(options.startWriteWorker, { name, tab: options.tab }, writeHereInOrder)
+    : null;
+
+  async function write(changes: readonly Change[]): Promise<StoredRecord[]> {
+    let stored: StoredRecord[];
+    if (writer) {
+      // This page's connection still says whether a newer version has taken the database.
+      if (state === 'versionChanged') throw new StorageError('writeFailed', VERSION_CHANGED_DETAIL);
+      if (state === 'closed') throw new StorageError('writeFailed', 'The store is closed.');
+      try {
+        stored = await writer.write(changes);
+      } catch (error) {
+        throw toStorageError(error);
+      }
+    } else {
+      stored = await writeHereInOrder(changes);
+    }
     if (stored.length > 0) {
-      channel?.postMessage({ tab: options.tab, ids: [...outcome.keys()] } satisfies ChangeMessage);
+      channel?.postMessage({
+        tab: options.tab,
+        ids: stored.map(({ id }) => id),
+      } satisfies ChangeMessage);
     }
     return stored;
   }
@@ -237,6 +290,7 @@ export async function openIndexedDbStore(options: IndexedDbStoreOptions): Promis
     },
     close() {
       state = 'closed';
+      writer?.close();
       listeners.clear();
       channel?.close();
       connection.raw.close();

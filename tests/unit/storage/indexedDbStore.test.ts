@@ -210,6 +210,27 @@ describe('openIndexedDbStore', () => {
       expect((await store.load()).features).toEqual([second]);
     });
 
+    it('applies writes asked for together in the order asked, each in its own transaction', async () => {
+      const browser = freshBrowser();
+      const { store } = await openTab(browser, 'a');
+      const first = pin('paris', 10);
+      const second = { ...first, name: 'Paris', updated: 11 };
+      const third = { ...second, note: 'capital', updated: 12 };
+      const transaction = vi.spyOn(IDBDatabase.prototype, 'transaction');
+      const answers = await Promise.all([
+        store.write([added(first)]),
+        store.write([changed(first, second)]),
+        store.write([changed(second, third)]),
+      ]);
+      expect(answers).toEqual([
+        [{ id: 'paris', record: first }],
+        [{ id: 'paris', record: second }],
+        [{ id: 'paris', record: third }],
+      ]);
+      expect(transaction.mock.calls.filter(([, mode]) => mode === 'readwrite')).toHaveLength(3);
+      expect((await store.load()).features).toEqual([third]);
+    });
+
     it('reports another failure as writeFailed', async () => {
       const browser = freshBrowser();
       const { store } = await openTab(browser, 'a');

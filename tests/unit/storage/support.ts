@@ -1,7 +1,10 @@
 import { IDBFactory } from 'fake-indexeddb';
 import { SCHEMA_VERSION, type Change, type FeatureRecord } from '../../../src/yourMap/model';
 import type { FeatureStore, StoreNotice } from '../../../src/yourMap/store';
-import { openIndexedDbStore } from '../../../src/storage/indexedDbStore';
+import {
+  openIndexedDbStore,
+  type IndexedDbStoreOptions,
+} from '../../../src/storage/indexedDbStore';
 import { DB_VERSION, FEATURES_STORE } from '../../../src/storage/openDatabase';
 
 /** A pin as a tab makes it. */
@@ -48,11 +51,16 @@ export function freshBrowser() {
 export type Browser = ReturnType<typeof freshBrowser>;
 
 /** A tab of that browser, with every notice it got. */
-export async function openTab(browser: Browser, tab: string) {
+export async function openTab(
+  browser: Browser,
+  tab: string,
+  options: Pick<IndexedDbStoreOptions, 'startWriteWorker'> = {},
+) {
   const store: FeatureStore = await openIndexedDbStore({
     name: browser.name,
     tab,
     indexedDB: browser.factory,
+    ...options,
   });
   const notices: StoreNotice[] = [];
   const waiters: (() => void)[] = [];

@@ -1,0 +1,166 @@
+/**
+ * Writes off the main thread. The store's writes run in a module worker (storeWorker.ts) with its
+ * own connection to the same database: a write's read, its puts and its `complete` then never wait
+ * behind the page's work (a frame drawn, an import's records sent to the map), and the structured
+ * clone of every put is paid there. The page keeps its own connection to open, load, hear other
+ * tabs and notice a newer version. Where the worker cannot start, cannot open the database or
+ * dies, the writes run on this thread instead, the one in flight included: writing a change again
+ * is harmless (resolveWrite keeps the later of equal records).
+ */
+import type { StoredRecord } from '../yourMap/events';
+import type { Change } from '../yourMap/model';
+import { StorageError, type FeatureStore } from '../yourMap/store';
+import type { StorageFailureReason } from '../yourMap/events';
+
+/** The page to the worker. */
+export type WriteRequest =
+  | { type: 'open'; name: string; tab: string }
+  | { type: 'write'; id: number; changes: readonly Change[] };
+
+/** The worker to the page. */
+export type WriteAnswer =
+  | { type: 'openFailed'; detail: string }
+  | { type: 'written'; id: number; stored: StoredRecord[] }
+  | { type: 'failed'; id: number; reason: StorageFailureReason; detail: string };
+
+/** The little of a Worker that the writes use; an in-process fake in tests. */
+export interface WriteWorkerPort {
+  /** `onAnswer` with each message; `onFailure` once, with why the worker stopped answering. */
+  listen(onAnswer: (answer: WriteAnswer) => void, onFailure: (why: string) => void): void;
+  post(request: WriteRequest): void;
+  terminate(): void;
+}
+
+/** Writes changes and resolves with what is stored: FeatureStore's `write`. */
+export type WriteChanges = (changes: readonly Change[]) => Promise<StoredRecord[]>;
+
+export interface Writer {
+  write: WriteChanges;
+  close(): void;
+}
+
+/**
+ * The worker's side: opens the store once asked to, then answers each write. Writes are answered
+ * in the order they came (the page sends one at a time anyway).
+ */
+export function serveWrites(
+  open: (name: string, tab: string) => Promise<FeatureStore>,
+  answer: (message: WriteAnswer) => void,
+): (request: WriteRequest) => void {
+  let store: Promise<FeatureStore> | null = null;
+  let queue: Promise<unknown> = Promise.resolve();
+  return (request) => {
+    if (request.type === 'open') {
+      store ??= open(request.name, request.tab);
+      store.catch((error: unknown) =>
+        answer({
+          type: 'openFailed',
+          detail: error instanceof Error ? error.message : String(error),
+        }),
+      );
+      return;
+    }
+    const { id, changes } = request;
+    queue = queue.then(async () => {
+      try {
+        if (!store) throw new StorageError('writeFailed', 'The store was never opened.');
+        answer({ type: 'written', id, stored: await (await store).write(changes) });
+      } catch (error) {
+        const failure =
+          error instanceof StorageError
+            ? error
+            : new StorageError(
+                'writeFailed',
+                error instanceof Error ? error.message : String(error),
+              );
+        answer({ type: 'failed', id, reason: failure.reason, detail: failure.message });
+      }
+    });
+  };
+}
+
+/**
+ * The page's side: each write is sent to the worker, and answered from its answer. Once the
+ * worker has failed (it could not start, open or read a message, or it died), every write, the
+ * ones it had not answered included, is written by `fallback` on this thread.
+ */
+export function workerWriter(
+  start: () => WriteWorkerPort,
+  { name, tab }: { name: string; tab: string },
+  fallback: WriteChanges,
+): Writer {
+  interface Waiting {
+    changes: readonly Change[];
+    resolve: (stored: StoredRecord[]) => void;
+    reject: (error: unknown) => void;
+  }
+  const waiting = new Map<number, Waiting>();
+  let nextId = 1;
+  let port: WriteWorkerPort | null = null;
+  let closed = false;
+
+  const giveUp = () => {
+    port?.terminate();
+    port = null;
+    const left = [...waiting.values()];
+    waiting.clear();
+    for (const { changes, resolve, reject } of left) fallback(changes).then(resolve, reject);
+  };
+
+  try {
+    port = start();
+    port.listen((answer) => {
+      if (answer.type === 'openFailed') return giveUp();
+      const asked = waiting.get(answer.id);
+      if (!asked) return;
+      waiting.delete(answer.id);
+      if (answer.type === 'written') asked.resolve(answer.stored);
+      else asked.reject(new StorageError(answer.reason, answer.detail));
+    }, giveUp);
+    port.post({ type: 'open', name, tab });
+  } catch {
+    giveUp();
+  }
+
+  return {
+    write(changes) {
+      if (closed) return Promise.reject(new StorageError('writeFailed', 'The store is closed.'));
+      if (!port) return fallback(changes);
+      const id = nextId++;
+      return new Promise<StoredRecord[]>((resolve, reject) => {
+        waiting.set(id, { changes, resolve, reject });
+        try {
+          port?.post({ type: 'write', id, changes });
+        } catch {
+          giveUp();
+        }
+      });
+    },
+    close() {
+      closed = true;
+      port?.terminate();
+      port = null;
+      const left = [...waiting.values()];
+      waiting.clear();
+      for (const { reject } of left)
+        reject(new StorageError('writeFailed', 'The store is closed.'));
+    },
+  };
+}
+
+/** The real worker, as Vite bundles it: a same-origin module script (`worker-src 'self'`). */
+export function startWriteWorker(): WriteWorkerPort {
+  const worker = new Worker(new URL('./storeWorker.ts', import.meta.url), { type: 'module' });
+  return {
+    listen(onAnswer, onFailure) {
+      worker.onmessage = (event: MessageEvent<WriteAnswer>) => onAnswer(event.data);
+      worker.onmessageerror = () => onFailure('its answer could not be read');
+      worker.onerror = (event) => {
+        event.preventDefault();
+        onFailure(event.message || 'the worker could not start');
+      };
+    },
+    post: (request) => worker.postMessage(request),
+    terminate: () => worker.terminate(),
+  };
+}

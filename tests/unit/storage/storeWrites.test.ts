@@ -1,0 +1,222 @@
+import 'fake-indexeddb/auto';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { DB_VERSION, openIndexedDbStore } from '../../../src/storage/indexedDbStore';
+import {
+  serveWrites,
+  workerWriter,
+  type WriteAnswer,
+  type WriteRequest,
+  type WriteWorkerPort,
+} from '../../../src/storage/storeWrites';
+import { StorageError } from '../../../src/yourMap/store';
+import type { StoredRecord } from '../../../src/yourMap/events';
+import type { Change } from '../../../src/yourMap/model';
+import { added, changed, freshBrowser, openTab, pin, rawDatabase, type Browser } from './support';
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+/** A task later, as a message between threads arrives. */
+const later = (run: () => void) => setTimeout(run, 0);
+
+/**
+ * The store's worker, run in this process: serveWrites on its own connection to the browser's
+ * database, every message cloned and delivered a task later, as between threads. `requests` is
+ * what the page sent; `kill(why)` makes it fail as a dying worker does; `hold()` keeps its answers
+ * from arriving until `release()`.
+ */
+function inProcessWorker(browser: Browser, { opens = true } = {}) {
+  const requests: WriteRequest[] = [];
+  let onAnswer: (answer: WriteAnswer) => void = () => {};
+  let onFailure: (why: string) => void = () => {};
+  let terminated = false;
+  let held: WriteAnswer[] | null = null;
+  const deliver = (answer: WriteAnswer) => {
+    if (terminated) return;
+    if (held) held.push(answer);
+    else later(() => !terminated && onAnswer(structuredClone(answer)));
+  };
+  const handle = serveWrites(
+    (name, tab) =>
+      opens
+        ? openIndexedDbStore({ name, tab, indexedDB: browser.factory, BroadcastChannel: null })
+        : Promise.reject(new StorageError('openFailed', 'refused')),
+    deliver,
+  );
+  const port: WriteWorkerPort = {
+    listen(answer, failure) {
+      onAnswer = answer;
+      onFailure = failure;
+    },
+    post(request) {
+      requests.push(request);
+      const copy = structuredClone(request);
+      later(() => !terminated && handle(copy));
+    },
+    terminate() {
+      terminated = true;
+    },
+  };
+  return {
+    start: () => port,
+    requests,
+    get terminated() {
+      return terminated;
+    },
+    kill(why: string) {
+      onFailure(why);
+    },
+    hold() {
+      held = [];
+    },
+    release() {
+      const answers = held ?? [];
+      held = null;
+      answers.forEach(deliver);
+    },
+  };
+}
+
+const writes = (requests: readonly WriteRequest[]) =>
+  requests.filter((request) => request.type === 'write');
+
+describe('writes in a worker', () => {
+  it('are written by the worker, and read back by another tab, which hears of them', async () => {
+    const browser = freshBrowser();
+    const worker = inProcessWorker(browser);
+    const a = await openTab(browser, 'a', { startWriteWorker: worker.start });
+    const b = await openTab(browser, 'b');
+    const paris = pin('paris', 10, 'a');
+    expect(await a.store.write([added(paris)])).toEqual([{ id: 'paris', record: paris }]);
+    expect(writes(worker.requests)).toHaveLength(1);
+    expect(await b.noticesReach(1)).toEqual([
+      { type: 'remoteChanged', stored: [{ id: 'paris', record: paris }] },
+    ]);
+    expect((await b.store.load()).features).toEqual([paris]);
+    expect(a.notices).toEqual([]);
+  });
+
+  it('keep the conflict rule: another tab’s later change is kept, and answered', async () => {
+    const browser = freshBrowser();
+    const worker = inProcessWorker(browser);
+    const a = await openTab(browser, 'a', { startWriteWorker: worker.start });
+    const b = await openTab(browser, 'b');
+    const paris = pin('paris', 10, 'a');
+    await a.store.write([added(paris)]);
+    const theirs = { ...paris, note: 'theirs', updated: 30, by: 'b' };
+    await b.store.write([changed(paris, theirs)]);
+    const ours = { ...paris, note: 'ours', updated: 20, by: 'a' };
+    expect(await a.store.write([changed(paris, ours)])).toEqual([{ id: 'paris', record: theirs }]);
+  });
+
+  it('are all sent at once, and applied in the order asked', async () => {
+    const browser = freshBrowser();
+    const worker = inProcessWorker(browser);
+    const a = await openTab(browser, 'a', { startWriteWorker: worker.start });
+    const first = pin('paris', 10, 'a');
+    const second = { ...first, name: 'Paris', updated: 11 };
+    const both = Promise.all([
+      a.store.write([added(first)]),
+      a.store.write([changed(first, second)]),
+    ]);
+    expect(writes(worker.requests)).toHaveLength(2);
+    expect(await both).toEqual([
+      [{ id: 'paris', record: first }],
+      [{ id: 'paris', record: second }],
+    ]);
+    expect((await a.store.load()).features).toEqual([second]);
+  });
+
+  it('report the worker’s failure with its reason, and store nothing', async () => {
+    const browser = freshBrowser();
+    const worker = inProcessWorker(browser);
+    const a = await openTab(browser, 'a', { startWriteWorker: worker.start });
+    const put = vi.spyOn(IDBObjectStore.prototype, 'put').mockImplementation(() => {
+      throw new DOMException('The disk is full.', 'QuotaExceededError');
+    });
+    const error = await a.store.write([added(pin('paris', 10))]).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(StorageError);
+    expect((error as StorageError).reason).toBe('quotaExceeded');
+    put.mockRestore();
+    expect((await a.store.load()).features).toEqual([]);
+    // The next write, once storage is back, is written.
+    await a.store.write([added(pin('lagos', 11))]);
+    expect((await a.store.load()).features.map(({ id }) => id)).toEqual(['lagos']);
+  });
+
+  it('run on this thread where the worker cannot open the database', async () => {
+    const browser = freshBrowser();
+    const worker = inProcessWorker(browser, { opens: false });
+    const a = await openTab(browser, 'a', { startWriteWorker: worker.start });
+    const paris = pin('paris', 10, 'a');
+    expect(await a.store.write([added(paris)])).toEqual([{ id: 'paris', record: paris }]);
+    expect(worker.terminated).toBe(true);
+    expect((await a.store.load()).features).toEqual([paris]);
+  });
+
+  it('run on this thread where the worker cannot start', async () => {
+    const browser = freshBrowser();
+    const a = await openTab(browser, 'a', {
+      startWriteWorker: () => {
+        throw new Error('no workers here');
+      },
+    });
+    const paris = pin('paris', 10, 'a');
+    expect(await a.store.write([added(paris)])).toEqual([{ id: 'paris', record: paris }]);
+  });
+
+  it('are written on this thread when the worker dies, the one it had not answered included', async () => {
+    const browser = freshBrowser();
+    const worker = inProcessWorker(browser);
+    const a = await openTab(browser, 'a', { startWriteWorker: worker.start });
+    const paris = pin('paris', 10, 'a');
+    await a.store.write([added(paris)]);
+    worker.hold();
+    const moved: typeof paris = {
+      ...paris,
+      geometry: { type: 'Point', coordinates: [1, 2] },
+      updated: 11,
+    };
+    const writing = a.store.write([changed(paris, moved)]);
+    await vi.waitFor(() => expect(writes(worker.requests)).toHaveLength(2));
+    worker.kill('it crashed');
+    expect(await writing).toEqual([{ id: 'paris', record: moved }]);
+    // Its own answer, had it come, is not news any more.
+    worker.release();
+    const lagos = pin('lagos', 12, 'a');
+    expect(await a.store.write([added(lagos)])).toEqual([{ id: 'lagos', record: lagos }]);
+    expect(writes(worker.requests)).toHaveLength(2);
+    expect((await a.store.load()).features.map(({ id }) => id).sort()).toEqual(['lagos', 'paris']);
+  });
+
+  it('are refused once a newer version has the database, and after close', async () => {
+    const browser = freshBrowser();
+    const worker = inProcessWorker(browser);
+    const a = await openTab(browser, 'a', { startWriteWorker: worker.start });
+    await a.store.write([added(pin('paris', 10))]);
+    const newer = await rawDatabase(browser, DB_VERSION + 1);
+    expect(await a.noticesReach(1)).toEqual([{ type: 'versionChanged' }]);
+    const error = await a.store.write([added(pin('lagos', 11))]).catch((e: unknown) => e);
+    expect((error as StorageError).message).toMatch(/newer version/);
+    newer.close();
+    a.store.close();
+    expect(worker.terminated).toBe(true);
+  });
+});
+
+describe('workerWriter', () => {
+  it('rejects the writes still waiting when it closes, and every write after', async () => {
+    const fallback = vi.fn(async (changes: readonly Change[]): Promise<StoredRecord[]> =>
+      changes.map(({ id, after }) => ({ id, record: after })),
+    );
+    const port: WriteWorkerPort = { listen() {}, post() {}, terminate: vi.fn() };
+    const writer = workerWriter(() => port, { name: 'db', tab: 'a' }, fallback);
+    const waiting = writer.write([added(pin('paris', 1))]);
+    writer.close();
+    await expect(waiting).rejects.toThrow('The store is closed.');
+    await expect(writer.write([added(pin('lagos', 2))])).rejects.toThrow('The store is closed.');
+    expect(port.terminate).toHaveBeenCalled();
+    expect(fallback).not.toHaveBeenCalled();
+  });
+});
