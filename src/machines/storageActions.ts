@@ -33,11 +33,24 @@ export const storageActions = {
     (): ToolEvent => ({ type: 'tool.interrupted', why: 'readOnly' }),
   ),
   coalesceQueue: assign(({ context }) => queued(coalesce(context.queue))),
-  writeFirst: sendTo('store', ({ context }) => ({
-    type: 'storage.writeRequested' as const,
-    seq: context.queue[0]?.seq ?? 0,
-    changes: context.queue[0]?.changes ?? [],
-  })),
+  /**
+   * Every queued write not yet sent goes to the store at once, without waiting for the answers to
+   * the ones before it: the store writes them in order, and a write never waits for this thread to
+   * take an earlier answer.
+   */
+  writeUnsent: enqueueActions(({ context, enqueue }) => {
+    const unsent = context.queue.slice(context.out - context.stale);
+    for (const { seq, changes } of unsent) {
+      enqueue.sendTo('store', { type: 'storage.writeRequested' as const, seq, changes });
+    }
+    enqueue.assign({ out: context.out + unsent.length });
+  }),
+  /** An answer to a write sent before a failure: its changes are queued again anyway. */
+  letStalePass: assign(({ context }) => ({ out: context.out - 1, stale: context.stale - 1 })),
+  /** The writes still out were sent after the one that failed: their answers are let pass. */
+  staleOut: assign(({ context }) => ({ out: context.out - 1, stale: context.out - 1 })),
+  /** The store is stopped: nothing more is answered. */
+  forgetOut: assign({ out: 0, stale: 0 }),
   recordOpened: assign(({ event }) =>
     event.type === 'storage.opened'
       ? { quarantined: event.quarantined, failure: null, failures: 0 }
@@ -47,6 +60,7 @@ export const storageActions = {
     event.type === 'storage.written'
       ? {
           ...queued(context.queue.slice(1)),
+          out: context.out - 1,
           lastSavedSeq: Math.max(context.lastSavedSeq, event.seq),
           failure: null,
           failures: 0,

@@ -18,9 +18,11 @@ export const REOPEN_DELAYS = [2_000, 10_000, 60_000] as const;
 export type StorageTag = 'loading' | 'saving' | 'saved' | 'notSaving' | 'readOnly';
 
 /**
- * What storage is doing. Writes from the document reach the store one at a time, in order, through
- * the invoked `store` actor (the app provides it: src/storage/storeActor.ts), and its outcomes come
- * back as events. Nothing the document asked for is dropped: while storage is opening, unavailable,
+ * What storage is doing. Writes from the document reach the store in order, each as soon as it is
+ * asked for, through the invoked `store` actor (the app provides it: src/storage/storeActor.ts),
+ * which writes them one at a time; its outcomes come back as events, in the same order. After a
+ * failed write, the answers to the writes sent after it are let pass (`stale`): their changes are
+ * queued again with the failed one's, and writing a change again is harmless (resolveWrite). Nothing the document asked for is dropped: while storage is opening, unavailable,
  * failing or read-only, the writes wait in `queue`, coalesced by id, and are written once it can.
  * Writes asked for while opening are written once the stored features are loaded.
  */
@@ -42,7 +44,11 @@ export const storageMachine = setup({
     answersFirstWithMoreQueued: and(['answersFirst', 'hasMoreQueued']),
     answersFirst: ({ context, event }) =>
       (event.type === 'storage.written' || event.type === 'storage.writeFailed') &&
+      context.stale === 0 &&
+      context.out > 0 &&
       event.seq === context.queue[0]?.seq,
+    /** The answer to a write sent before one that failed. */
+    isStale: ({ context }) => context.stale > 0,
     /** A browser without IndexedDB will not grow one: no point in trying again. */
     canReopen: ({ context }) => context.failure?.reason !== 'unsupported',
   },
@@ -59,11 +65,14 @@ export const storageMachine = setup({
     unsaved: 0,
     lastSavedSeq: 0,
     failures: 0,
+    out: 0,
+    stale: 0,
   },
   initial: 'connected',
   states: {
     connected: {
       invoke: { id: 'store', src: 'store' },
+      exit: 'forgetOut',
       initial: 'opening',
       on: {
         'storage.remoteChanged': { actions: 'toDocument' },
@@ -71,9 +80,11 @@ export const storageMachine = setup({
           target: 'readOnly',
           actions: ['recordReadOnly', 'coalesceQueue'],
         },
-        // Only `saving.writing` and `failing.retrying` have a write out: its answer moves on from
-        // either. Going to `saving.writing` from here enters it afresh, to write the next one.
+        // Only `saving.writing` and `failing.retrying` have writes out: the answer to the first
+        // moves on from either. Going to `saving.writing` from here enters it afresh, to send
+        // whatever is queued and not yet sent.
         'storage.written': [
+          { guard: 'isStale', actions: 'letStalePass' },
           {
             guard: 'answersFirstWithMoreQueued',
             target: '.saving.writing',
@@ -85,11 +96,14 @@ export const storageMachine = setup({
             actions: ['toDocument', 'recordWritten'],
           },
         ],
-        'storage.writeFailed': {
-          guard: 'answersFirst',
-          target: '.failing',
-          actions: ['recordFailure', 'coalesceQueue'],
-        },
+        'storage.writeFailed': [
+          { guard: 'isStale', actions: 'letStalePass' },
+          {
+            guard: 'answersFirst',
+            target: '.failing',
+            actions: ['recordFailure', 'staleOut', 'coalesceQueue'],
+          },
+        ],
       },
       states: {
         opening: {
@@ -116,8 +130,8 @@ export const storageMachine = setup({
             },
             writing: {
               tags: 'saving',
-              entry: 'writeFirst',
-              on: { 'storage.writeRequested': { actions: 'queueWrite' } },
+              entry: 'writeUnsent',
+              on: { 'storage.writeRequested': { actions: ['queueWrite', 'writeUnsent'] } },
             },
           },
         },
@@ -130,8 +144,8 @@ export const storageMachine = setup({
               on: { 'storage.writeRequested': { actions: 'queueAndCoalesce' } },
             },
             retrying: {
-              entry: 'writeFirst',
-              on: { 'storage.writeRequested': { actions: 'queueWrite' } },
+              entry: 'writeUnsent',
+              on: { 'storage.writeRequested': { actions: ['queueWrite', 'writeUnsent'] } },
             },
           },
         },

@@ -10,9 +10,10 @@ function failureOf(error: unknown, fallback: 'openFailed' | 'writeFailed') {
 }
 
 /**
- * The storage machine's `store` actor: it opens the store and loads it, writes what it is asked to
- * strictly one write at a time and in order, and sends every outcome back as an event (so that
- * traces and replays see storage as events). Leaving the state that invoked it closes the store.
+ * The storage machine's `store` actor: it opens the store and loads it, hands each write to the
+ * store the moment it is asked for (the store applies them in that order), and sends every outcome
+ * back as an event, in the same order (so that traces and replays see storage as events). Leaving
+ * the state that invoked it closes the store.
  */
 export function storeActor(openStore: () => Promise<FeatureStore>) {
   return fromCallback<StorageEvent>(({ sendBack, receive }) => {
@@ -29,7 +30,7 @@ export function storeActor(openStore: () => Promise<FeatureStore>) {
       else send(event);
     };
 
-    let queue: Promise<unknown> = (async () => {
+    const opening: Promise<unknown> = (async () => {
       try {
         const opened = await openStore();
         if (stopped) {
@@ -54,14 +55,22 @@ export function storeActor(openStore: () => Promise<FeatureStore>) {
       news.forEach(send);
     })();
 
+    /** The answers, sent in the order the writes were asked for, after the load's. */
+    let answers = opening;
     receive((event) => {
       if (event.type !== 'storage.writeRequested') return;
       const { seq, changes } = event;
-      queue = queue.then(async () => {
-        if (stopped) return;
+      const start = () =>
+        store
+          ? store.write(changes)
+          : Promise.reject(new StorageError('writeFailed', 'The store is not open.'));
+      // Started now, in this task: not once this thread has taken the answers to earlier writes.
+      const writing = store ? start() : opening.then(start);
+      writing.catch(() => undefined);
+      answers = answers.then(async () => {
         try {
-          if (!store) throw new StorageError('writeFailed', 'The store is not open.');
-          send({ type: 'storage.written', seq, stored: await store.write(changes) });
+          const stored = await writing;
+          send({ type: 'storage.written', seq, stored });
         } catch (error) {
           send({ type: 'storage.writeFailed', seq, ...failureOf(error, 'writeFailed') });
         }

@@ -55,7 +55,9 @@ export function answersFor(write: PendingWrite, stored: readonly StoredRecord[])
   const bySeq = new Map<number, StoredRecord[]>();
   for (const record of stored) {
     const seq = write.latest[record.id] ?? write.seq;
-    bySeq.set(seq, [...(bySeq.get(seq) ?? []), record]);
+    const records = bySeq.get(seq);
+    if (records) records.push(record);
+    else bySeq.set(seq, [record]);
   }
   return [...bySeq]
     .sort(([a], [b]) => a - b)
@@ -79,6 +81,16 @@ export interface StorageContext {
   lastSavedSeq: number;
   /** Failures in a row, for the backoff; 0 after a success. */
   failures: number;
+  /**
+   * Writes sent to the store and not yet answered. The store answers in the order it was asked,
+   * so the oldest `out - stale` of them are the first of `queue`.
+   */
+  out: number;
+  /**
+   * How many of the oldest answers still to come are to be let pass: those of writes sent before a
+   * write failed. Their changes were coalesced back into the queue and are written again.
+   */
+  stale: number;
 }
 
 /** The queue, with the count of features it holds changes of. */

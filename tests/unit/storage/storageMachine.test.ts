@@ -78,24 +78,25 @@ describe('storageMachine', () => {
   });
 
   describe('while saving', () => {
-    it('writes one write at a time, in order', () => {
+    it('sends each write as soon as it is asked for, in order, not waiting for earlier answers', () => {
       const started = saving();
       started.send(requested(1, step('p', 1)));
       expect(tagsOf(started)).toEqual(['saving']);
       started.send(requested(2, step('p', 2)), requested(3, step('q', 1)));
-      expect(started.log.writes.map(({ seq }) => seq)).toEqual([1]);
-      expect(context(started).unsaved).toBe(2);
-      started.send(writtenAsAsked(requested(1, step('p', 1))));
-      expect(started.log.writes.map(({ seq }) => seq)).toEqual([1, 2]);
-      expect(context(started).lastSavedSeq).toBe(1);
-      started.send(writtenAsAsked(requested(2, step('p', 2))));
-      started.send(writtenAsAsked(requested(3, step('q', 1))));
       expect(started.log.writes).toEqual([
         requested(1, step('p', 1)),
         requested(2, step('p', 2)),
         requested(3, step('q', 1)),
       ]);
-      expect(context(started)).toMatchObject({ queue: [], unsaved: 0, lastSavedSeq: 3 });
+      expect(context(started)).toMatchObject({ unsaved: 2, out: 3 });
+      started.send(writtenAsAsked(requested(1, step('p', 1))));
+      expect(started.log.writes).toHaveLength(3);
+      expect(context(started)).toMatchObject({ lastSavedSeq: 1, out: 2 });
+      expect(tagsOf(started)).toEqual(['saving']);
+      started.send(writtenAsAsked(requested(2, step('p', 2))));
+      started.send(writtenAsAsked(requested(3, step('q', 1))));
+      expect(started.log.writes).toHaveLength(3);
+      expect(context(started)).toMatchObject({ queue: [], unsaved: 0, lastSavedSeq: 3, out: 0 });
       expect(tagsOf(started)).toEqual(['saved']);
     });
 
@@ -224,13 +225,49 @@ describe('storageMachine', () => {
       expect(started.log.writes).toHaveLength(3);
     });
 
-    it('writes what came during the retry once the retry succeeds', () => {
+    it('sends what comes during the retry at once, and is saved once both are written', () => {
       const started = failing();
       started.clock.increment(RETRY_DELAYS[0]);
       started.send(requested(2, step('p', 2)));
+      expect(started.log.writes.at(-1)).toEqual(requested(2, step('p', 2)));
       started.send(writtenAsAsked(requested(1, step('p', 1))));
       expectState(started, 'connected.saving.writing');
-      expect(started.log.writes.at(-1)).toEqual(requested(2, step('p', 2)));
+      started.send(writtenAsAsked(requested(2, step('p', 2))));
+      expect(tagsOf(started)).toEqual(['saved']);
+      expect(started.log.writes).toHaveLength(3);
+    });
+
+    it('lets pass the answers to writes sent after the one that failed, and writes them again', () => {
+      const started = saving();
+      started.send(requested(1, step('p', 1)), requested(2, step('q', 1)));
+      started.send(writeFailed(1));
+      // The store goes on to write 2, and says so: its change is queued again all the same.
+      started.send(writtenAsAsked(requested(2, step('q', 1))));
+      expectState(started, 'connected.failing.waiting');
+      expect(context(started)).toMatchObject({ unsaved: 2, lastSavedSeq: 0, out: 0, stale: 0 });
+      expect(started.log.document).not.toContainEqual(expect.objectContaining({ seq: 2 }));
+      started.clock.increment(RETRY_DELAYS[0]);
+      // The retry holds both, under the seq of the later one, which was answered once already.
+      const retry = requested(2, step('p', 1), step('q', 1));
+      expect(started.log.writes.at(-1)).toEqual(retry);
+      started.send(writtenAsAsked(retry));
+      expect(tagsOf(started)).toEqual(['saved']);
+      expect(context(started)).toMatchObject({ unsaved: 0, lastSavedSeq: 2 });
+    });
+
+    it('lets pass a stale answer that comes during the retry, and takes the retry’s own', () => {
+      const started = saving();
+      started.send(requested(1, step('p', 1)), requested(2, step('q', 1)));
+      started.send(writeFailed(1));
+      started.clock.increment(RETRY_DELAYS[0]);
+      expectState(started, 'connected.failing.retrying');
+      // Write 2's answer (the same seq as the retry's) comes first: it is not the retry's.
+      started.send(writtenAsAsked(requested(2, step('q', 1))));
+      expectState(started, 'connected.failing.retrying');
+      expect(context(started).unsaved).toBe(2);
+      started.send(writtenAsAsked(started.log.writes.at(-1)!));
+      expect(tagsOf(started)).toEqual(['saved']);
+      expect(context(started).unsaved).toBe(0);
     });
   });
 

@@ -18,30 +18,45 @@ const MAX_QUEUED = 2;
 type ModelAction = 'store' | 'document';
 
 /**
- * An abstract model of storage, written apart from the real machine: flat states, and `queued`,
- * how many writes wait (the first is the one being written in `writing` and `retrying`). Writes
- * that wait while nothing is being written are coalesced into one. Events a state does not name
- * leave it as it is and give nothing. `wait` is longer than any delay.
+ * An abstract model of storage, written apart from the real machine: flat states; `queued`, how
+ * many writes wait (the first ones are out, being written, in `writing` and `retrying`); `out`,
+ * how many writes the store has been sent and not answered; `stale`, how many of those were sent
+ * before a write failed. Every write is sent as soon as it can be, without waiting for the answer
+ * to the one before. Writes that wait while nothing is being written are coalesced into one. The
+ * answers to stale writes change nothing that shows. Events a state does not name leave it as it
+ * is and give nothing. `wait` is longer than any delay.
  */
-/** While a write is in flight (the first time, or a retry): what each answer does. */
+type ModelContext = { queued: number; out: number; stale: number };
+
+/** Answers to writes sent before a failure: let pass, in any state. */
+const letStalePass = { guard: 'isStale', actions: 'letPass' } as const;
+
+/** While writes are out (the first time, or a retry): what each answer does. */
 const whileWriting = {
-  write: { guard: 'room', actions: 'more' },
+  write: { guard: 'room', actions: ['more', 'store'] },
   written: [
-    { guard: 'moreQueued', target: 'writing', actions: ['less', 'document', 'store'] },
+    letStalePass,
+    { guard: 'moreQueued', target: 'writing', actions: ['less', 'document'] },
     { target: 'idle', actions: ['less', 'document'] },
   ],
-  writeFailed: { target: 'waiting', actions: 'coalesced' },
-  versionChanged: { target: 'readOnly', actions: 'coalesced' },
+  writeFailed: [letStalePass, { target: 'waiting', actions: ['failed', 'coalesced'] }],
+  versionChanged: { target: 'readOnly', actions: ['coalesced', 'stopped'] },
   remote: { actions: 'document' },
 } as const;
 
 const model = setup({
-  types: {} as { context: { queued: number }; events: ModelEvent },
+  types: {} as { context: ModelContext; events: ModelEvent },
   actions: {
     coalesced: assign({ queued: ({ context }) => Math.min(context.queued, 1) }),
     one: assign({ queued: 1 }),
-    more: assign({ queued: ({ context }) => context.queued + 1 }),
-    less: assign({ queued: ({ context }) => context.queued - 1 }),
+    more: assign(({ context }) => ({ queued: context.queued + 1, out: context.out + 1 })),
+    less: assign(({ context }) => ({ queued: context.queued - 1, out: context.out - 1 })),
+    /** The first write out failed: the rest out are stale. */
+    failed: assign(({ context }) => ({ out: context.out - 1, stale: context.out - 1 })),
+    letPass: assign(({ context }) => ({ out: context.out - 1, stale: context.stale - 1 })),
+    /** Every queued write goes out. */
+    sendAll: assign(({ context }) => ({ out: context.out + context.queued })),
+    stopped: assign({ out: 0, stale: 0 }),
     store: () => {},
     document: () => {},
   },
@@ -49,17 +64,18 @@ const model = setup({
     room: ({ context }) => context.queued < MAX_QUEUED,
     moreQueued: ({ context }) => context.queued > 1,
     anyQueued: ({ context }) => context.queued > 0,
+    isStale: ({ context }) => context.stale > 0,
   },
 }).createMachine({
   id: 'model',
-  context: { queued: 0 },
+  context: { queued: 0, out: 0, stale: 0 },
   initial: 'opening',
   states: {
     opening: {
       on: {
         write: { actions: 'one' },
         opened: [
-          { guard: 'anyQueued', target: 'writing', actions: ['document', 'store'] },
+          { guard: 'anyQueued', target: 'writing', actions: ['document', 'sendAll', 'store'] },
           { target: 'idle', actions: 'document' },
         ],
         openFailed: 'unavailable',
@@ -78,9 +94,11 @@ const model = setup({
     waiting: {
       on: {
         write: { actions: 'one' },
-        wait: { target: 'retrying', actions: 'store' },
-        versionChanged: 'readOnly',
+        wait: { target: 'retrying', actions: ['sendAll', 'store'] },
+        versionChanged: { target: 'readOnly', actions: 'stopped' },
         remote: { actions: 'document' },
+        written: letStalePass,
+        writeFailed: letStalePass,
       },
     },
     // Retrying is writing again: the same answers.
@@ -137,14 +155,14 @@ const expectedActions = (from: AnyMachineSnapshot, event: ModelEvent): ModelActi
 
 const modelView = (snapshot: AnyMachineSnapshot) => {
   const state = String(snapshot.value);
-  return { state, queued: (snapshot.context as { queued: number }).queued, tags: TAGS[state] };
+  return { state, queued: (snapshot.context as ModelContext).queued, tags: TAGS[state] };
 };
 
 /** The model would leave the real machine's bounds (more than MAX_QUEUED writes waiting). */
 const beyondModel = (from: AnyMachineSnapshot, event: ModelEvent) =>
   event.type === 'write' &&
   (from.value === 'writing' || from.value === 'retrying') &&
-  (from.context as { queued: number }).queued >= MAX_QUEUED;
+  (from.context as ModelContext).queued >= MAX_QUEUED;
 
 const testModel = createTestModel(model, { events: EVENTS });
 const paths = testModel.getShortestPaths({ allowDuplicatePaths: true });
