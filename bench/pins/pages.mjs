@@ -13,6 +13,7 @@ import {
 } from './app.mjs';
 import { dragPin, screenPoint } from './gestures.mjs';
 import { pinId, pinPositions } from './positions.mjs';
+import { WORKER_TX_PROBE } from './probes.mjs';
 
 /** The app loads with none: how long after ready to look for worker messages about its pins. */
 const EMPTY_SETTLE_MS = 1000;
@@ -49,6 +50,9 @@ export async function appLoad(
     const count = await seedRecords(page, records);
     if (count !== n) throw new Error(`seeding the app stored ${count} records, not ${n}`);
   }
+  // The app writes from a worker: its transactions are watched there too (probes.mjs).
+  const probing = [];
+  page.on('worker', (worker) => probing.push(worker.evaluate(WORKER_TX_PROBE).catch(() => false)));
   await page.reload({ waitUntil: 'domcontentloaded', timeout: timeoutMs });
   await page.waitForFunction(() => window.__firstIdle !== undefined, undefined, {
     timeout: timeoutMs,
@@ -84,6 +88,8 @@ export async function appLoad(
     });
     await page.keyboard.press('Escape');
   }
+  // Every worker started so far watches its transactions before any edit is timed.
+  await Promise.all(probing);
   if (save) out.saving = await attempt(missing, 'saving', () => saveEdits(page));
   if (importCount) {
     out.import = await attempt(missing, 'import', () =>

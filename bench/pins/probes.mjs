@@ -5,7 +5,9 @@
 //   `IDBTransaction.durability`), how many `put`/`add` and `delete`/`clear` requests it carried,
 //   and when it fired `complete` (or `abort`/`error`). The listeners are added as the transaction
 //   is made, before the page's own, so `completeAt` is when `complete` fired. idb 8 calls the
-//   prototypes' methods through its proxies, so its transactions are seen too.
+//   prototypes' methods through its proxies, so its transactions are seen too. The app writes from
+//   a worker: `installWorkerTxProbe` watches that worker's transactions the same way and sends
+//   each, once ended, on the BroadcastChannel TX_CHANNEL, stamped in the page's clock.
 // - `sent`, `responses`: the MapLibre worker messages about the GeoJSON source named `sourceId`
 //   (MapLibre's actor posts `{ id, type, data: { source, … } }`, `LD` to load data and `LT` to
 //   load a tile, and the worker answers `{ id, type: '<response>' }`), so that the suite knows
@@ -13,11 +15,10 @@
 //   features a `LD` carried (null for a diff), `drawnAt` the end of MapLibre's drawing in the
 //   next animation frame after an answer (this callback, queued after MapLibre's).
 // - `longTasks`: PerformanceObserver 'longtask' entries (start, duration).
-// - `inputs`: each `mousedown`, `pointerup`, `click` and `keydown` (capture, on window); `fileChanges`: each `change`
-//   of an `<input type=file>`.
+// - `inputs`: each `mousedown`, `pointerup`, `click` and `keydown` (capture, on window).
 // - `frames`: `performance.now()` in each requestAnimationFrame callback while `startFrames()`
 //   has it recording.
-export function installPinProbes(sourceId) {
+export function installPinProbes(sourceId, watch) {
   const now = () => performance.now();
   const pins = {
     txs: [],
@@ -26,7 +27,6 @@ export function installPinProbes(sourceId) {
     pending: 0,
     longTasks: [],
     inputs: [],
-    fileChanges: [],
     frames: [],
     framing: false,
     startFrames() {
@@ -45,42 +45,12 @@ export function installPinProbes(sourceId) {
   };
   window.__pins = pins;
 
-  const byTransaction = new WeakMap();
-  const transaction = IDBDatabase.prototype.transaction;
-  IDBDatabase.prototype.transaction = function (stores, mode, options) {
-    const tx = transaction.call(this, stores, mode, options);
-    if (mode === 'readwrite') {
-      const entry = {
-        db: this.name,
-        stores: typeof stores === 'string' ? [stores] : Array.from(stores),
-        at: now(),
-        durability: tx.durability ?? options?.durability ?? null,
-        puts: 0,
-        deletes: 0,
-        completeAt: null,
-        failed: null,
-      };
-      byTransaction.set(tx, entry);
-      pins.txs.push(entry);
-      tx.addEventListener('complete', () => (entry.completeAt = now()));
-      tx.addEventListener('abort', () => (entry.failed ??= `abort at ${now()}`));
-      tx.addEventListener('error', () => (entry.failed ??= `error at ${now()}`));
-    }
-    return tx;
-  };
-  for (const [method, counter] of [
-    ['put', 'puts'],
-    ['add', 'puts'],
-    ['delete', 'deletes'],
-    ['clear', 'deletes'],
-  ]) {
-    const original = IDBObjectStore.prototype[method];
-    IDBObjectStore.prototype[method] = function (...args) {
-      const entry = byTransaction.get(this.transaction);
-      if (entry) entry[counter] += 1;
-      return original.apply(this, args);
-    };
-  }
+  watch(now, (entry) => pins.txs.push(entry));
+  // The worker's transactions, in absolute time (timeOrigin + now) until here.
+  new BroadcastChannel('__pins-transactions').addEventListener('message', ({ data }) => {
+    const local = (t) => (t === null ? null : t - performance.timeOrigin);
+    pins.txs.push({ ...data, at: local(data.at), completeAt: local(data.completeAt) });
+  });
 
   const pending = new Map();
   const listening = new WeakSet();
@@ -131,12 +101,75 @@ export function installPinProbes(sourceId) {
   listen('pointerup', () => pins.inputs.push({ type: 'pointerup', at: now() }));
   listen('click', () => pins.inputs.push({ type: 'click', at: now() }));
   listen('keydown', (event) => pins.inputs.push({ type: 'keydown', key: event.key, at: now() }));
-  listen('change', (event) => {
-    const target = event.target;
-    if (target instanceof HTMLInputElement && target.type === 'file')
-      pins.fileChanges.push({ at: now(), files: target.files?.length ?? 0 });
-  });
 }
+
+/**
+ * Watches the IndexedDB `readwrite` transactions made in this realm (a page or a worker): calls
+ * `onStart` with each one's entry as it is made and `onEnd` once it has ended (`completeAt` or
+ * `failed` set), every time from `now()`.
+ */
+export function watchTransactions(now, onStart, onEnd = () => {}) {
+  const byTransaction = new WeakMap();
+  const transaction = IDBDatabase.prototype.transaction;
+  IDBDatabase.prototype.transaction = function (stores, mode, options) {
+    const tx = transaction.call(this, stores, mode, options);
+    if (mode === 'readwrite') {
+      const entry = {
+        db: this.name,
+        stores: typeof stores === 'string' ? [stores] : Array.from(stores),
+        at: now(),
+        durability: tx.durability ?? options?.durability ?? null,
+        puts: 0,
+        deletes: 0,
+        completeAt: null,
+        failed: null,
+      };
+      byTransaction.set(tx, entry);
+      onStart(entry);
+      tx.addEventListener('complete', () => {
+        entry.completeAt = now();
+        onEnd(entry);
+      });
+      const fail = (why) => () => {
+        if (entry.failed !== null) return;
+        entry.failed = `${why} at ${now()}`;
+        onEnd(entry);
+      };
+      tx.addEventListener('abort', fail('abort'));
+      tx.addEventListener('error', fail('error'));
+    }
+    return tx;
+  };
+  for (const [method, counter] of [
+    ['put', 'puts'],
+    ['add', 'puts'],
+    ['delete', 'deletes'],
+    ['clear', 'deletes'],
+  ]) {
+    const original = IDBObjectStore.prototype[method];
+    IDBObjectStore.prototype[method] = function (...args) {
+      const entry = byTransaction.get(this.transaction);
+      if (entry) entry[counter] += 1;
+      return original.apply(this, args);
+    };
+  }
+}
+
+/** The same in a worker: each ended transaction goes to the page on '__pins-transactions'. */
+export function installWorkerTxProbe(watch) {
+  if (self.__pinsTxProbe || typeof IDBDatabase === 'undefined') return false;
+  self.__pinsTxProbe = true;
+  const channel = new BroadcastChannel('__pins-transactions');
+  watch(
+    () => performance.timeOrigin + performance.now(),
+    () => {},
+    (entry) => channel.postMessage(entry),
+  );
+  return true;
+}
+
+/** What a Playwright `worker.evaluate` runs to install installWorkerTxProbe there. */
+export const WORKER_TX_PROBE = `(${installWorkerTxProbe})(${watchTransactions})`;
 
 /** The source the app draws its pins from (src/yourMap: a GeoJSON source, circle layer). */
 export const APP_PINS_SOURCE = 'your-map';

@@ -10,7 +10,7 @@ import { median, summarize } from '../lib/stats.mjs';
 import { AppMissing, EDITS_PER_LOAD, checkApp } from '../pins/app.mjs';
 import { MOCK_APP, buildMockApp } from '../pins/mockApp.mjs';
 import { appLoad, markersLoad, terraDrawLoad } from '../pins/pages.mjs';
-import { APP_PINS_SOURCE, installPinProbes } from '../pins/probes.mjs';
+import { APP_PINS_SOURCE, installPinProbes, watchTransactions } from '../pins/probes.mjs';
 import { pinRecords, pinsGeoJson } from '../pins/positions.mjs';
 import { installPanProbes } from './pan.mjs';
 import { recordMapReady } from './ready.mjs';
@@ -58,7 +58,7 @@ const count = (n) => n.toLocaleString('en-US');
 export const PROBES = {
   content:
     `(${recordMapReady})();\n(${installPanProbes})();\n` +
-    `(${installPinProbes})(${JSON.stringify(APP_PINS_SOURCE)});`,
+    `(${installPinProbes})(${JSON.stringify(APP_PINS_SOURCE)}, ${watchTransactions});`,
 };
 
 /** The p-th percentile (nearest rank) of `values`. */
