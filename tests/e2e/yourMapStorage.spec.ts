@@ -190,8 +190,23 @@ test('two pages of one browser: each sees the other’s pins, and keeps both pag
   await expect(listButtons(page)).toHaveText(['From the second page', 'Beta']);
 });
 
-async function toolbarAddPin(page: Page, point: { x: number; y: number }): Promise<void> {
+/**
+ * Brings the page to the front and waits for two of its frames: a page behind another draws no
+ * frames, and a click finds a pin by what the map last drew (what another page changed meanwhile
+ * is drawn in its first frame in front).
+ */
+async function inFront(page: Page): Promise<void> {
   await page.bringToFront();
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) =>
+        requestAnimationFrame(() => requestAnimationFrame(() => resolve())),
+      ),
+  );
+}
+
+async function toolbarAddPin(page: Page, point: { x: number; y: number }): Promise<void> {
+  await inFront(page);
   await page
     .getByRole('toolbar', { name: 'Tools' })
     .getByRole('button', { name: 'Add pin' })
@@ -207,8 +222,8 @@ async function rename(
   from: string,
   to: string,
 ): Promise<void> {
-  // The page a person works in is the one in front: a page behind it draws no frames.
-  await page.bringToFront();
+  // The page a person works in is the one in front.
+  await inFront(page);
   await page.mouse.click(point.x, point.y);
   await expect(editor(page, from)).toBeVisible();
   await anyEditor(page).getByRole('textbox', { name: 'Name' }).click();
