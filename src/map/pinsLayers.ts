@@ -8,7 +8,7 @@ import type {
   LayerSpecification,
 } from 'maplibre-gl';
 import type { FeatureRecord } from '../yourMap/model';
-import { LABELS, PLACES_SOURCE, placesLayers } from './placesLayers';
+import { LABELS, PLACES_SOURCE, perFeature, placesLayers } from './placesLayers';
 
 /** The document's features: a diff (or a whole `setData`) per change of the document. */
 export const PINS_SOURCE = 'your-map';
@@ -67,6 +67,8 @@ const state = (name: string): ExpressionSpecification => [
 /** A pin being dragged is hidden where the document has it; a DOM marker draws it instead. */
 const SHOWN: ExpressionSpecification = ['case', state('dragging'), 0, 1];
 const CLUSTERED: ExpressionSpecification = ['has', 'point_count'];
+/** A pin's and a cluster's colour. */
+const PIN_COLOR = '#1565c0';
 /** A single pin: a point that is not a cluster. */
 const POINTS: ExpressionSpecification = [
   'all',
@@ -150,7 +152,7 @@ const dots = (id: string, source: string) =>
         PIN_RADIUS_PX + 1,
         PIN_RADIUS_PX,
       ],
-      'circle-color': ['case', state('selected'), '#0d47a1', state('hover'), '#1e88e5', '#1565c0'],
+      'circle-color': ['case', state('selected'), '#0d47a1', state('hover'), '#1e88e5', PIN_COLOR],
       'circle-stroke-color': '#ffffff',
       'circle-stroke-width': ['case', state('selected'), 3, 2],
       'circle-opacity': SHOWN,
@@ -188,9 +190,12 @@ const clusters = (): LayerSpecification[] => [
     filter: CLUSTERED,
     paint: {
       'circle-radius': ['step', ['get', 'point_count'], 11, 10, 13, 100, 16, 1000, 19],
-      'circle-color': '#1565c0',
+      // Read per feature, as the places' dots' and the pins' are: one shader program (perFeature).
+      'circle-color': perFeature(PIN_COLOR),
       'circle-stroke-color': '#ffffff',
-      'circle-stroke-width': 2,
+      'circle-stroke-width': perFeature(2),
+      'circle-opacity': perFeature(1),
+      'circle-stroke-opacity': perFeature(1),
     },
   },
   {
@@ -205,7 +210,8 @@ const clusters = (): LayerSpecification[] => [
       'text-allow-overlap': true,
       'text-ignore-placement': true,
     },
-    paint: { 'text-color': '#ffffff' },
+    // Read per feature, as every text's opacity is: one shader program (perFeature).
+    paint: { 'text-color': '#ffffff', 'text-opacity': perFeature(1) },
   },
 ];
 

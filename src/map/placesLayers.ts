@@ -98,6 +98,22 @@ export const LABEL_FILTER: FilterSpecification = [
   ['step', ['zoom'], LABEL_RANK_BY_ZOOM[0]![1], ...LABEL_RANK_BY_ZOOM.slice(1).flat()],
 ] as FilterSpecification;
 
+/**
+ * `value` for every feature, read per feature: a data-driven expression, not a constant. MapLibre
+ * compiles a shader program for each combination of constant and data-driven paint properties a
+ * layer type is drawn with, and compiling one the first time it is needed stalls the page (300 ms
+ * or more under a software renderer). The places' dots and the pins' dots and clusters therefore
+ * read the same properties per feature, so that one program draws them all; and every text (the
+ * basemap's country names, whose `text-opacity` in basemap.json is this expression written out,
+ * the places' names, the pins' names and cluster counts) is drawn with one program likewise.
+ */
+export const perFeature = (value: number | string): ExpressionSpecification => [
+  'case',
+  ['has', 'per-feature'],
+  value,
+  value,
+];
+
 /** The places' dots and names from the tiles of `source`. */
 export const placesLayers = (source: string): LayerSpecification[] => [
   {
@@ -127,7 +143,9 @@ export const placesLayers = (source: string): LayerSpecification[] => [
         '#37474f',
       ],
       'circle-stroke-color': '#ffffff',
-      'circle-stroke-width': 1,
+      'circle-stroke-width': perFeature(1),
+      'circle-opacity': perFeature(1),
+      'circle-stroke-opacity': perFeature(1),
     },
   },
   {
@@ -149,6 +167,7 @@ export const placesLayers = (source: string): LayerSpecification[] => [
       'text-color': '#263238',
       'text-halo-color': 'rgba(255,255,255,0.9)',
       'text-halo-width': 1.2,
+      'text-opacity': perFeature(1),
     },
   },
 ];
