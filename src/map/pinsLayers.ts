@@ -43,12 +43,18 @@ export const HIT_RADIUS_PX = PIN_RADIUS_PX + 4;
 /** The same for a finger: a target 44 pixels across, the least WCAG 2.5.5 asks. */
 export const TOUCH_HIT_RADIUS_PX = 22;
 
+/** A cluster's disc: its radius by count (2–9, 10–99, 100–999, 1,000 and more), and its ring. */
+const CLUSTER_DISC_RADII_PX = [11, 13, 16, 19] as const;
+const CLUSTER_RING_PX = 2;
+
 /**
- * Pins whose dots would overlap (centres closer than two radii, at the zoom the source clusters
- * for) are drawn as one cluster with their count: ten thousand pins at the world view are a few
- * hundred clusters to draw, not ten thousand dots and names laid out every frame.
+ * Pins closer than this on screen (at the zoom the source clusters for) are drawn as one cluster
+ * with their count, so that no two clusters' discs overlap: twice the largest disc with its ring.
+ * Ten thousand pins at the world view are then some dozens of discs and counts to draw rather than
+ * ten thousand dots and names, and a pan with them is as fast as without (with clusters only where
+ * two dots would overlap, hundreds of counts made its frames about 10 % slower).
  */
-export const CLUSTER_RADIUS_PX = 2 * PIN_RADIUS_PX;
+export const CLUSTER_RADIUS_PX = 2 * (Math.max(...CLUSTER_DISC_RADII_PX) + CLUSTER_RING_PX);
 /** From this zoom on every pin is drawn on its own (about 20 m between pins that still touch). */
 export const CLUSTER_MAX_ZOOM = 13;
 
@@ -189,11 +195,21 @@ const clusters = (): LayerSpecification[] => [
     source: PINS_SOURCE,
     filter: CLUSTERED,
     paint: {
-      'circle-radius': ['step', ['get', 'point_count'], 11, 10, 13, 100, 16, 1000, 19],
+      'circle-radius': [
+        'step',
+        ['get', 'point_count'],
+        CLUSTER_DISC_RADII_PX[0],
+        10,
+        CLUSTER_DISC_RADII_PX[1],
+        100,
+        CLUSTER_DISC_RADII_PX[2],
+        1000,
+        CLUSTER_DISC_RADII_PX[3],
+      ],
       // Read per feature, as the places' dots' and the pins' are: one shader program (perFeature).
       'circle-color': perFeature(PIN_COLOR),
       'circle-stroke-color': '#ffffff',
-      'circle-stroke-width': perFeature(2),
+      'circle-stroke-width': perFeature(CLUSTER_RING_PX),
       'circle-opacity': perFeature(1),
       'circle-stroke-opacity': perFeature(1),
     },

@@ -94,6 +94,11 @@ const filterOf = (map: ClusterMap, id: string) => {
   return layer && 'filter' in layer ? layer.filter : undefined;
 };
 
+const paintOf = (map: ClusterMap, id: string, name: string): unknown => {
+  const layer = map.getLayer(id);
+  return layer && 'paint' in layer ? (layer.paint as Record<string, unknown>)[name] : undefined;
+};
+
 const flights = (events: (AppEvent | YourMapEvent)[]) =>
   events.filter((event) => event.type === 'camera.flyRequested');
 
@@ -105,8 +110,19 @@ describe('clusters of pins', () => {
       clusterRadius: CLUSTER_RADIUS_PX,
       promoteId: 'id',
     });
-    // Pins closer than two radii (their dots would overlap) become one cluster.
-    expect(CLUSTER_RADIUS_PX).toBe(2 * PIN_RADIUS_PX);
+    // Pins closer than two of the largest clusters' discs become one cluster: no two discs overlap.
+    const radius = paintOf(map, PIN_CLUSTERS, 'circle-radius') as unknown[];
+    const ring = paintOf(map, PIN_CLUSTERS, 'circle-stroke-width') as unknown[];
+    // ['step', input, first, stop, output, …]: the outputs.
+    const largest = Math.max(
+      ...radius
+        .slice(2)
+        .filter((_, i) => i % 2 === 0)
+        .map(Number),
+    );
+    expect(largest).toBe(19);
+    expect(CLUSTER_RADIUS_PX).toBe(2 * (largest + (ring.at(-1) as number)));
+    expect(CLUSTER_RADIUS_PX).toBeGreaterThan(2 * PIN_RADIUS_PX);
     const order = map.getLayersOrder();
     expect(order.indexOf(PIN_CLUSTERS)).toBeLessThan(order.indexOf(PIN_DOTS));
     expect(order.indexOf(PIN_CLUSTER_COUNTS)).toBeLessThan(order.indexOf(PIN_DOTS));
