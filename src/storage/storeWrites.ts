@@ -11,6 +11,7 @@ import type { StoredRecord } from '../yourMap/events';
 import type { Change } from '../yourMap/model';
 import { StorageError, type FeatureStore } from '../yourMap/store';
 import type { StorageFailureReason } from '../yourMap/events';
+import { workerPort, type WorkerPort } from '../workerPort';
 
 /** The page to the worker. */
 export type WriteRequest =
@@ -24,12 +25,7 @@ export type WriteAnswer =
   | { type: 'failed'; id: number; reason: StorageFailureReason; detail: string };
 
 /** The little of a Worker that the writes use; an in-process fake in tests. */
-export interface WriteWorkerPort {
-  /** `onAnswer` with each message; `onFailure` once, with why the worker stopped answering. */
-  listen(onAnswer: (answer: WriteAnswer) => void, onFailure: (why: string) => void): void;
-  post(request: WriteRequest): void;
-  terminate(): void;
-}
+export type WriteWorkerPort = WorkerPort<WriteRequest, WriteAnswer>;
 
 /** Writes changes and resolves with what is stored: FeatureStore's `write`. */
 export type WriteChanges = (changes: readonly Change[]) => Promise<StoredRecord[]>;
@@ -150,17 +146,5 @@ export function workerWriter(
 
 /** The real worker, as Vite bundles it: a same-origin module script (`worker-src 'self'`). */
 export function startWriteWorker(): WriteWorkerPort {
-  const worker = new Worker(new URL('./storeWorker.ts', import.meta.url), { type: 'module' });
-  return {
-    listen(onAnswer, onFailure) {
-      worker.onmessage = (event: MessageEvent<WriteAnswer>) => onAnswer(event.data);
-      worker.onmessageerror = () => onFailure('its answer could not be read');
-      worker.onerror = (event) => {
-        event.preventDefault();
-        onFailure(event.message || 'the worker could not start');
-      };
-    },
-    post: (request) => worker.postMessage(request),
-    terminate: () => worker.terminate(),
-  };
+  return workerPort(new Worker(new URL('./storeWorker.ts', import.meta.url), { type: 'module' }));
 }

@@ -1,17 +1,13 @@
 import { checkFileSize, fileFault, type ImportResult, type ParseOptions } from './importResult';
 import { answerImportRequest, isImportResult, type ImportRequest } from './importRequest';
 import { parseImport } from './parseImport';
+import { workerPort, type WorkerPort } from '../../workerPort';
 
 /** Files larger than this are read and parsed in a worker, so the page keeps responding. */
 export const OFF_MAIN_THREAD_BYTES = 1_000_000;
 
 /** The little of a Worker that an import uses; a fake in tests. */
-export interface ImportWorkerPort {
-  /** `onAnswer` with the worker's message; `onFailure` with why it could not answer. */
-  listen(onAnswer: (data: unknown) => void, onFailure: (why: string) => void): void;
-  post(request: ImportRequest): void;
-  terminate(): void;
-}
+export type ImportWorkerPort = WorkerPort<ImportRequest, unknown>;
 
 export interface ImportFileDeps {
   startWorker: () => ImportWorkerPort;
@@ -80,19 +76,7 @@ function inWorker(deps: ImportFileDeps, request: ImportRequest): Promise<ImportR
 
 /** The real worker, as Vite bundles it: a same-origin module script. */
 function startModuleWorker(): ImportWorkerPort {
-  const worker = new Worker(new URL('./importWorker.ts', import.meta.url), { type: 'module' });
-  return {
-    listen(onAnswer, onFailure) {
-      worker.onmessage = (event) => onAnswer(event.data);
-      worker.onmessageerror = () => onFailure('its answer could not be read');
-      worker.onerror = (event) => {
-        event.preventDefault();
-        onFailure(event.message || 'the worker could not start');
-      };
-    },
-    post: (request) => worker.postMessage(request),
-    terminate: () => worker.terminate(),
-  };
+  return workerPort(new Worker(new URL('./importWorker.ts', import.meta.url), { type: 'module' }));
 }
 
 /** The same work on this thread, as a port: for tests, and where workers are unavailable. */
