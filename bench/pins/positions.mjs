@@ -15,8 +15,13 @@ export const PIN_SEED = 20261125;
 /** No pin lies within this many pixels of the edge of the default view. */
 const EDGE_PX = 8;
 
-/** No pin lies within this many pixels of a reserved spot. */
-export const CLEAR_RADIUS_PX = 24;
+/**
+ * No pin lies within this many pixels of a reserved spot, so that the pin the suite drags is drawn
+ * on its own and its added pins land on open map. The app makes one cluster of pins within 42 px
+ * at the zoom of the tiles it draws (src/map/pinsLayers.ts): at zoom 1.5, from zoom 1 tiles, that
+ * is 42 × 2^0.5 = 59 px on screen.
+ */
+export const CLEAR_RADIUS_PX = 64;
 
 /**
  * Spots, in pixels from the centre at the default view, kept clear of other pins:
