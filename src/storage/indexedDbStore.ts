@@ -12,8 +12,8 @@ import { StorageError, type FeatureStore, type StoreNotice } from '../yourMap/st
 import {
   DATABASE_NAME,
   FEATURES_STORE,
-  describeError,
   openDatabase,
+  toStorageError,
   type OpenedDatabase,
 } from './openDatabase';
 import { resolveWrite } from './resolveWrite';
@@ -63,15 +63,6 @@ function readGlobalIndexedDb(): IDBFactory | undefined {
     // Some sandboxed frames throw on the mere read.
     return undefined;
   }
-}
-
-function toStorageError(error: unknown): StorageError {
-  if (error instanceof StorageError) return error;
-  const name = error instanceof Error || error instanceof DOMException ? error.name : '';
-  return new StorageError(
-    name === 'QuotaExceededError' ? 'quotaExceeded' : 'writeFailed',
-    describeError(error),
-  );
 }
 
 function rawText(value: unknown): string {
@@ -126,9 +117,14 @@ export async function openIndexedDbStore(options: IndexedDbStoreOptions): Promis
   }
   attach(connection);
 
-  async function database(): Promise<IDBPDatabase> {
+  /** Throws where this tab may not write: a newer version has the database, or it is closed. */
+  function refuseIfUnwritable(): void {
     if (state === 'versionChanged') throw new StorageError('writeFailed', VERSION_CHANGED_DETAIL);
     if (state === 'closed') throw new StorageError('writeFailed', 'The store is closed.');
+  }
+
+  async function database(): Promise<IDBPDatabase> {
+    refuseIfUnwritable();
     if (state === 'lost') {
       connection = await openDatabase(factory, name);
       attach(connection);
@@ -262,8 +258,7 @@ export async function openIndexedDbStore(options: IndexedDbStoreOptions): Promis
     let stored: StoredRecord[];
     if (writer) {
       // This page's connection still says whether a newer version has taken the database.
-      if (state === 'versionChanged') throw new StorageError('writeFailed', VERSION_CHANGED_DETAIL);
-      if (state === 'closed') throw new StorageError('writeFailed', 'The store is closed.');
+      refuseIfUnwritable();
       try {
         stored = await writer.write(changes);
       } catch (error) {

@@ -21,6 +21,16 @@ export function describeError(error: unknown): string {
   return String(error);
 }
 
+/** A failed write as a StorageError: a full disk is `quotaExceeded`, anything else `writeFailed`. */
+export function toStorageError(error: unknown): StorageError {
+  if (error instanceof StorageError) return error;
+  const name = error instanceof Error || error instanceof DOMException ? error.name : '';
+  return new StorageError(
+    name === 'QuotaExceededError' ? 'quotaExceeded' : 'writeFailed',
+    describeError(error),
+  );
+}
+
 /** Every step from `oldVersion` up to DB_VERSION, in order. */
 function upgrade(db: IDBDatabase, oldVersion: number): void {
   if (oldVersion < 1) db.createObjectStore(FEATURES_STORE, { keyPath: 'id' });

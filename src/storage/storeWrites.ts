@@ -7,11 +7,11 @@
  * dies, the writes run on this thread instead, the one in flight included: writing a change again
  * is harmless (resolveWrite keeps the later of equal records).
  */
-import type { StoredRecord } from '../yourMap/events';
+import type { StorageFailureReason, StoredRecord } from '../yourMap/events';
 import type { Change } from '../yourMap/model';
 import { StorageError, type FeatureStore } from '../yourMap/store';
-import type { StorageFailureReason } from '../yourMap/events';
 import { workerPort, type WorkerPort } from '../workerPort';
+import { toStorageError } from './openDatabase';
 
 /** The page to the worker. */
 export type WriteRequest =
@@ -36,8 +36,8 @@ export interface Writer {
 }
 
 /**
- * The worker's side: opens the store once asked to, then answers each write. Writes are answered
- * in the order they came (the page sends one at a time anyway).
+ * The worker's side: opens the store once asked to, then writes and answers each write in the
+ * order it came (the page sends each as soon as it is asked for, before earlier ones are answered).
  */
 export function serveWrites(
   open: (name: string, tab: string) => Promise<FeatureStore>,
@@ -62,13 +62,7 @@ export function serveWrites(
         if (!store) throw new StorageError('writeFailed', 'The store was never opened.');
         answer({ type: 'written', id, stored: await (await store).write(changes) });
       } catch (error) {
-        const failure =
-          error instanceof StorageError
-            ? error
-            : new StorageError(
-                'writeFailed',
-                error instanceof Error ? error.message : String(error),
-              );
+        const failure = toStorageError(error);
         answer({ type: 'failed', id, reason: failure.reason, detail: failure.message });
       }
     });
