@@ -1,5 +1,6 @@
 import 'maplibre-gl/dist/maplibre-gl.css';
 import './styles.css';
+import { resumeStackTraces } from './stackTraces';
 import { startEarly } from './startEarly';
 
 // The map is made, and the app's code requested, from a microtask rather than from this
@@ -14,6 +15,8 @@ queueMicrotask(() => {
   // The app's own code (React, the machines, the panels) is a chunk of its own, fetched and
   // evaluated once the map has been made, so that the map waits only for MapLibre's code.
   import('./mountApp').catch((error: unknown) => {
+    // A chunk that failed while it was evaluated may have left stack traces off.
+    resumeStackTraces();
     const root = document.getElementById('root');
     if (!root) return;
     // The early map would cover the message, and is of no use without the app: it goes.

@@ -1,8 +1,13 @@
 // The app itself (React, the machines, the panels), loaded by main.tsx once the map is made.
+// First, so that it runs before React's modules: stack traces are off while they are evaluated.
+import './pauseStackTraces';
 import { StrictMode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { App } from './components/App';
+import { resumeStackTraces } from './stackTraces';
 import { createActorCensus, installTestingHarness, wantsTestingHarness } from './testingHarness';
+
+resumeStackTraces();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');

@@ -1,0 +1,4 @@
+// The app chunk's first module: see stackTraces.ts.
+import { pauseStackTraces } from './stackTraces';
+
+pauseStackTraces();
