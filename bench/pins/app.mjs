@@ -1,13 +1,15 @@
 // The app's side of the `pins` suite, written against the contracts of "Your map"
 // (/work/shared/CONTRACT.md, src/yourMap/model.ts): a toolbar `Tools` with `Add pin`, a region
 // `Your map` with `Import`, a feature editor dialog with a `Name` textbox, records stored in the
-// IndexedDB database `chartroom`, object store `features`, and the pins drawn from the MapLibre
+// IndexedDB database `chartroom`, in the pages of its object store `pages` (or, in a build before
+// pages, object store `features`), and the pins drawn from the MapLibre
 // GeoJSON source `your-map` (bench/pins/probes.mjs watches its worker messages). Each function
 // runs on a page whose init scripts are the suite's probes; whatever of the app is missing throws
 // an AppMissing, which the suite reports as "app: not available", never as a figure.
 import { spotLngLat, SPOTS } from './positions.mjs';
 import { screenPoint } from './gestures.mjs';
 import { APP_PINS_SOURCE } from './probes.mjs';
+import { intoPages, pageOf, PAGES_STORE } from './storePages.mjs';
 
 export const DATABASE = 'chartroom';
 export const STORE = 'features';
@@ -66,60 +68,97 @@ export async function checkApp(page, { timeoutMs }) {
   return store;
 }
 
-/** Puts the records into the app's store in one strict transaction; resolves with the count. */
+/**
+ * Puts the records into the app's store in one strict transaction, as the app writes them: into
+ * their pages (bench/pins/storePages.mjs) where the database has a `pages` store, else each as a
+ * record of its own in `features`. Resolves with how many records the store then holds.
+ */
 export async function seedRecords(page, records) {
-  return page.evaluate(
-    async ({ database, store, records: values }) => {
-      const db = await new Promise((resolve, reject) => {
-        const request = indexedDB.open(database);
-        request.onsuccess = () => resolve(request.result);
-        request.onerror = () => reject(request.error);
-      });
-      try {
-        const tx = db.transaction(store, 'readwrite', { durability: 'strict' });
-        const objects = tx.objectStore(store);
-        for (const record of values) {
-          if (objects.keyPath === null) objects.put(record, record.id);
-          else objects.put(record);
-        }
-        await new Promise((resolve, reject) => {
-          tx.oncomplete = resolve;
-          tx.onerror = () => reject(tx.error);
-          tx.onabort = () => reject(tx.error);
+  return page
+    .evaluate(
+      async ({ database, store, pagesStore, pages }) => {
+        const db = await new Promise((resolve, reject) => {
+          const request = indexedDB.open(database);
+          request.onsuccess = () => resolve(request.result);
+          request.onerror = () => reject(request.error);
         });
-        const counting = db.transaction(store).objectStore(store).count();
-        return await new Promise(
-          (resolve) => (counting.onsuccess = () => resolve(counting.result)),
-        );
-      } finally {
-        db.close();
-      }
-    },
-    { database: DATABASE, store: STORE, records },
-  );
+        const paged = db.objectStoreNames.contains(pagesStore);
+        try {
+          const tx = db.transaction(paged ? pagesStore : store, 'readwrite', {
+            durability: 'strict',
+          });
+          if (paged) {
+            for (const [n, { v, records: entries }] of pages) {
+              tx.objectStore(pagesStore).put({ v, records: new Map(entries) }, n);
+            }
+          } else {
+            const objects = tx.objectStore(store);
+            for (const [, { records: entries }] of pages) {
+              for (const [id, record] of entries) {
+                if (objects.keyPath === null) objects.put(record, id);
+                else objects.put(record);
+              }
+            }
+          }
+          await new Promise((resolve, reject) => {
+            tx.oncomplete = resolve;
+            tx.onerror = () => reject(tx.error);
+            tx.onabort = () => reject(tx.error);
+          });
+        } finally {
+          db.close();
+        }
+      },
+      {
+        database: DATABASE,
+        store: STORE,
+        pagesStore: PAGES_STORE,
+        // A Map does not cross into the page: each page's records go as [id, record] pairs.
+        pages: intoPages(records).map(([n, { v, records: entries }]) => [
+          n,
+          { v, records: [...entries] },
+        ]),
+      },
+    )
+    .then(async () => (await readStore(page)).count);
 }
 
-/** The stored records' count, and the one stored under `id` (null where none). */
+/** The stored records' count (loose and in pages), and the one stored under `id` (or null). */
 export async function readStore(page, id = null) {
   return page.evaluate(
-    async ({ database, store, id: key }) => {
+    async ({ database, store, pagesStore, id: key, page: keyPage }) => {
       const db = await new Promise((resolve, reject) => {
         const request = indexedDB.open(database);
         request.onsuccess = () => resolve(request.result);
         request.onerror = () => reject(request.error);
       });
       try {
-        const objects = db.transaction(store).objectStore(store);
+        const paged = db.objectStoreNames.contains(pagesStore);
+        const tx = db.transaction(paged ? [store, pagesStore] : [store]);
         const ask = (request) =>
           new Promise((resolve) => (request.onsuccess = () => resolve(request.result ?? null)));
-        const count = await ask(objects.count());
-        const record = key === null ? null : await ask(objects.get(key));
+        const objects = tx.objectStore(store);
+        let count = await ask(objects.count());
+        let record = key === null ? null : await ask(objects.get(key));
+        if (paged) {
+          const all = await ask(tx.objectStore(pagesStore).getAll());
+          for (const each of all) count += each.records.size;
+          if (key !== null && record === null) {
+            record = (await ask(tx.objectStore(pagesStore).get(keyPage)))?.records.get(key) ?? null;
+          }
+        }
         return { count, record };
       } finally {
         db.close();
       }
     },
-    { database: DATABASE, store: STORE, id },
+    {
+      database: DATABASE,
+      store: STORE,
+      pagesStore: PAGES_STORE,
+      id,
+      page: id === null ? null : pageOf(id),
+    },
   );
 }
 

@@ -6,21 +6,20 @@
  * validation-less table API and its cross-tab machinery would sit between us and all three.
  */
 import type { IDBPDatabase } from 'idb';
-import type { QuarantinedRecord, StoredRecord } from '../yourMap/events';
-import type { Change, FeatureRecord } from '../yourMap/model';
+import type { StoredRecord } from '../yourMap/events';
+import type { Change } from '../yourMap/model';
 import { StorageError, type FeatureStore, type StoreNotice } from '../yourMap/store';
-import {
-  DATABASE_NAME,
-  FEATURES_STORE,
-  openDatabase,
-  toStorageError,
-  type OpenedDatabase,
-} from './openDatabase';
-import { resolveWrite } from './resolveWrite';
+import { DATABASE_NAME, openDatabase, toStorageError, type OpenedDatabase } from './openDatabase';
+import { loadRecords, readRecords, writeRecords } from './storedRecords';
 import { workerWriter, type WriteWorkerPort, type Writer } from './storeWrites';
-import { validateRecord } from './validateRecord';
 
-export { DATABASE_NAME, DB_VERSION, FEATURES_STORE, OPEN_TIMEOUT_MS } from './openDatabase';
+export {
+  DATABASE_NAME,
+  DB_VERSION,
+  FEATURES_STORE,
+  OPEN_TIMEOUT_MS,
+  PAGES_STORE,
+} from './openDatabase';
 
 export interface IndexedDbStoreOptions {
   /** The database's name: DATABASE_NAME unless given. */
@@ -64,26 +63,6 @@ function readGlobalIndexedDb(): IDBFactory | undefined {
     return undefined;
   }
 }
-
-function rawText(value: unknown): string {
-  try {
-    return JSON.stringify(value) ?? String(value);
-  } catch {
-    return String(value);
-  }
-}
-
-/** Ends a transaction once its requests are done (`commit()`, where the browser has it). */
-function commitNow(tx: { commit?: () => void }): void {
-  try {
-    tx.commit?.();
-  } catch {
-    // Already committing or ended: tx.done says how it ended.
-  }
-}
-
-/** How many records one step of a write reads and writes: a few milliseconds of work. */
-const WRITE_CHUNK = 250;
 
 /** Opens the store; rejects with StorageError 'unsupported' or 'openFailed'. */
 export async function openIndexedDbStore(options: IndexedDbStoreOptions): Promise<FeatureStore> {
@@ -133,18 +112,6 @@ export async function openIndexedDbStore(options: IndexedDbStoreOptions): Promis
     return connection.db;
   }
 
-  /** What is stored for these ids, read in one transaction; invalid values are left out. */
-  async function readIds(ids: readonly string[]): Promise<StoredRecord[]> {
-    const store = (await database()).transaction(FEATURES_STORE, 'readonly').store;
-    const values: unknown[] = await Promise.all(ids.map((id) => store.get(id)));
-    return ids.flatMap((id, i): StoredRecord[] => {
-      const value = values[i];
-      if (value === undefined) return [{ id, record: null }];
-      const checked = validateRecord(value);
-      return checked.ok ? [{ id, record: checked.record }] : [];
-    });
-  }
-
   const channel = Channel ? new Channel(channelName(name)) : null;
   /** Other tabs' news is read in the order it came, so that a later read is never overtaken. */
   let remoteReads = Promise.resolve();
@@ -161,86 +128,10 @@ export async function openIndexedDbStore(options: IndexedDbStoreOptions): Promis
     });
   });
 
-  async function load(): Promise<{ features: FeatureRecord[]; quarantined: QuarantinedRecord[] }> {
-    const features: FeatureRecord[] = [];
-    const quarantined: QuarantinedRecord[] = [];
-    // Two requests in one transaction, not a cursor step per record: 10,000 records load in tens
-    // of milliseconds rather than seconds.
-    const tx = (await database()).transaction(FEATURES_STORE, 'readonly');
-    const [keys, values] = await Promise.all([tx.store.getAllKeys(), tx.store.getAll(), tx.done]);
-    values.forEach((value: unknown, index) => {
-      const checked = validateRecord(value);
-      if (checked.ok) features.push(checked.record);
-      else
-        quarantined.push({ key: String(keys[index]), raw: rawText(value), reason: checked.reason });
-    });
-    return { features, quarantined };
-  }
-
+  const load = async () => loadRecords(await database());
+  const readIds = async (ids: readonly string[]) => readRecords(await database(), ids);
   /** Writes on this thread. */
-  async function writeHere(changes: readonly Change[]): Promise<StoredRecord[]> {
-    const db = await database();
-    const outcome = new Map<string, FeatureRecord | null>();
-    let tx;
-    try {
-      tx = db.transaction(FEATURES_STORE, 'readwrite', { durability: 'strict' });
-    } catch (error) {
-      throw toStorageError(error);
-    }
-    // Handled here so that an abort is never an unhandled rejection; awaited below.
-    tx.done.catch(() => undefined);
-    try {
-      const store = tx.store;
-      // A large write (an import) first reads which keys exist, in one request, and reads only
-      // those records: new ids need no read.
-      const existing =
-        changes.length > WRITE_CHUNK ? new Set<IDBValidKey>(await store.getAllKeys()) : null;
-      // Requests are queued in chunks. The next chunk is queued when the first request of this one
-      // has succeeded, so the transaction stays active (a request is always pending) and the
-      // database always has work queued, while no chunk is a long task.
-      for (let from = 0; from < changes.length; from += WRITE_CHUNK) {
-        const chunk = changes.slice(from, from + WRITE_CHUNK);
-        const values: unknown[] = await Promise.all(
-          chunk.map((change) =>
-            !existing || existing.has(change.id) ? store.get(change.id) : undefined,
-          ),
-        );
-        let first: Promise<unknown> | null = null;
-        const last = from + WRITE_CHUNK >= changes.length;
-        chunk.forEach((change, index) => {
-          // A record this write already decided is read from that decision, not the store.
-          const value = outcome.has(change.id) ? outcome.get(change.id) : values[index];
-          const checked = value === undefined || value === null ? null : validateRecord(value);
-          // A quarantined value is never overwritten: this id is skipped and left as it is.
-          if (checked && !checked.ok) return;
-          const resolution = resolveWrite(checked ? checked.record : null, change);
-          if (resolution.kind !== 'keep') {
-            const request =
-              resolution.kind === 'put' ? store.put(resolution.record) : store.delete(change.id);
-            // A failed request fails the transaction, and tx.done says so: never unhandled here.
-            request.catch(() => undefined);
-            first ??= request;
-          }
-          outcome.set(change.id, resolution.kind === 'delete' ? null : resolution.record);
-        });
-        // After the last requests, commit at once rather than when their answers have reached
-        // this thread: one wait for a busy thread less before the write is durable.
-        if (last) commitNow(tx);
-        else if (first) await first;
-      }
-      await tx.done;
-    } catch (error) {
-      try {
-        tx.abort();
-      } catch {
-        // It has already ended.
-      }
-      // A request that failed aborted the transaction: its error, not the AbortError of the
-      // requests queued after it, says why (a full disk, say). After our own abort it is null.
-      throw toStorageError(tx.error ?? error);
-    }
-    return [...outcome].map(([id, record]) => ({ id, record }));
-  }
+  const writeHere = async (changes: readonly Change[]) => writeRecords(await database(), changes);
 
   /** Writes on this thread, each after the one before it has ended. */
   let lastHere: Promise<unknown> = Promise.resolve();

@@ -3,10 +3,15 @@ import { StorageError } from '../yourMap/store';
 
 /** The database's name unless the app is given another (tests give each run its own). */
 export const DATABASE_NAME = 'chartroom';
-/** The schema's version: raise it, and add a step to `upgrade`, to change the stores. */
-export const DB_VERSION = 1;
-/** The features, by their `id`. */
+/** The schema's version: raise it, and add a step to `upgradeDatabase`, to change the stores. */
+export const DB_VERSION = 2;
+/**
+ * Records of their own, by their `id`: all of them in version 1; since version 2 (pages.ts) those
+ * written before it, and those whose page cannot be read.
+ */
 export const FEATURES_STORE = 'features';
+/** Version 2: the records in pages, by page number (pages.ts). */
+export const PAGES_STORE = 'pages';
 /**
  * How long opening may take. An open that waits longer is usually blocked by another tab that
  * holds an older version of the database open and does not close it.
@@ -31,9 +36,10 @@ export function toStorageError(error: unknown): StorageError {
   );
 }
 
-/** Every step from `oldVersion` up to DB_VERSION, in order. */
-function upgrade(db: IDBDatabase, oldVersion: number): void {
+/** Every step from `oldVersion` up to DB_VERSION, in order. Version 1's records stay where they are. */
+export function upgradeDatabase(db: IDBDatabase, oldVersion: number): void {
   if (oldVersion < 1) db.createObjectStore(FEATURES_STORE, { keyPath: 'id' });
+  if (oldVersion < 2) db.createObjectStore(PAGES_STORE);
 }
 
 export interface OpenedDatabase {
@@ -67,7 +73,7 @@ export function openDatabase(factory: IDBFactory, name: string): Promise<OpenedD
       reject(new StorageError('openFailed', detail));
     }, OPEN_TIMEOUT_MS);
     request.addEventListener('upgradeneeded', (event) => {
-      upgrade(request.result, event.oldVersion);
+      upgradeDatabase(request.result, event.oldVersion);
     });
     // Our upgrade waits until the older tabs close their connections; theirs close on
     // `versionchange` (see the store), so this lasts only while an older build without that runs.

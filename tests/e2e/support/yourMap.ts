@@ -34,6 +34,7 @@ export interface StoredRecord {
 
 export const DB = 'chartroom';
 export const STORE = 'features';
+export const PAGES = 'pages';
 
 export const tools = (page: Page): Locator => page.getByRole('toolbar', { name: 'Tools' });
 export const toolButton = (page: Page, name: 'Browse' | 'Add pin' | 'Undo' | 'Redo'): Locator =>
@@ -138,29 +139,42 @@ export async function editorCoordinates(dialog: Locator): Promise<{ lng: number;
   return parseCoordinates((await dialog.locator('dd').first().textContent()) ?? '');
 }
 
-/** Every record in the page's IndexedDB 'chartroom'/'features', read with the raw API. */
+/**
+ * Every record in the page's IndexedDB 'chartroom', read with the raw API: those of their own in
+ * 'features', and every entry of every page in 'pages' (src/storage/pages.ts).
+ */
 export async function storedRecords(page: Page): Promise<StoredRecord[]> {
   return page.evaluate(
-    ([db, store]) =>
+    ([db, loose, paged]) =>
       new Promise<StoredRecord[]>((resolve, reject) => {
-        const open = indexedDB.open(db!);
+        const open = indexedDB.open(db);
         open.onerror = () => reject(open.error);
         open.onsuccess = () => {
           const connection = open.result;
-          if (!connection.objectStoreNames.contains(store!)) {
+          const names = [loose, paged].filter((name) => connection.objectStoreNames.contains(name));
+          if (names.length === 0) {
             connection.close();
             resolve([]);
             return;
           }
-          const all = connection.transaction(store!, 'readonly').objectStore(store!).getAll();
-          all.onerror = () => reject(all.error);
-          all.onsuccess = () => {
+          const tx = connection.transaction(names, 'readonly');
+          const reads = names.map((name) => tx.objectStore(name).getAll());
+          tx.onerror = () => reject(tx.error);
+          tx.oncomplete = () => {
             connection.close();
-            resolve(all.result as StoredRecord[]);
+            resolve(
+              reads.flatMap((read, i) =>
+                names[i] === paged
+                  ? (read.result as { records: Map<string, StoredRecord> }[]).flatMap((each) => [
+                      ...each.records.values(),
+                    ])
+                  : (read.result as StoredRecord[]),
+              ),
+            );
           };
         };
       }),
-    [DB, STORE],
+    [DB, STORE, PAGES] as const,
   );
 }
 
@@ -169,7 +183,7 @@ export async function storedNamed(page: Page, name: string): Promise<StoredRecor
   return (await storedRecords(page)).find((record) => record.name === name);
 }
 
-/** Puts `value` under `key` into 'chartroom'/'features' with the raw API. */
+/** Puts `value` into 'chartroom'/'features' with the raw API: a record of its own. */
 export async function putRaw(page: Page, value: unknown): Promise<void> {
   await page.evaluate(
     ([db, store, raw]) =>

@@ -20,6 +20,7 @@ import {
   putRaw,
   rawDatabase,
 } from './support';
+import { pageOf } from '../../../src/storage/pages';
 
 /**
  * What a browser does when it closes a connection itself. fake-indexeddb 6.2's declared type asks
@@ -129,7 +130,7 @@ describe('openIndexedDbStore', () => {
       const transaction = vi.spyOn(IDBDatabase.prototype, 'transaction');
       await store.write([added(pin('paris', 10)), added(pin('lagos', 11))]);
       const writes = transaction.mock.calls.filter(([, mode]) => mode === 'readwrite');
-      expect(writes).toEqual([['features', 'readwrite', { durability: 'strict' }]]);
+      expect(writes).toEqual([[['features', 'pages'], 'readwrite', { durability: 'strict' }]]);
     });
 
     it('reports a full disk as quotaExceeded, and nothing of the write is stored', async () => {
@@ -165,11 +166,11 @@ describe('openIndexedDbStore', () => {
       raw.close();
     });
 
-    it('stores nothing of a large write whose last chunk hits a full disk', async () => {
+    it('stores nothing of a large write whose last page hits a full disk', async () => {
       const browser = freshBrowser();
       const { store } = await openTab(browser, 'a');
-      diskFullAtPut(1100);
       const records = Array.from({ length: 1200 }, (_, i) => pin(`p${i}`, 10 + i));
+      diskFullAtPut(new Set(records.map((record) => pageOf(record.id))).size);
       const error = await storageErrorOf(store.write(records.map(added)));
       expect(error.reason).toBe('quotaExceeded');
       vi.restoreAllMocks();
@@ -186,9 +187,8 @@ describe('openIndexedDbStore', () => {
         ...args: Parameters<IDBObjectStore['put']>
       ) {
         // An add over an existing key fails as a request (ConstraintError), as a full disk does
-        // in some browsers: the transaction aborts, and the chunk queued after it with it.
-        const [value] = args as [{ id?: string }];
-        if (value.id === 'p300') return this.add(...args);
+        // in some browsers: the transaction aborts, and the pages queued after it with it.
+        if (args[1] === pageOf('p300')) return this.add(...args);
         return put.apply(this, args);
       });
       const records = Array.from({ length: 600 }, (_, i) => pin(`p${i}`, 10 + i));

@@ -5,7 +5,13 @@ import {
   openIndexedDbStore,
   type IndexedDbStoreOptions,
 } from '../../../src/storage/indexedDbStore';
-import { DB_VERSION, FEATURES_STORE } from '../../../src/storage/openDatabase';
+import {
+  DB_VERSION,
+  FEATURES_STORE,
+  PAGES_STORE,
+  upgradeDatabase,
+} from '../../../src/storage/openDatabase';
+import { pageOf } from '../../../src/storage/pages';
 
 /** A pin as a tab makes it. */
 export function pin(
@@ -80,11 +86,7 @@ export async function openTab(
 export function rawDatabase(browser: Browser, version = DB_VERSION): Promise<IDBDatabase> {
   return new Promise((resolve, reject) => {
     const request = browser.factory.open(browser.name, version);
-    request.onupgradeneeded = () => {
-      if (!request.result.objectStoreNames.contains(FEATURES_STORE)) {
-        request.result.createObjectStore(FEATURES_STORE, { keyPath: 'id' });
-      }
-    };
+    request.onupgradeneeded = (event) => upgradeDatabase(request.result, event.oldVersion);
     request.onsuccess = () => resolve(request.result);
     request.onerror = () => reject(request.error);
   });
@@ -97,15 +99,36 @@ function done(tx: IDBTransaction): Promise<void> {
   });
 }
 
+/** Puts values as loose records (schema version 1's, or beside a damaged page). */
 export async function putRaw(db: IDBDatabase, values: unknown[]): Promise<void> {
   const tx = db.transaction(FEATURES_STORE, 'readwrite');
   for (const value of values) tx.objectStore(FEATURES_STORE).put(value);
   await done(tx);
 }
 
-export async function getRaw(db: IDBDatabase, key: IDBValidKey): Promise<unknown> {
-  const tx = db.transaction(FEATURES_STORE, 'readonly');
-  const request = tx.objectStore(FEATURES_STORE).get(key);
+/** Puts a value as page `page`, whatever it is. */
+export async function putPage(db: IDBDatabase, page: number, value: unknown): Promise<void> {
+  const tx = db.transaction(PAGES_STORE, 'readwrite');
+  tx.objectStore(PAGES_STORE).put(value, page);
   await done(tx);
-  return request.result as unknown;
+}
+
+/** The value stored for an id: loose, or else in its page (undefined where there is none). */
+export async function getRaw(db: IDBDatabase, id: string): Promise<unknown> {
+  const tx = db.transaction([FEATURES_STORE, PAGES_STORE], 'readonly');
+  const loose = tx.objectStore(FEATURES_STORE).get(id);
+  const page = tx.objectStore(PAGES_STORE).get(pageOf(id));
+  await done(tx);
+  if (loose.result !== undefined) return loose.result as unknown;
+  const value = page.result as { records?: unknown } | undefined;
+  return value?.records instanceof Map ? (value.records.get(id) as unknown) : undefined;
+}
+
+/** Every value in the pages store, by page number. */
+export async function getPages(db: IDBDatabase): Promise<Map<number, unknown>> {
+  const tx = db.transaction(PAGES_STORE, 'readonly');
+  const keys = tx.objectStore(PAGES_STORE).getAllKeys();
+  const values = tx.objectStore(PAGES_STORE).getAll();
+  await done(tx);
+  return new Map(keys.result.map((key, i) => [key as number, values.result[i] as unknown]));
 }

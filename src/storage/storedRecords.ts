@@ -1,0 +1,205 @@
+/**
+ * The store's three transactions on the records, wherever each one lives: in its page (pages.ts),
+ * or loose in the `features` store. A record is read, validated and written where it is: loose if
+ * it is loose, else in its page; and loose where its page cannot be read, which is never written
+ * over.
+ */
+import type { IDBPDatabase } from 'idb';
+import type { QuarantinedRecord, StoredRecord } from '../yourMap/events';
+import type { Change, FeatureRecord } from '../yourMap/model';
+import { toStorageError } from './openDatabase';
+import {
+  FEATURES_STORE,
+  PAGE_VERSION,
+  PAGES_STORE,
+  isPage,
+  pageKey,
+  pageOf,
+  rawText,
+  type Page,
+} from './pages';
+import { resolveWrite } from './resolveWrite';
+import { validateRecord } from './validateRecord';
+
+const STORES = [FEATURES_STORE, PAGES_STORE];
+
+/** A write of more ids than this first reads which loose records exist, in one request. */
+const FEW_IDS = 250;
+
+/** Ends a transaction once its requests are done (`commit()`, where the browser has it). */
+function commitNow(tx: { commit?: () => void }): void {
+  try {
+    tx.commit?.();
+  } catch {
+    // Already committing or ended: tx.done says how it ended.
+  }
+}
+
+/** Every record, validated; what fails, and every page that cannot be read, is quarantined. */
+export async function loadRecords(
+  db: IDBPDatabase,
+): Promise<{ features: FeatureRecord[]; quarantined: QuarantinedRecord[] }> {
+  const features: FeatureRecord[] = [];
+  const quarantined: QuarantinedRecord[] = [];
+  const seen = new Set<string>();
+  // Four requests in one transaction, not a cursor step per record.
+  const tx = db.transaction(STORES, 'readonly');
+  const loose = tx.objectStore(FEATURES_STORE);
+  const pages = tx.objectStore(PAGES_STORE);
+  const [looseKeys, looseValues, pageKeys, pageValues] = await Promise.all([
+    loose.getAllKeys(),
+    loose.getAll(),
+    pages.getAllKeys(),
+    pages.getAll(),
+    tx.done,
+  ]);
+  const take = (key: string, value: unknown) => {
+    const checked = validateRecord(value);
+    if (!checked.ok) quarantined.push({ key, raw: rawText(value), reason: checked.reason });
+    else if (checked.record.id !== key)
+      quarantined.push({ key, raw: rawText(value), reason: `it is stored as ${key}` });
+    // A loose record is the one written: a copy in its page is older.
+    else if (!seen.has(key)) {
+      seen.add(key);
+      features.push(checked.record);
+    }
+  };
+  looseValues.forEach((value: unknown, index) => take(String(looseKeys[index]), value));
+  pageValues.forEach((value: unknown, index) => {
+    if (!isPage(value)) {
+      const key = pageKey(pageKeys[index] ?? index);
+      quarantined.push({ key, raw: rawText(value), reason: 'it is not a page of records' });
+      return;
+    }
+    value.records.forEach((record, id) => take(id, record));
+  });
+  return { features, quarantined };
+}
+
+/** What is stored for these ids, read in one transaction; invalid and unreadable ones left out. */
+export async function readRecords(
+  db: IDBPDatabase,
+  ids: readonly string[],
+): Promise<StoredRecord[]> {
+  const tx = db.transaction(STORES, 'readonly');
+  const numbers = [...new Set(ids.map(pageOf))];
+  const [looseValues, pageValues] = await Promise.all([
+    Promise.all(ids.map((id) => tx.objectStore(FEATURES_STORE).get(id))),
+    Promise.all(numbers.map((n) => tx.objectStore(PAGES_STORE).get(n))),
+  ]);
+  const pages = new Map(numbers.map((n, i) => [n, pageValues[i] as unknown]));
+  return ids.flatMap((id, i): StoredRecord[] => {
+    let value: unknown = looseValues[i];
+    if (value === undefined) {
+      const page = pages.get(pageOf(id));
+      if (page !== undefined && !isPage(page)) return [];
+      value = page?.records.get(id);
+    }
+    if (value === undefined) return [{ id, record: null }];
+    const checked = validateRecord(value);
+    return checked.ok ? [{ id, record: checked.record }] : [];
+  });
+}
+
+/** Where a record lives: loose, or in its page. */
+type Place = { loose: true } | { loose: false; page: number };
+
+/**
+ * Writes the changes in one strict read-modify-write transaction (resolveWrite decides each),
+ * and resolves with what is stored for each id once it is complete; rejects with a StorageError.
+ */
+export async function writeRecords(
+  db: IDBPDatabase,
+  changes: readonly Change[],
+): Promise<StoredRecord[]> {
+  let tx;
+  try {
+    tx = db.transaction(STORES, 'readwrite', { durability: 'strict' });
+  } catch (error) {
+    throw toStorageError(error);
+  }
+  // Handled here so that an abort is never an unhandled rejection; awaited below.
+  tx.done.catch(() => undefined);
+  const outcome = new Map<string, FeatureRecord | null>();
+  try {
+    const loose = tx.objectStore(FEATURES_STORE);
+    const pagesStore = tx.objectStore(PAGES_STORE);
+    const ids = [...new Set(changes.map((change) => change.id))];
+    const numbers = [...new Set(ids.map(pageOf))];
+    // A large write (an import) reads which loose records exist, in one request, and then only
+    // those: its new ids need no read of their own.
+    const looseIds = ids.length > FEW_IDS ? new Set<IDBValidKey>(await loose.getAllKeys()) : null;
+    const [looseValues, pageValues] = await Promise.all([
+      Promise.all(ids.map((id) => (!looseIds || looseIds.has(id) ? loose.get(id) : undefined))),
+      Promise.all(numbers.map((n) => pagesStore.get(n))),
+    ]);
+    const looseNow = new Map<string, unknown>(ids.map((id, i) => [id, looseValues[i]]));
+    /** Each page as read (copied, to be changed), null where there is none yet, or damaged. */
+    const pages = new Map<number, Page | null | 'damaged'>();
+    numbers.forEach((n, i) => {
+      const value: unknown = pageValues[i];
+      if (value === undefined) pages.set(n, null);
+      else
+        pages.set(
+          n,
+          isPage(value) ? { v: PAGE_VERSION, records: new Map(value.records) } : 'damaged',
+        );
+    });
+    const changed = new Set<number>();
+    const placeOf = (id: string): Place =>
+      looseNow.get(id) !== undefined || pages.get(pageOf(id)) === 'damaged'
+        ? { loose: true }
+        : { loose: false, page: pageOf(id) };
+
+    for (const change of changes) {
+      const place = placeOf(change.id);
+      let value: unknown;
+      // A record this write already decided is read from that decision, not the store.
+      if (outcome.has(change.id)) value = outcome.get(change.id);
+      else if (place.loose) value = looseNow.get(change.id);
+      else value = (pages.get(place.page) as Page | null)?.records.get(change.id);
+      const checked = value === undefined || value === null ? null : validateRecord(value);
+      // A quarantined value is never overwritten: this id is skipped and left as it is.
+      if (checked && !checked.ok) continue;
+      const resolution = resolveWrite(checked ? checked.record : null, change);
+      const after = resolution.kind === 'delete' ? null : resolution.record;
+      outcome.set(change.id, after);
+      if (resolution.kind === 'keep') continue;
+      if (place.loose) {
+        const request =
+          resolution.kind === 'put' ? loose.put(resolution.record) : loose.delete(change.id);
+        // A failed request fails the transaction, and tx.done says so: never unhandled here.
+        request.catch(() => undefined);
+        if (resolution.kind === 'put') looseNow.set(change.id, resolution.record);
+        continue;
+      }
+      let page = pages.get(place.page) as Page | null;
+      if (!page) {
+        page = { v: PAGE_VERSION, records: new Map() };
+        pages.set(place.page, page);
+      }
+      if (after) page.records.set(change.id, after);
+      else page.records.delete(change.id);
+      changed.add(place.page);
+    }
+    for (const n of changed) {
+      const page = pages.get(n) as Page;
+      const request = page.records.size > 0 ? pagesStore.put(page, n) : pagesStore.delete(n);
+      request.catch(() => undefined);
+    }
+    // Commit at once rather than when the requests' answers have reached this thread: one wait
+    // for a busy thread less before the write is durable.
+    commitNow(tx);
+    await tx.done;
+  } catch (error) {
+    try {
+      tx.abort();
+    } catch {
+      // It has already ended.
+    }
+    // A request that failed aborted the transaction: its error, not the AbortError of the
+    // requests queued after it, says why (a full disk, say). After our own abort it is null.
+    throw toStorageError(tx.error ?? error);
+  }
+  return [...outcome].map(([id, record]) => ({ id, record }));
+}
