@@ -159,10 +159,15 @@ export async function openIndexedDbStore(options: IndexedDbStoreOptions): Promis
       stored = await writeHereInOrder(changes);
     }
     if (stored.length > 0) {
-      channel?.postMessage({
-        tab: options.tab,
-        ids: stored.map(({ id }) => id),
-      } satisfies ChangeMessage);
+      try {
+        channel?.postMessage({
+          tab: options.tab,
+          ids: stored.map(({ id }) => id),
+        } satisfies ChangeMessage);
+      } catch {
+        // The store was closed while the write was under way: it is durable all the same, and
+        // other tabs read it when they next load.
+      }
     }
     return stored;
   }

@@ -314,6 +314,26 @@ describe('openIndexedDbStore', () => {
       expect(b.notices).toHaveLength(1);
     });
 
+    it('answers a write that is durable even where telling the other tabs fails', async () => {
+      const browser = freshBrowser();
+      // What a channel does once the store has closed it under a write still under way.
+      class ClosedChannel extends BroadcastChannel {
+        override postMessage(): void {
+          throw new DOMException('The channel is closed.', 'InvalidStateError');
+        }
+      }
+      const store = await openIndexedDbStore({
+        name: browser.name,
+        tab: 'a',
+        indexedDB: browser.factory,
+        BroadcastChannel: ClosedChannel,
+      });
+      const paris = pin('paris', 1);
+      expect(await store.write([added(paris)])).toEqual([{ id: 'paris', record: paris }]);
+      expect((await store.load()).features).toEqual([paris]);
+      store.close();
+    });
+
     it('loses nothing in a race of 600 writes from two tabs', async () => {
       const browser = freshBrowser();
       const tabs = { a: await openTab(browser, 'a'), b: await openTab(browser, 'b') };

@@ -6,15 +6,13 @@ import {
   setup,
   waitFor,
   type ActorRefFrom,
-  type InspectionEvent,
 } from 'xstate';
 import { documentMachine } from '../../../src/machines/documentMachine';
 import type { NoticeEvent } from '../../../src/machines/events';
 import { storageMachine } from '../../../src/machines/storageMachine';
 import { openIndexedDbStore } from '../../../src/storage/indexedDbStore';
 import { storeActor } from '../../../src/storage/storeActor';
-import type { PendingWrite } from '../../../src/storage/writeQueue';
-import type { StorageEvent } from '../../../src/yourMap/events';
+import type { StorageEvent, StoredRecord } from '../../../src/yourMap/events';
 import {
   isLater,
   type Change,
@@ -63,18 +61,32 @@ export interface Tab {
 }
 
 /**
- * Opens a tab of `browser`. `onWritten` hears each write the tab's store reports durable, with the
- * write it answers, as the storage machine receives it (before the document does).
+ * Opens a tab of `browser`. `onCommitted` hears each write the tab's store made durable, with the
+ * changes it was asked for, as its transaction completes: in the order the transactions of every
+ * tab completed (each `complete` is a task of its own), even where the storage machines hear of
+ * them in another order, and even for a tab that stopped before it was told.
  */
 export function openTab(
   browser: Browser,
   id: string,
-  onWritten: (event: Written, write: PendingWrite | undefined) => void,
+  onCommitted: (changes: readonly Change[], stored: readonly StoredRecord[]) => void,
 ): Tab {
   const notices: string[] = [];
-  const store = storeActor(() =>
-    openIndexedDbStore({ name: browser.name, tab: id, indexedDB: browser.factory }),
-  );
+  const store = storeActor(async () => {
+    const opened = await openIndexedDbStore({
+      name: browser.name,
+      tab: id,
+      indexedDB: browser.factory,
+    });
+    return {
+      ...opened,
+      write: async (changes) => {
+        const stored = await opened.write(changes);
+        onCommitted(changes, stored);
+        return stored;
+      },
+    };
+  });
   const root = setup({
     actors: {
       document: documentMachine,
@@ -93,14 +105,7 @@ export function openTab(
       { id: 'storage', systemId: 'storage', src: 'storage' },
     ],
   });
-  const inspect = (inspection: InspectionEvent) => {
-    if (inspection.type !== '@xstate.event') return;
-    if (inspection.actorRef !== actor.system.get('storage')) return;
-    const { event } = inspection;
-    // Heard before the storage machine takes it in: the write it answers is still first in line.
-    if (isWritten(event)) onWritten(event, storage.getSnapshot().context.queue[0]);
-  };
-  const actor = createActor(root, { inspect });
+  const actor = createActor(root);
   const storage = actor.system.get('storage') as StorageRef;
   actor.start();
   return {
@@ -110,10 +115,6 @@ export function openTab(
     notices,
     stop: () => actor.stop(),
   };
-}
-
-function isWritten(event: { type: string }): event is Written {
-  return event.type === 'storage.written';
 }
 
 const waitOptions = { timeout: SETTLE_TIMEOUT_MS };
@@ -195,8 +196,8 @@ export const contentOf = (features: Features) =>
 export const T0 = 1_700_000_000_000;
 
 /**
- * The later change wins. `prior` is what the store held when the write began (the last record a
- * write was reported to leave there), `stored` what the write left. Where another tab had changed
+ * The later change wins. `prior` is what the store held when the write began (what the write
+ * committed before it left there), `stored` what the write left. Where another tab had changed
  * the record since ours began (`prior` is not our `before`) and its change is the later, it stays;
  * otherwise ours is stored, or a record saved later than ours.
  */
@@ -216,7 +217,10 @@ function laterWins(
 export class World {
   readonly browser: Browser = freshBrowser();
   readonly tabs: Tab[] = [];
-  /** Per id, the record the last write reported durable holds (null: none). */
+  /**
+   * Per id, the record the last write made durable holds (null: none), in the order the writes
+   * completed: what every tab was, or would have been, told is saved.
+   */
   readonly reported = new Map<string, FeatureRecord | null>();
   /**
    * Per tab, ids whose change landed from a crashed tab that could no longer tell the others: the
@@ -234,9 +238,9 @@ export class World {
   /** Stored records that an earlier change replaced, found as the writes were answered. */
   readonly overtaken: string[] = [];
 
-  private readonly heard = (event: Written, write: PendingWrite | undefined) => {
-    for (const { id, record } of event.stored) {
-      const change = write?.changes.find((c) => c.id === id);
+  private readonly committed = (changes: readonly Change[], stored: readonly StoredRecord[]) => {
+    for (const { id, record } of stored) {
+      const change = changes.find((c) => c.id === id);
       const prior = this.reported.get(id) ?? null;
       this.reported.set(id, record);
       if (change && !laterWins(change, prior, record)) {
@@ -249,7 +253,7 @@ export class World {
 
   open(index: number): Tab {
     this.incarnations += 1;
-    const tab = openTab(this.browser, `tab${index}.${this.incarnations}`, this.heard);
+    const tab = openTab(this.browser, `tab${index}.${this.incarnations}`, this.committed);
     this.tabs[index] = tab;
     this.unheard[index] = new Set();
     return tab;

@@ -354,7 +354,13 @@ describe('your map, document and storage together, in one or two tabs', () => {
             world.stopAll();
           }
         }),
-        { numRuns: RUNS },
+        // FUZZ_SEED and FUZZ_PATH replay a failure that fast-check reported.
+        {
+          numRuns: RUNS,
+          ...(process.env.FUZZ_SEED
+            ? { seed: Number(process.env.FUZZ_SEED), path: process.env.FUZZ_PATH }
+            : {}),
+        },
       );
     },
     FUZZ_TIMEOUT_MS,
