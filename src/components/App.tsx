@@ -29,6 +29,9 @@ import { ToolsToolbar } from './yourMap/ToolsToolbar';
 import { YourMapKeys } from './yourMap/YourMapKeys';
 import { YourMapPanel } from './yourMap/YourMapPanel';
 import type { FeatureStore } from '../yourMap/store';
+import { claimEarlyStore, newTabId, type EarlyStore } from '../storage/earlyStore';
+import { openIndexedDbStore } from '../storage/indexedDbStore';
+import { startWriteWorker } from '../storage/storeWrites';
 
 export { DEFAULT_CAMERA } from '../map/earlyMap';
 
@@ -46,19 +49,40 @@ export interface AppProps {
   tab?: string;
 }
 
-/** A short id for this tab, unique enough to start the ids of the pins it makes. */
-function newTabId(): string {
-  return crypto.randomUUID().slice(0, 8);
+/**
+ * Where the person's features are kept: the given store, or the one opened before React
+ * (src/startEarly.ts) for this tab the first time, and IndexedDB after that.
+ */
+function storeFor(
+  tab: string,
+  given: AppProps['openStore'],
+  early: EarlyStore | null,
+): (() => Promise<FeatureStore>) | undefined {
+  if (early && (given || early.tab !== tab)) {
+    void early.store.then(
+      (store) => store.close(),
+      () => undefined,
+    );
+    return given;
+  }
+  if (given || !early) return given;
+  let first: Promise<FeatureStore> | null = early.store;
+  return () => {
+    const store = first ?? openIndexedDbStore({ tab, startWriteWorker });
+    first = null;
+    return store;
+  };
 }
 
-function startup({ search, hash, baseUrl, mapOptions, inspect, tab }: AppProps) {
+function startup({ search, hash, baseUrl, mapOptions, inspect, tab, openStore }: AppProps) {
   const address = readAddress(search, hash, baseUrl);
   const { style, link, camera, limits } = address;
+  const early = claimEarlyStore();
   const input: AppInput = {
     camera,
     limits,
     notices: [...(style.notice ? [style.notice] : []), ...link.notices],
-    tab: tab ?? newTabId(),
+    tab: tab ?? early?.tab ?? newTabId(),
   };
   // the map made before React rendered (src/startEarly.ts), if it was made for these options
   const owner = claimMapOwner(ownerOptions(address, baseUrl, mapOptions));
@@ -69,11 +93,12 @@ function startup({ search, hash, baseUrl, mapOptions, inspect, tab }: AppProps) 
   const flowLog = createFlowLog(() => performance.now());
   hub.subscribe(flowLog.inspect);
   if (inspect) hub.subscribe(inspect);
-  return { owner, input, link, hub, recorder, flowLog };
+  const store = storeFor(input.tab ?? 'tab', openStore, early);
+  return { owner, input, link, hub, recorder, flowLog, store };
 }
 
 export function App(props: AppProps) {
-  const [{ owner, input, link, hub, recorder, flowLog }] = useState(() => startup(props));
+  const [{ owner, input, link, hub, recorder, flowLog, store }] = useState(() => startup(props));
   const narrow = useNarrow();
   // Where a narrow screen shows the selection's popup or editor: the bottom sheet's card.
   const [card, setCard] = useState<HTMLElement | null>(null);
@@ -83,7 +108,7 @@ export function App(props: AppProps) {
     </TraceRecorderContext>
   );
   return (
-    <ChartroomProvider owner={owner} input={input} hub={hub} openStore={props.openStore}>
+    <ChartroomProvider owner={owner} input={input} hub={hub} openStore={store}>
       <SheetCardContext value={narrow ? card : null}>
         <main className={narrow ? 'app narrow' : 'app'}>
           <MapView />

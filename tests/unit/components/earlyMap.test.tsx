@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { StrictMode } from 'react';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeMaps, liveFakeMaps, resetFakeMaps } from '../support/fakeMapLibre';
 
@@ -8,6 +8,8 @@ vi.mock('maplibre-gl', async () => (await import('../support/fakeMapLibre')).fak
 
 const { App } = await import('../../../src/components/App');
 const { ownerOptions, readAddress, startMapEarly } = await import('../../../src/map/earlyMap');
+const { openStoreEarly, claimEarlyStore } = await import('../../../src/storage/earlyStore');
+const { MemoryStore, storedPin } = await import('./yourMap/support');
 
 const BASE = 'http://localhost/app/';
 const HASH = '#map=10/38.71667/-9.13333';
@@ -67,5 +69,33 @@ describe('a map made before React renders', () => {
     const { unmount } = render(<App search="" hash={HASH} baseUrl={BASE} />);
     unmount();
     expect(liveFakeMaps()).toHaveLength(0);
+  });
+});
+
+describe('the store opened before React renders', () => {
+  afterEach(() => {
+    claimEarlyStore();
+  });
+
+  it('is the app’s store, for the same tab: its pins are the document’s', async () => {
+    const early = new MemoryStore([storedPin('early-1', 2.35, 48.86)]);
+    const open = vi.fn(() => Promise.resolve(early));
+    openStoreEarly('tabearly', open);
+    render(<App search="" hash={HASH} baseUrl={BASE} />);
+    const yourMap = screen.getByRole('region', { name: 'Your map' });
+    expect(await within(yourMap).findByRole('button', { name: /Pin early-1/ })).toBeTruthy();
+    expect(open).toHaveBeenCalledTimes(1);
+  });
+
+  it('is closed, unused, when the app is given a store of its own', async () => {
+    const early = new MemoryStore([storedPin('early-1', 2.35, 48.86)]);
+    const close = vi.spyOn(early, 'close');
+    openStoreEarly('tabearly', () => Promise.resolve(early));
+    const given = new MemoryStore([storedPin('given-1', 2.35, 48.86)]);
+    render(<App search="" hash={HASH} baseUrl={BASE} openStore={() => Promise.resolve(given)} />);
+    const yourMap = screen.getByRole('region', { name: 'Your map' });
+    expect(await within(yourMap).findByRole('button', { name: /Pin given-1/ })).toBeTruthy();
+    await waitFor(() => expect(close).toHaveBeenCalled());
+    expect(within(yourMap).queryByRole('button', { name: /Pin early-1/ })).toBeNull();
   });
 });
