@@ -2,6 +2,8 @@ import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DB_VERSION, openIndexedDbStore } from '../../../src/storage/indexedDbStore';
 import {
+  asAnswered,
+  fromAnswer,
   serveWrites,
   workerWriter,
   type WriteAnswer,
@@ -218,5 +220,43 @@ describe('workerWriter', () => {
     await expect(writer.write([added(pin('lagos', 2))])).rejects.toThrow('The store is closed.');
     expect(port.terminate).toHaveBeenCalled();
     expect(fallback).not.toHaveBeenCalled();
+  });
+});
+
+describe('a write’s answer', () => {
+  it('carries back only what was not stored as asked; the page has the rest already', async () => {
+    const browser = freshBrowser();
+    const answers: WriteAnswer[] = [];
+    const handle = serveWrites(
+      (name, tab) =>
+        openIndexedDbStore({ name, tab, indexedDB: browser.factory, BroadcastChannel: null }),
+      (answer) => answers.push(structuredClone(answer)),
+    );
+    handle({ type: 'open', name: browser.name, tab: 'w' });
+    // Another tab has stored a later Lagos: that one stays, and is sent back as it is.
+    const other = await openTab(browser, 'o');
+    const theirs = pin('lagos', 50, 'o');
+    await other.store.write([added(theirs)]);
+    const records = Array.from({ length: 300 }, (_, i) => pin(`p${i}`, 10));
+    const changes: Change[] = [...records.map(added), added(pin('lagos', 5))];
+    handle(structuredClone({ type: 'write', id: 1, changes }));
+    await vi.waitFor(() => expect(answers).toHaveLength(1));
+    const [answer] = answers;
+    if (answer?.type !== 'written') throw new Error(`the write was not written: ${answer?.type}`);
+    expect(answer.asAsked).toEqual(records.map((record) => record.id));
+    expect(answer.stored).toEqual([{ id: 'lagos', record: theirs }]);
+    const whole = fromAnswer(changes, answer);
+    expect(whole).toHaveLength(301);
+    // The page's own records, not copies of them.
+    records.forEach((record, i) => expect(whole[i]?.record).toBe(record));
+    expect(whole[300]).toEqual({ id: 'lagos', record: theirs });
+  });
+
+  it('says a delete as asked with its id alone', () => {
+    const paris = pin('paris', 1);
+    const changes: Change[] = [{ id: 'paris', before: paris, after: null }];
+    const answer = asAnswered(changes, [{ id: 'paris', record: null }]);
+    expect(answer).toEqual({ asAsked: ['paris'], stored: [] });
+    expect(fromAnswer(changes, answer)).toEqual([{ id: 'paris', record: null }]);
   });
 });
