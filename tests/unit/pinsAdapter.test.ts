@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { readFileSync } from 'node:fs';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { validateStyleMin } from '@maplibre/maplibre-gl-style-spec';
 import type { LayerSpecification, StyleSpecification } from 'maplibre-gl';
 import { createActor, fromCallback, setup } from 'xstate';
@@ -172,9 +172,16 @@ describe('the pins on the map', () => {
     pins.setFeatures([A, { ...renamed, note: 'Open late', updated: 3 }]);
     expect(map.updateDataCalls).toHaveLength(2);
     expect(map.setDataCalls).toEqual([]);
-    // More than DIFF_LIMIT changed pins (an import): the whole collection, once.
+    // More than DIFF_LIMIT changed pins (an import): the whole collection, once, in a task after
+    // the one that changed them, as they are by then (a change meanwhile is not sent on its own).
+    vi.useFakeTimers();
     const many = Array.from({ length: DIFF_LIMIT + 1 }, (_, i) => pin(`p${i}`, i, -i));
+    pins.setFeatures([A, B, ...many]);
+    expect(map.setDataCalls).toEqual([]);
     pins.setFeatures([A, ...many]);
+    expect(map.updateDataCalls).toHaveLength(2);
+    vi.runAllTimers();
+    vi.useRealTimers();
     expect(map.setDataCalls).toEqual([
       { source: PINS_SOURCE, data: { type: 'FeatureCollection', features: drawn([A, ...many]) } },
     ]);
@@ -185,6 +192,16 @@ describe('the pins on the map', () => {
     expect(held.features.map((feature) => feature.properties?.id).sort()).toEqual(
       ['a', 'b', ...many.slice(1).map((each) => each.id)].sort(),
     );
+  });
+
+  it('sends no whole collection once disposed', () => {
+    vi.useFakeTimers();
+    const { map, pins } = adapter();
+    pins.setFeatures(Array.from({ length: DIFF_LIMIT + 1 }, (_, i) => pin(`p${i}`, i, -i)));
+    pins.dispose();
+    vi.runAllTimers();
+    vi.useRealTimers();
+    expect(map.setDataCalls).toEqual([]);
   });
 
   it('keeps the pins above layers added later, such as the exact places', () => {
