@@ -287,7 +287,7 @@ export async function saveEdits(page) {
  * `setInputFiles` decodes a file into the page in one main-thread task of 200–350 ms for 1.5 MB,
  * work of the test harness that a person's file chooser never makes the page do. (The `Import`
  * button and a drop hand the same files to the same import.) Measured from the `drop` to the
- * later of saved (the transactions on the store since then hold `count` puts and have completed)
+ * later of saved (the transactions on the store since then put `count` records and have completed)
  * and drawn (waitForPinsDrawn), with every long task meanwhile.
  */
 export async function importPins(page, { count, text, timeoutMs }) {
@@ -324,8 +324,8 @@ export async function importPins(page, { count, text, timeoutMs }) {
             (t) => t.at >= since && t.db === database && t.stores.includes(store),
           );
           const done = txs.filter((t) => t.completeAt !== null);
-          const puts = done.reduce((sum, t) => sum + t.puts, 0);
-          return puts >= n && done.length === txs.length
+          const records = done.reduce((sum, t) => sum + t.records, 0);
+          return records >= n && done.length === txs.length
             ? Math.max(...done.map((t) => t.completeAt))
             : false;
         },

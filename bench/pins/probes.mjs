@@ -3,6 +3,7 @@
 // `performance.now()` timestamp in `window.__pins`:
 // - `txs`: every IndexedDB `readwrite` transaction: its database, stores, durability (Chromium's
 //   `IDBTransaction.durability`), how many `put`/`add` and `delete`/`clear` requests it carried,
+//   how many records its puts held (a page of the app's store holds many: src/storage/pages.ts),
 //   and when it fired `complete` (or `abort`/`error`). The listeners are added as the transaction
 //   is made, before the page's own, so `completeAt` is when `complete` fired. idb 8 calls the
 //   prototypes' methods through its proxies, so its transactions are seen too. The app writes from
@@ -120,6 +121,7 @@ export function watchTransactions(now, onStart, onEnd = () => {}) {
         at: now(),
         durability: tx.durability ?? options?.durability ?? null,
         puts: 0,
+        records: 0,
         deletes: 0,
         completeAt: null,
         failed: null,
@@ -150,6 +152,11 @@ export function watchTransactions(now, onStart, onEnd = () => {}) {
     IDBObjectStore.prototype[method] = function (...args) {
       const entry = byTransaction.get(this.transaction);
       if (entry) entry[counter] += 1;
+      // A page of the app's store (src/storage/pages.ts) holds many records in one value.
+      if (entry && counter === 'puts') {
+        const pageRecords = args[0]?.records;
+        entry.records += pageRecords instanceof Map ? pageRecords.size : 1;
+      }
       return original.apply(this, args);
     };
   }
