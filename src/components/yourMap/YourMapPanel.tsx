@@ -1,7 +1,7 @@
 import { useDeferredValue, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useSelector } from '@xstate/react';
 import { PLACE_ZOOM } from '../../machines/selectionMachine';
-import { byCreated, type FeatureRecord } from '../../yourMap/model';
+import { byCreated, type FeatureRecord, type Features } from '../../yourMap/model';
 import { useCamera, useDocument, useSelection, useStorage } from '../ChartroomContext';
 import { useExport } from './useExport';
 import { useImport } from './useImport';
@@ -21,8 +21,10 @@ export function YourMapPanel() {
   const fileInput = useRef<HTMLInputElement>(null);
   const headingId = useId();
 
-  const all = useMemo(() => Object.values(features).sort(byCreated), [features]);
-  const shown = useMemo(() => matching(all, deferredFilter), [all, deferredFilter]);
+  const { shown, matches, total } = useMemo(
+    () => oldestMatching(features, deferredFilter, LIST_LIMIT),
+    [features, deferredFilter],
+  );
 
   // A file dropped anywhere on the map is imported too.
   useEffect(() => {
@@ -88,7 +90,7 @@ export function YourMapPanel() {
             : `${quarantined} saved records could not be read. They are kept aside, unchanged, and included in the export.`}
         </p>
       )}
-      {all.length > LIST_LIMIT && (
+      {total > LIST_LIMIT && (
         <input
           type="search"
           className="your-map-filter"
@@ -98,13 +100,13 @@ export function YourMapPanel() {
           onChange={(event) => setFilter(event.target.value)}
         />
       )}
-      <FeatureList features={shown.slice(0, LIST_LIMIT)} />
+      <FeatureList features={shown} />
       <p className="your-map-count">
-        {all.length === 0
+        {total === 0
           ? 'Nothing yet: choose Add pin, then click the map.'
-          : shown.length > LIST_LIMIT
-            ? `Showing ${LIST_LIMIT} of ${shown.length}. Filter to find the others.`
-            : `${all.length} ${all.length === 1 ? 'pin' : 'pins'}`}
+          : matches > LIST_LIMIT
+            ? `Showing ${LIST_LIMIT} of ${matches}. Filter to find the others.`
+            : `${total} ${total === 1 ? 'pin' : 'pins'}`}
       </p>
     </section>
   );
@@ -147,8 +149,31 @@ function FeatureList({ features }: { features: readonly FeatureRecord[] }) {
   );
 }
 
-function matching(features: readonly FeatureRecord[], filter: string): readonly FeatureRecord[] {
+/**
+ * The oldest `limit` features whose name holds `filter` (any case), oldest first, how many match,
+ * and how many there are: one pass that keeps only the `limit` oldest so far, rather than a sort
+ * of every feature (10,000 after an import) on each change.
+ */
+export function oldestMatching(
+  features: Features,
+  filter: string,
+  limit: number,
+): { shown: FeatureRecord[]; matches: number; total: number } {
   const needle = filter.trim().toLocaleLowerCase();
-  if (!needle) return features;
-  return features.filter((feature) => feature.name.toLocaleLowerCase().includes(needle));
+  const shown: FeatureRecord[] = [];
+  let matches = 0;
+  let total = 0;
+  for (const feature of Object.values(features)) {
+    total += 1;
+    if (needle && !feature.name.toLocaleLowerCase().includes(needle)) continue;
+    matches += 1;
+    const last = shown[shown.length - 1];
+    if (shown.length === limit && last && byCreated(feature, last) >= 0) continue;
+    // Inserted in order; the list never holds more than `limit`.
+    let at = shown.length;
+    while (at > 0 && byCreated(feature, shown[at - 1]!) < 0) at -= 1;
+    shown.splice(at, 0, feature);
+    if (shown.length > limit) shown.pop();
+  }
+  return { shown, matches, total };
 }
