@@ -1,12 +1,6 @@
 import { IDBFactory } from 'fake-indexeddb';
 import { isDeepStrictEqual } from 'node:util';
-import {
-  createActor,
-  fromCallback,
-  setup,
-  waitFor,
-  type ActorRefFrom,
-} from 'xstate';
+import { createActor, fromCallback, setup, waitFor, type ActorRefFrom } from 'xstate';
 import { documentMachine } from '../../../src/machines/documentMachine';
 import type { NoticeEvent } from '../../../src/machines/events';
 import { storageMachine } from '../../../src/machines/storageMachine';
