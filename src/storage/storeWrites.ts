@@ -42,6 +42,9 @@ export interface Writer {
   close(): void;
 }
 
+/** A write of more changes than this is posted to the worker in a task of its own. */
+export const LARGE_WRITE = 1_000;
+
 /** What each id's last change in a write asks it to hold. */
 const askedOf = (changes: readonly Change[]) =>
   new Map<string, FeatureRecord | null>(changes.map(({ id, after }) => [id, after]));
@@ -152,6 +155,25 @@ export function workerWriter(
     giveUp();
   }
 
+  const post = (id: number, changes: readonly Change[]) => {
+    try {
+      port?.post({ type: 'write', id, changes });
+    } catch {
+      giveUp();
+    }
+  };
+  /**
+   * Writes not yet posted, in the order asked: a large one (an import) is posted in a task after
+   * the one that asked for it, since posting clones its records on this thread, and the writes
+   * asked for after it wait behind it. Those the worker gave up on are written by `fallback`.
+   */
+  const unposted: { id: number; changes: readonly Change[] }[] = [];
+  let posting: ReturnType<typeof setTimeout> | null = null;
+  const postWaiting = () => {
+    posting = null;
+    for (const { id, changes } of unposted.splice(0)) if (waiting.has(id)) post(id, changes);
+  };
+
   return {
     write(changes) {
       if (closed) return Promise.reject(new StorageError('writeFailed', 'The store is closed.'));
@@ -159,15 +181,15 @@ export function workerWriter(
       const id = nextId++;
       return new Promise<StoredRecord[]>((resolve, reject) => {
         waiting.set(id, { changes, resolve, reject });
-        try {
-          port?.post({ type: 'write', id, changes });
-        } catch {
-          giveUp();
-        }
+        if (unposted.length === 0 && changes.length <= LARGE_WRITE) return post(id, changes);
+        unposted.push({ id, changes });
+        posting ??= setTimeout(postWaiting, 0);
       });
     },
     close() {
       closed = true;
+      if (posting !== null) clearTimeout(posting);
+      unposted.length = 0;
       port?.terminate();
       port = null;
       const left = [...waiting.values()];

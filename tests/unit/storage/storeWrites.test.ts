@@ -2,6 +2,7 @@ import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DB_VERSION, openIndexedDbStore } from '../../../src/storage/indexedDbStore';
 import {
+  LARGE_WRITE,
   asAnswered,
   fromAnswer,
   serveWrites,
@@ -110,6 +111,36 @@ describe('writes in a worker', () => {
     await b.store.write([changed(paris, theirs)]);
     const ours = { ...paris, note: 'ours', updated: 20, by: 'a' };
     expect(await a.store.write([changed(paris, ours)])).toEqual([{ id: 'paris', record: theirs }]);
+  });
+
+  it('post a large write in a task of its own, and those asked for after it behind it', async () => {
+    const browser = freshBrowser();
+    const worker = inProcessWorker(browser);
+    const a = await openTab(browser, 'a', { startWriteWorker: worker.start });
+    const many = Array.from({ length: LARGE_WRITE + 1 }, (_, i) => pin(`p${i}`, 10, 'a'));
+    const paris = pin('paris', 10, 'a');
+    const both = Promise.all([a.store.write(many.map(added)), a.store.write([added(paris)])]);
+    expect(writes(worker.requests)).toHaveLength(0);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(writes(worker.requests).map((request) => request.changes.length)).toEqual([
+      LARGE_WRITE + 1,
+      1,
+    ]);
+    const [large, small] = await both;
+    expect(large).toHaveLength(LARGE_WRITE + 1);
+    expect(small).toEqual([{ id: 'paris', record: paris }]);
+  });
+
+  it('post nothing more once closed, and answer what was waiting as not saved', async () => {
+    const browser = freshBrowser();
+    const worker = inProcessWorker(browser);
+    const a = await openTab(browser, 'a', { startWriteWorker: worker.start });
+    const many = Array.from({ length: LARGE_WRITE + 1 }, (_, i) => pin(`p${i}`, 10, 'a'));
+    const writing = a.store.write(many.map(added));
+    a.store.close();
+    await expect(writing).rejects.toThrow(/closed/);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(writes(worker.requests)).toHaveLength(0);
   });
 
   it('are all sent at once, and applied in the order asked', async () => {
