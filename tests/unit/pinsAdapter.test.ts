@@ -10,7 +10,7 @@ import {
   LONG_PRESS_SLOP_PX,
   toolsMachine,
 } from '../../src/machines/toolsMachine';
-import { PinsAdapter } from '../../src/map/pinsAdapter';
+import { PinsAdapter, WHOLE_PART } from '../../src/map/pinsAdapter';
 import {
   PINS_LAYER_IDS,
   PINS_SOURCE,
@@ -191,6 +191,38 @@ describe('the pins on the map', () => {
     const held = map.data.get(PINS_SOURCE) as GeoJSON.FeatureCollection;
     expect(held.features.map((feature) => feature.properties?.id).sort()).toEqual(
       ['a', 'b', ...many.slice(1).map((each) => each.id)].sort(),
+    );
+  });
+
+  it('sends a large collection in parts, a task each, then what changed meanwhile', () => {
+    vi.useFakeTimers();
+    const { map, pins } = adapter();
+    const many = Array.from({ length: 2 * WHOLE_PART + 1 }, (_, i) => pin(`p${i}`, i % 90, 0));
+    pins.setFeatures(many);
+    expect(map.setDataCalls).toEqual([]);
+    vi.advanceTimersToNextTimer();
+    expect(
+      setDataOf(map, PINS_SOURCE).map(
+        (call) => (call.data as GeoJSON.FeatureCollection).features.length,
+      ),
+    ).toEqual([WHOLE_PART]);
+    // Changed while the parts go: sent after the last one, as a diff.
+    const renamed = { ...many[0]!, name: 'Harbour', updated: 2 };
+    pins.setFeatures([renamed, ...many.slice(1)]);
+    vi.advanceTimersToNextTimer();
+    expect(map.updateDataCalls.map((call) => call.diff.add?.length)).toEqual([WHOLE_PART]);
+    vi.advanceTimersToNextTimer();
+    vi.useRealTimers();
+    expect(map.updateDataCalls.map((call) => call.diff)).toEqual([
+      expect.objectContaining({ add: expect.any(Array) }),
+      expect.objectContaining({ add: expect.any(Array) }),
+      expect.objectContaining({ remove: ['p0'] }),
+    ]);
+    expect(map.updateDataCalls[1]?.diff.add).toHaveLength(1);
+    const held = map.data.get(PINS_SOURCE) as GeoJSON.FeatureCollection;
+    expect(held.features).toHaveLength(2 * WHOLE_PART + 1);
+    expect(held.features.find((feature) => feature.properties?.id === 'p0')?.properties?.name).toBe(
+      'Harbour',
     );
   });
 
