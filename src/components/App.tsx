@@ -6,7 +6,7 @@ import { claimMapOwner, ownerOptions, readAddress } from '../map/earlyMap';
 import type { MapOwnerOptions } from '../map/mapOwner';
 import { createTraceRecorder } from '../trace/recorder';
 import { wantsInspector } from '../url/inspectParam';
-import { ChartroomProvider } from './ChartroomContext';
+import { ChartroomProvider, openBrowserStore } from './ChartroomContext';
 import { CameraControls } from './CameraControls';
 import { FlowPanel } from './FlowPanel';
 import { FailureAlert, LoadingStatus, PartialFailureNotice } from './LifecycleOverlay';
@@ -30,8 +30,6 @@ import { YourMapKeys } from './yourMap/YourMapKeys';
 import { YourMapPanel } from './yourMap/YourMapPanel';
 import type { FeatureStore } from '../yourMap/store';
 import { claimEarlyStore, newTabId, type EarlyStore } from '../storage/earlyStore';
-import { openIndexedDbStore } from '../storage/indexedDbStore';
-import { startWriteWorker } from '../storage/storeWrites';
 
 export { DEFAULT_CAMERA } from '../map/earlyMap';
 
@@ -68,7 +66,7 @@ function storeFor(
   if (given || !early) return given;
   let first: Promise<FeatureStore> | null = early.store;
   return () => {
-    const store = first ?? openIndexedDbStore({ tab, startWriteWorker });
+    const store = first ?? openBrowserStore(tab);
     first = null;
     return store;
   };

@@ -92,6 +92,10 @@ function connectMachines(owner: MapOwner, openStore: () => Promise<FeatureStore>
   });
 }
 
+/** This browser's store for a tab: IndexedDB, written from a module worker. */
+export const openBrowserStore = (tab: string): Promise<FeatureStore> =>
+  openIndexedDbStore({ tab, startWriteWorker });
+
 export function ChartroomProvider(props: {
   owner: MapOwner;
   input: AppInput;
@@ -104,10 +108,7 @@ export function ChartroomProvider(props: {
   const { owner, input, children } = props;
   const tab = input.tab ?? 'tab';
   const [machine] = useState(() =>
-    connectMachines(
-      owner,
-      props.openStore ?? (() => openIndexedDbStore({ tab, startWriteWorker })),
-    ),
+    connectMachines(owner, props.openStore ?? (() => openBrowserStore(tab))),
   );
   const [hub] = useState(() => props.hub ?? createInspectionHub());
   const app = useActorRef(machine, { input, inspect: hub.inspect });

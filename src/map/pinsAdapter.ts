@@ -152,7 +152,7 @@ export class PinsAdapter {
     this.features = features;
     const source = this.sourceOf(PINS_SOURCE);
     if (!source) return this.landOnData();
-    // While a whole collection waits to be sent, it is sent as the features are by then.
+    // While a whole collection is being sent, what changes meanwhile follows its last part.
     if (this.wholeSend === null) {
       const diff = featuresDiff(before, features);
       if (!diff) this.sendWholeSoon();

@@ -9,8 +9,6 @@
  * stay records of their own in the `features` store ("loose"): a write changes a record where it
  * is, so a damaged page is never written over.
  */
-export { FEATURES_STORE, PAGES_STORE } from './openDatabase';
-
 /** How many pages the records are spread over: about 40 records each for 10,000. */
 export const PAGE_COUNT = 256;
 /** The shape of a page: raise it, and read the old one, to change it. */
@@ -42,7 +40,7 @@ export function isPage(value: unknown): value is Page {
 }
 
 /** How a page is named where it is shown quarantined. */
-export const pageKey = (page: number | IDBValidKey): string => `page ${String(page)}`;
+export const pageKey = (page: IDBValidKey): string => `page ${String(page)}`;
 
 /** A stored value as JSON for the quarantine and the export, a page's records included. */
 export function rawText(value: unknown): string {

@@ -7,17 +7,8 @@
 import type { IDBPDatabase } from 'idb';
 import type { QuarantinedRecord, StoredRecord } from '../yourMap/events';
 import type { Change, FeatureRecord } from '../yourMap/model';
-import { toStorageError } from './openDatabase';
-import {
-  FEATURES_STORE,
-  PAGE_VERSION,
-  PAGES_STORE,
-  isPage,
-  pageKey,
-  pageOf,
-  rawText,
-  type Page,
-} from './pages';
+import { FEATURES_STORE, PAGES_STORE, toStorageError } from './openDatabase';
+import { PAGE_VERSION, isPage, pageKey, pageOf, rawText, type Page } from './pages';
 import { resolveWrite } from './resolveWrite';
 import { validateRecord } from './validateRecord';
 
