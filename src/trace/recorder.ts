@@ -11,7 +11,13 @@ import {
   type TraceEvent,
   type TraceTarget,
 } from './format';
-import { TRACED_MACHINES, readStates, stateDifferences } from './states';
+import {
+  TRACED_MACHINES,
+  listStates,
+  readStatesUnlisted,
+  statesChanged,
+  type StatesRead,
+} from './states';
 
 /** The tab's id where the app's input gives none (appMachine's default). */
 export const DEFAULT_TAB = 'tab';
@@ -82,7 +88,8 @@ export function createTraceRecorder(options: TraceRecorderOptions): TraceRecorde
     checkpointEvery = CHECKPOINT_EVERY,
   } = options;
   const events: TraceEvent[] = [];
-  const checkpoints: Checkpoint[] = [];
+  /** Checkpoints as taken: their features are listed only when a trace is asked for. */
+  const checkpoints: (Omit<Checkpoint, 'states'> & { read: StatesRead })[] = [];
   let root: ChildRef | null = null;
   let timeZero = 0;
   let sinceCheckpoint = 0;
@@ -113,10 +120,10 @@ export function createTraceRecorder(options: TraceRecorderOptions): TraceRecorde
     const afterEvent = events.length;
     const last = checkpoints.at(-1);
     if (last && last.afterEvent === afterEvent && t <= last.t) return;
-    const states = readStates(root);
-    const changed = !last || stateDifferences(last.states, states).length > 0;
+    const read = readStatesUnlisted(root);
+    const changed = !last || statesChanged(last.read, read);
     if (!always && !changed && sinceCheckpoint < checkpointEvery) return;
-    checkpoints.push({ t, afterEvent, states });
+    checkpoints.push({ t, afterEvent, read });
     sinceCheckpoint = 0;
   };
 
@@ -163,7 +170,11 @@ export function createTraceRecorder(options: TraceRecorderOptions): TraceRecorde
           tab: input.tab ?? DEFAULT_TAB,
         },
         events: [...events],
-        checkpoints: [...checkpoints],
+        checkpoints: checkpoints.map(({ t, afterEvent, read }) => ({
+          t,
+          afterEvent,
+          states: listStates(read),
+        })),
       };
     },
   };

@@ -50,9 +50,12 @@ function snapshotOf<K extends TracedMachine>(root: RootLike, id: K): Snapshots[K
 export const stateValueOf = (root: RootLike, id: TracedMachine): StateValue =>
   snapshotOf(root, id).value as StateValue;
 
+/** The document's features by id, as its context holds them (replaced on every change). */
+type FeaturesById = Readonly<Record<string, { id: string; name: string }>>;
+
 /** The features as a checkpoint lists them, made once for each version of the document's. */
 const listed = new WeakMap<object, { id: string; name: string }[]>();
-function featureList(features: Record<string, { id: string; name: string }>) {
+function featureList(features: FeaturesById) {
   let list = listed.get(features);
   if (!list) {
     list = Object.values(features)
@@ -64,29 +67,68 @@ function featureList(features: Record<string, { id: string; name: string }>) {
 }
 
 /**
+ * A checkpoint's states as read, with the document's features not listed yet: listing 10,000
+ * sorts them, which the recorder leaves until a trace is asked for (listStates).
+ */
+export interface StatesRead {
+  states: Omit<MachineStates, 'features'>;
+  features: FeaturesById;
+}
+
+/**
  * What a checkpoint records: every state value, the selected place and pin, the notices shown, the
  * document's features and history, and storage's tags.
  */
 export function readStates(root: RootLike): MachineStates {
+  return listStates(readStatesUnlisted(root));
+}
+
+/** readStates, with the features as the document holds them. */
+export function readStatesUnlisted(root: RootLike): StatesRead {
   const selection = snapshotOf(root, 'selection');
   const document = snapshotOf(root, 'document');
   const storage = snapshotOf(root, 'storage');
   return {
-    lifecycle: stateValueOf(root, 'lifecycle'),
-    camera: stateValueOf(root, 'camera'),
-    selection: selection.value,
-    selectedPlace: selection.context.selected?.id ?? null,
-    notices: snapshotOf(root, 'notices').context.notices.map((notice) => notice.text),
-    tools: stateValueOf(root, 'tools'),
-    document: document.value,
-    storage: storage.value,
-    selectedPin: selection.context.pin,
-    // The same list while the document's features are the same (they are replaced on a change):
-    // a checkpoint after each task costs nothing more with 10,000 pins than with none.
-    features: featureList(document.context.features),
-    history: { undo: document.context.undo.length, redo: document.context.redo.length },
-    storageTags: [...storage.tags].sort(),
+    states: {
+      lifecycle: stateValueOf(root, 'lifecycle'),
+      camera: stateValueOf(root, 'camera'),
+      selection: selection.value,
+      selectedPlace: selection.context.selected?.id ?? null,
+      notices: snapshotOf(root, 'notices').context.notices.map((notice) => notice.text),
+      tools: stateValueOf(root, 'tools'),
+      document: document.value,
+      storage: storage.value,
+      selectedPin: selection.context.pin,
+      history: { undo: document.context.undo.length, redo: document.context.redo.length },
+      storageTags: [...storage.tags].sort(),
+    },
+    features: document.context.features,
   };
+}
+
+/** The states as a trace records them (its fields in this order), the features listed by id. */
+export function listStates({ states, features }: StatesRead): MachineStates {
+  const { history, storageTags, ...rest } = states;
+  // The same list while the document's features are the same (they are replaced on a change).
+  return { ...rest, features: featureList(features), history, storageTags };
+}
+
+/** Whether the same features are listed alike: the same ids with the same names, in any order. */
+function sameListing(a: FeaturesById, b: FeaturesById): boolean {
+  if (a === b) return true;
+  let count = 0;
+  for (const id in b) {
+    if (!Object.hasOwn(b, id)) continue;
+    count += 1;
+    const before = Object.hasOwn(a, id) ? a[id] : undefined;
+    if (before === undefined || before.name !== b[id]!.name) return false;
+  }
+  return count === Object.keys(a).length;
+}
+
+/** Whether a checkpoint of `b` would say something that one of `a` does not. */
+export function statesChanged(a: StatesRead, b: StatesRead): boolean {
+  return !sameListing(a.features, b.features) || !sameJson(a.states, b.states);
 }
 
 /** `loading.drawing`; a parallel state lists each region: `pointer.idle, selection.none`. */

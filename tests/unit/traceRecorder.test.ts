@@ -6,6 +6,7 @@ import { readStates } from '../../src/trace/states';
 import { parseTrace } from '../../src/trace/validate';
 import { DEFAULT_LIMITS } from '../../src/url/cameraHash';
 import { PARIS, START, recordPinSession, recordSession, states } from './support/traces';
+import { pinRecord } from './yourMap/documentHarness';
 
 const summary = (events: { to: string; event: AppEvent }[]) =>
   events.map(({ to, event }) => `${to} ${event.type}`);
@@ -187,6 +188,41 @@ describe('the trace recorder', () => {
       JSON.stringify(c.states.tools).includes('draggingPin'),
     );
     expect(dragging?.states.tools).toEqual({ browse: { onPin: 'draggingPin' } });
+  });
+
+  it('lists the features of each checkpoint as they were then, and a pin moved is no new one', () => {
+    const { app, recorder, store, runDeferred } = recordSession({ input: { tab: 't1' } });
+    const pin = (id: string, name: string, lng: number, updated = 1) => ({
+      ...pinRecord(id, name, [lng, 10], 1),
+      updated,
+    });
+    store({
+      type: 'storage.opened',
+      features: [pin('b', 'Bay', 1), pin('a', 'Ash', 2)],
+      quarantined: [],
+    });
+    runDeferred();
+    const document = app.system.get('document');
+    // Another tab moves a pin (its name stays): the listed features are alike.
+    store({
+      type: 'storage.remoteChanged',
+      stored: [{ id: 'a', record: pin('a', 'Ash', 3, 2) }],
+    });
+    runDeferred();
+    expect(document.getSnapshot().context.features['a']?.geometry.coordinates).toEqual([3, 10]);
+    // …then renames it: a checkpoint lists the new name, the earlier one still the old.
+    store({
+      type: 'storage.remoteChanged',
+      stored: [{ id: 'a', record: pin('a', 'Alder', 3, 3) }],
+    });
+    runDeferred();
+    const listed = recorder
+      .trace()
+      .checkpoints.map((c) => [c.afterEvent, c.states.features?.map((f) => f.name)]);
+    expect(listed).toEqual([
+      [1, ['Ash', 'Bay']],
+      [3, ['Alder', 'Bay']],
+    ]);
   });
 
   it('makes traces with pins that replay to every checkpoint, pin ids included', () => {
