@@ -162,38 +162,52 @@ export class PinsAdapter {
     this.landOnData();
   }
 
-  /** A whole collection being sent, a part a task, from the task after the one that changed it. */
-  private wholeSend: ReturnType<typeof setTimeout> | null = null;
+  /** A whole collection being sent, a part at a time, from the task after the one that changed it. */
+  private wholeSend: { timer: ReturnType<typeof setTimeout> | null } | null = null;
 
   /**
    * Many changed pins at once (an import, its undo, a load) are sent whole, in parts of WHOLE_PART
-   * pins, each in a task of its own after the one that changed them: MapLibre clones what it is
-   * given for its worker on this thread (about 100 ms for 10,000 pins here). The first part
-   * replaces the source's data; the others are added (MapLibre's source merges those that wait
-   * while its worker is busy into one message). Changes made meanwhile are sent once the last part
-   * has gone.
+   * pins, each from a task of its own: MapLibre clones what it is given for its worker on this
+   * thread (about 100 ms for 10,000 pins here). The first part goes in the task after the one that
+   * changed them, and replaces the source's data; each other part is added once the worker has
+   * taken the one before, again from a task of its own (MapLibre would otherwise send it, cloned,
+   * from the task that takes the worker's answer). Changes made meanwhile are sent once the last
+   * part has gone.
    */
   private sendWholeSoon(): void {
     // The features as they are when the first part goes.
     let sending = this.features;
+    const send: { timer: ReturnType<typeof setTimeout> | null } = { timer: null };
+    this.wholeSend = send;
+    const nextTask = (run: () => void) => {
+      send.timer = setTimeout(() => {
+        send.timer = null;
+        if (this.wholeSend === send) run();
+      }, 0);
+    };
     const part = (from: number) => {
       if (from === 0) sending = this.features;
-      this.wholeSend = null;
       const source = this.sourceOf(PINS_SOURCE);
-      if (!source) return;
-      const features = featureCollection(sending.slice(from, from + WHOLE_PART));
-      if (from === 0) source.setData(features);
-      else void source.updateData({ add: features.features });
-      if (from + WHOLE_PART < sending.length) {
-        this.wholeSend = setTimeout(() => part(from + WHOLE_PART), 0);
+      if (!source) {
+        this.wholeSend = null;
         return;
       }
+      const features = featureCollection(sending.slice(from, from + WHOLE_PART));
+      const sent =
+        from === 0 ? source.setData(features) : source.updateData({ add: features.features });
+      if (from + WHOLE_PART < sending.length) {
+        void sent.then(() => {
+          if (this.wholeSend === send) nextTask(() => part(from + WHOLE_PART));
+        });
+        return;
+      }
+      this.wholeSend = null;
       if (this.features === sending) return;
       const diff = featuresDiff(sending, this.features);
       if (!diff) this.sendWholeSoon();
       else if (diff.add?.length || diff.remove?.length) void source.updateData(diff);
     };
-    this.wholeSend = setTimeout(() => part(0), 0);
+    nextTask(() => part(0));
   }
 
   /** The selected pin's record, where the document has one. */
@@ -318,7 +332,7 @@ export class PinsAdapter {
   }
 
   dispose(): void {
-    if (this.wholeSend !== null) clearTimeout(this.wholeSend);
+    if (this.wholeSend?.timer) clearTimeout(this.wholeSend.timer);
     this.wholeSend = null;
     this.unlisten();
     this.pointer.dispose();

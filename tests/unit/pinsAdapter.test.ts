@@ -54,7 +54,7 @@ const B = pin('b', 130, -100, 'Pin 2');
 /** A pin as queryRenderedFeatures gives it back from the pins' layer. */
 const rendered = (record: FeatureRecord, layer = PIN_DOTS) => ({
   id: record.id,
-  properties: { id: record.id, name: record.name, kind: record.kind },
+  properties: { id: record.id, name: record.name },
   geometry: record.geometry,
   layer: { id: layer, type: 'circle' as const, source: PINS_SOURCE },
 });
@@ -151,9 +151,9 @@ describe('the pins on the map', () => {
   it("sends a few changed pins to the pins' source as a diff, and many as one setData", () => {
     const { map, pins } = adapter();
     const drawn = (records: FeatureRecord[]) =>
-      records.map(({ id, kind, name, geometry }) => ({
+      records.map(({ id, name, geometry }) => ({
         type: 'Feature',
-        properties: { id, kind, name },
+        properties: { id, name },
         geometry,
       }));
     pins.setFeatures([A, B]);
@@ -194,13 +194,14 @@ describe('the pins on the map', () => {
     );
   });
 
-  it('sends a large collection in parts, a task each, then what changed meanwhile', () => {
+  it('sends a large collection in parts, each once the worker has the last, then what changed meanwhile', async () => {
     vi.useFakeTimers();
     const { map, pins } = adapter();
+    map.holdWorkerAnswers = true;
     const many = Array.from({ length: 2 * WHOLE_PART + 1 }, (_, i) => pin(`p${i}`, i % 90, 0));
     pins.setFeatures(many);
     expect(map.setDataCalls).toEqual([]);
-    vi.advanceTimersToNextTimer();
+    await vi.advanceTimersToNextTimerAsync();
     expect(
       setDataOf(map, PINS_SOURCE).map(
         (call) => (call.data as GeoJSON.FeatureCollection).features.length,
@@ -209,9 +210,16 @@ describe('the pins on the map', () => {
     // Changed while the parts go: sent after the last one, as a diff.
     const renamed = { ...many[0]!, name: 'Harbour', updated: 2 };
     pins.setFeatures([renamed, ...many.slice(1)]);
-    vi.advanceTimersToNextTimer();
+    // Nothing more until the worker has the first part; then the next, from a task of its own.
+    await vi.runAllTimersAsync();
+    expect(map.updateDataCalls).toEqual([]);
+    map.answerWorker();
+    await Promise.resolve();
+    expect(map.updateDataCalls, 'not from the task that took the answer').toEqual([]);
+    await vi.advanceTimersToNextTimerAsync();
     expect(map.updateDataCalls.map((call) => call.diff.add?.length)).toEqual([WHOLE_PART]);
-    vi.advanceTimersToNextTimer();
+    map.answerWorker();
+    await vi.runAllTimersAsync();
     vi.useRealTimers();
     expect(map.updateDataCalls.map((call) => call.diff)).toEqual([
       expect.objectContaining({ add: expect.any(Array) }),
@@ -224,6 +232,20 @@ describe('the pins on the map', () => {
     expect(held.features.find((feature) => feature.properties?.id === 'p0')?.properties?.name).toBe(
       'Harbour',
     );
+  });
+
+  it('sends no more parts once disposed, even when the worker answers', async () => {
+    vi.useFakeTimers();
+    const { map, pins } = adapter();
+    map.holdWorkerAnswers = true;
+    pins.setFeatures(Array.from({ length: WHOLE_PART + 1 }, (_, i) => pin(`p${i}`, i % 90, 0)));
+    await vi.advanceTimersToNextTimerAsync();
+    expect(map.setDataCalls).toHaveLength(1);
+    pins.dispose();
+    map.answerWorker();
+    await vi.runAllTimersAsync();
+    vi.useRealTimers();
+    expect(map.updateDataCalls).toEqual([]);
   });
 
   it('sends no whole collection once disposed', () => {

@@ -61,6 +61,20 @@ export class FakePinsMap {
   readonly setDataCalls: { source: string; data: unknown }[] = [];
   /** Every `updateData` (a diff of a few features), in order. */
   readonly updateDataCalls: { source: string; diff: GeoJSONSourceDiff }[] = [];
+  /**
+   * While true, what `setData` and `updateData` return waits (as MapLibre's does for its worker)
+   * until `answerWorker` is called; otherwise it is resolved at once.
+   */
+  holdWorkerAnswers = false;
+  private readonly heldAnswers: (() => void)[] = [];
+  private workerAnswer(): Promise<void> {
+    if (!this.holdWorkerAnswers) return Promise.resolve();
+    return new Promise((resolve) => this.heldAnswers.push(resolve));
+  }
+  /** The worker answers every update sent so far. */
+  answerWorker(): void {
+    this.heldAnswers.splice(0).forEach((resolve) => resolve());
+  }
   /** Every `setFeatureState`, in order. */
   readonly featureStates: [target: object, state: object][] = [];
 
@@ -143,11 +157,12 @@ export class FakePinsMap {
         setData: (data: unknown) => {
           this.setDataCalls.push({ source: id, data });
           this.data.set(id, data);
+          return this.workerAnswer();
         },
         updateData: (diff: GeoJSONSourceDiff) => {
           this.updateDataCalls.push({ source: id, diff });
           this.data.set(id, applyDiff(this.data.get(id) ?? specData(spec), diff));
-          return Promise.resolve();
+          return this.workerAnswer();
         },
       }
     );
