@@ -82,21 +82,25 @@ const POINTS: ExpressionSpecification = [
   ['!', CLUSTERED],
 ];
 
-/** The features as GeoJSON; `promoteId` makes each record's id its feature id, for feature-state. */
+/**
+ * The features as GeoJSON, with what the layers draw and no more (MapLibre copies every property of
+ * every feature to its worker): `promoteId` makes each record's id its feature id, for
+ * feature-state, and the layers tell pins, routes and areas apart by their geometry.
+ */
 export function featureCollection(
-  features: readonly Pick<FeatureRecord, 'id' | 'kind' | 'name' | 'geometry'>[],
+  features: readonly Pick<FeatureRecord, 'id' | 'name' | 'geometry'>[],
 ): GeoJSON.FeatureCollection {
   return {
     type: 'FeatureCollection',
-    features: features.map(({ id, kind, name, geometry }) => ({
+    features: features.map(({ id, name, geometry }) => ({
       type: 'Feature',
-      properties: { id, kind, name },
+      properties: { id, name },
       geometry,
     })),
   };
 }
 
-type Drawn = Pick<FeatureRecord, 'id' | 'kind' | 'name' | 'geometry'>;
+type Drawn = Pick<FeatureRecord, 'id' | 'name' | 'geometry'>;
 
 /** Beyond this many changed features, the whole collection is sent again rather than a diff. */
 export const DIFF_LIMIT = 500;
@@ -128,9 +132,7 @@ export function featuresDiff(
 
 /** Whether two versions of a feature are drawn alike (a changed note is not drawn). */
 const sameDrawing = (a: Drawn, b: Drawn): boolean =>
-  a.name === b.name &&
-  a.kind === b.kind &&
-  JSON.stringify(a.geometry) === JSON.stringify(b.geometry);
+  a.name === b.name && JSON.stringify(a.geometry) === JSON.stringify(b.geometry);
 
 export const pinsSource = (
   features: readonly FeatureRecord[] = [],

@@ -220,7 +220,7 @@ describe('clusters of pins', () => {
     // Drawn over the cluster, it is what a press there takes.
     map.features = [
       {
-        properties: { id: 'in-cluster', kind: 'pin', name: 'Quayside' },
+        properties: { id: 'in-cluster', name: 'Quayside' },
         geometry: { type: 'Point', coordinates: [200, -150] },
         layer: { id: SELECTED_DOT, type: 'circle', source: SELECTED_SOURCE },
       },
