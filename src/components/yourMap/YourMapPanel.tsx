@@ -21,12 +21,9 @@ export function YourMapPanel() {
   const fileInput = useRef<HTMLInputElement>(null);
   const headingId = useId();
 
-  // The list follows the document in a render of its own, after the task that changed it: an
-  // import's 10,000 pins are taken in one task, and their list's first 100 in the next.
-  const deferredFeatures = useDeferredValue(features);
   const { shown, matches, total } = useMemo(
-    () => oldestMatching(deferredFeatures, deferredFilter, LIST_LIMIT),
-    [deferredFeatures, deferredFilter],
+    () => oldestMatching(features, deferredFilter, LIST_LIMIT),
+    [features, deferredFilter],
   );
 
   // A file dropped anywhere on the map is imported too.
