@@ -1,4 +1,12 @@
-import { useDeferredValue, useEffect, useId, useMemo, useRef, useState } from 'react';
+import {
+  startTransition,
+  useDeferredValue,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { useSelector } from '@xstate/react';
 import { PLACE_ZOOM } from '../../machines/selectionMachine';
 import { byCreated, type FeatureRecord, type Features } from '../../yourMap/model';
@@ -21,9 +29,10 @@ export function YourMapPanel() {
   const fileInput = useRef<HTMLInputElement>(null);
   const headingId = useId();
 
+  const listed = useListedFeatures(features);
   const { shown, matches, total } = useMemo(
-    () => oldestMatching(features, deferredFilter, LIST_LIMIT),
-    [features, deferredFilter],
+    () => oldestMatching(listed, deferredFilter, LIST_LIMIT),
+    [listed, deferredFilter],
   );
 
   // A file dropped anywhere on the map is imported too.
@@ -110,6 +119,41 @@ export function YourMapPanel() {
       </p>
     </section>
   );
+}
+
+/** More features than this added or removed at once (an import, its undo) are listed a render later. */
+const MANY_AT_ONCE = LIST_LIMIT;
+
+const counts = new WeakMap<Features, number>();
+/** How many features there are, counted once for each version of the document's. */
+function countOf(features: Features): number {
+  let count = counts.get(features);
+  if (count === undefined) {
+    count = Object.keys(features).length;
+    counts.set(features, count);
+  }
+  return count;
+}
+
+const manyAtOnce = (before: Features, after: Features) =>
+  Math.abs(countOf(after) - countOf(before)) > MANY_AT_ONCE;
+
+/**
+ * The features the list shows: the document's, except that many added or removed at once (an
+ * import of 10,000, its undo) reach the list in a transition after the task that made them, so
+ * that task has only the document's own work to do. Any other change (a drag, a keystroke, a pin
+ * added) is listed in the same render, with no further commit.
+ */
+function useListedFeatures(features: Features): Features {
+  const [shown, setShown] = useState(features);
+  const listNow = shown !== features && !manyAtOnce(shown, features);
+  // State from the previous render, brought up to date while rendering: React renders again at
+  // once, before anything is committed.
+  if (listNow) setShown(features);
+  useEffect(() => {
+    if (shown !== features) startTransition(() => setShown(features));
+  }, [shown, features]);
+  return listNow ? features : shown;
 }
 
 function FeatureList({ features }: { features: readonly FeatureRecord[] }) {

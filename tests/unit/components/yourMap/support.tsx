@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { Profiler, StrictMode } from 'react';
 import { act, configure, render, screen, waitFor, within } from '@testing-library/react';
 import { expect, vi } from 'vitest';
 import type { QuarantinedRecord, StoredRecord } from '../../../../src/yourMap/events';
@@ -116,6 +116,8 @@ export function renderYourMap(
   // The fake map does not move: where the camera is asked to go is what is checked.
   const flown = vi.spyOn(owner, 'flyTo').mockImplementation(() => {});
   let app: AppActor | null = null;
+  /** React's commits that rendered the Your map panel. */
+  const panelCommits = { count: 0 };
   function Probe() {
     app = useChartroom().app;
     return null;
@@ -135,7 +137,9 @@ export function renderYourMap(
         <MapView />
         <StorageAlert />
         <ToolsToolbar />
-        <YourMapPanel />
+        <Profiler id="yourMap" onRender={() => (panelCommits.count += 1)}>
+          <YourMapPanel />
+        </Profiler>
         <PinEditor />
         <PinsOnMap />
         <YourMapKeys />
@@ -145,7 +149,7 @@ export function renderYourMap(
   );
   if (!app) throw new Error('the app did not render');
   const actor: AppActor = app;
-  return { app: actor, owner, opened, flown, store };
+  return { app: actor, owner, opened, flown, store, panelCommits };
 }
 
 export type Rendered = ReturnType<typeof renderYourMap>;

@@ -87,6 +87,29 @@ describe('the Your map region', () => {
     await waitFor(() => expect(within(yourMap()).queryByRole('list')).toBeNull());
   }, 20_000);
 
+  it('lists a change to one feature in the same commit, and many added at once a commit later', async () => {
+    const store = new MemoryStore([storedPin('a', 1, 1, { name: 'Harbour', created: 1 })]);
+    const { app, panelCommits } = renderYourMap({ store });
+    await ready(app);
+    await waitFor(() => expect(itemNames()).toEqual(['Harbour']));
+    const document = app.system.get('document');
+    let before = panelCommits.count;
+    await act(async () => document.send({ type: 'doc.edited', id: 'a', name: 'Quay', t: 5 }));
+    expect(itemNames()).toEqual(['Quay']);
+    expect(panelCommits.count - before, 'commits for a rename').toBe(1);
+
+    // An import of more than the list shows: the task that takes it only renders the list it had.
+    before = panelCommits.count;
+    const imported = Array.from({ length: LIST_LIMIT + 1 }, (_, i) =>
+      storedPin(`i${i}`, i % 90, 0, { name: `Imported ${i}`, created: 10 + i }),
+    );
+    await act(async () => document.send({ type: 'doc.imported', records: imported, t: 6 }));
+    await waitFor(() =>
+      expect(yourMap()).toHaveTextContent(`Showing ${LIST_LIMIT} of ${LIST_LIMIT + 2}.`),
+    );
+    expect(panelCommits.count - before, 'commits for an import').toBe(2);
+  });
+
   it('opens the editor of a clicked item and asks the camera to fly to it', async () => {
     const store = new MemoryStore([
       storedPin('a', 2.35, 48.85, { name: 'Paris', created: 1 }),
