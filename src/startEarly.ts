@@ -4,10 +4,8 @@
 // (claimMapOwner in src/components/App.tsx) and the map view adopts its node
 // (src/components/MapView.tsx). The person's store is opened and read here too (earlyStore.ts).
 import { ownerOptions, readAddress, startMapEarly } from './map/earlyMap';
+import { openBrowserStore } from './storage/browserStore';
 import { newTabId, openStoreEarly } from './storage/earlyStore';
-import { openIndexedDbStore } from './storage/indexedDbStore';
-import { startWriteWorker } from './storage/storeWrites';
-import { startedWhenNeeded } from './workerPort';
 
 /** index.html's node for the map made before React renders. */
 export const EARLY_MAP_ID = 'map-early';
@@ -19,14 +17,7 @@ export function startEarly(): void {
   const { search, hash } = window.location;
   const baseUrl = document.baseURI;
   startMapEarly(container, ownerOptions(readAddress(search, hash, baseUrl), baseUrl));
-  // The records are read while the map loads. The writes' worker starts at the first write, or
-  // once the page is first idle: not beside the map's own start.
+  // The records are read while the map loads.
   const tab = newTabId();
-  openStoreEarly(tab, () =>
-    openIndexedDbStore({
-      tab,
-      startWriteWorker: () =>
-        startedWhenNeeded(startWriteWorker, (request) => request.type === 'write'),
-    }),
-  );
+  openStoreEarly(tab, () => openBrowserStore(tab));
 }

@@ -6,7 +6,7 @@ import { claimMapOwner, ownerOptions, readAddress } from '../map/earlyMap';
 import type { MapOwnerOptions } from '../map/mapOwner';
 import { createTraceRecorder } from '../trace/recorder';
 import { wantsInspector } from '../url/inspectParam';
-import { ChartroomProvider, openBrowserStore } from './ChartroomContext';
+import { ChartroomProvider } from './ChartroomContext';
 import { CameraControls } from './CameraControls';
 import { FlowPanel } from './FlowPanel';
 import { FailureAlert, LoadingStatus, PartialFailureNotice } from './LifecycleOverlay';
@@ -29,6 +29,7 @@ import { ToolsToolbar } from './yourMap/ToolsToolbar';
 import { YourMapKeys } from './yourMap/YourMapKeys';
 import { YourMapPanel } from './yourMap/YourMapPanel';
 import type { FeatureStore } from '../yourMap/store';
+import { openBrowserStore } from '../storage/browserStore';
 import { claimEarlyStore, newTabId, type EarlyStore } from '../storage/earlyStore';
 
 export { DEFAULT_CAMERA } from '../map/earlyMap';

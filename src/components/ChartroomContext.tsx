@@ -11,8 +11,7 @@ import { storageMachine } from '../machines/storageMachine';
 import { toolsMachine } from '../machines/toolsMachine';
 import type { sheetMachine } from '../machines/sheetMachine';
 import type { AppEvent } from '../machines/events';
-import { openIndexedDbStore } from '../storage/indexedDbStore';
-import { startWriteWorker } from '../storage/storeWrites';
+import { openBrowserStore } from '../storage/browserStore';
 import { storeActor } from '../storage/storeActor';
 import type { FeatureStore } from '../yourMap/store';
 import type { MapOwner } from '../map/mapOwner';
@@ -91,10 +90,6 @@ function connectMachines(owner: MapOwner, openStore: () => Promise<FeatureStore>
     },
   });
 }
-
-/** This browser's store for a tab: IndexedDB, written from a module worker. */
-export const openBrowserStore = (tab: string): Promise<FeatureStore> =>
-  openIndexedDbStore({ tab, startWriteWorker });
 
 export function ChartroomProvider(props: {
   owner: MapOwner;
