@@ -2,10 +2,12 @@
 // (/work/shared/CONTRACT.md, src/yourMap/model.ts): a toolbar `Tools` with `Add pin`, a region
 // `Your map` with `Import`, a feature editor dialog with a `Name` textbox, records stored in the
 // IndexedDB database `chartroom`, in the pages of its object store `pages` (or, in a build before
-// pages, object store `features`), and the pins drawn from the MapLibre
-// GeoJSON source `your-map` (bench/pins/probes.mjs watches its worker messages). Each function
-// runs on a page whose init scripts are the suite's probes; whatever of the app is missing throws
-// an AppMissing, which the suite reports as "app: not available", never as a figure.
+// pages, object store `features`), and the pins drawn from the MapLibre source `your-map`: vector
+// tiles from the app's `chartroom-pins://` protocol (or, in the stand-in and a build before them,
+// GeoJSON data); bench/pins/probes.mjs watches its worker messages and counts the tiles' pins.
+// Each function runs on a page whose init scripts are the suite's probes; whatever of the app is
+// missing throws an AppMissing, which the suite reports as "app: not available", never as a
+// figure.
 import { spotLngLat, SPOTS } from './positions.mjs';
 import { screenPoint } from './gestures.mjs';
 import { APP_PINS_SOURCE } from './probes.mjs';
@@ -25,7 +27,7 @@ export class AppMissing extends Error {
 const PINS_TIMEOUT_MS = 30_000;
 
 /** After the last worker message about the pins, how long without another before they count as drawn. */
-const PINS_QUIET_MS = 500;
+export const PINS_QUIET_MS = 500;
 
 /**
  * What of "Your map" the ready page has: throws AppMissing naming what is not there. The database
@@ -163,10 +165,16 @@ export async function readStore(page, id = null) {
 }
 
 /**
- * Waits until the pins that the worker messages sent after `since` carried have come back and been
- * drawn: at least one `LD` for the source (with `atLeast` features or more where the message says
- * how many), nothing pending, and PINS_QUIET_MS without another message. Resolves with when they
- * were drawn (the animation frame after the last answer) and what was sent.
+ * Waits until the pins sent to MapLibre's worker after `since` have come back and been drawn
+ * (bench/pins/probes.mjs records what is measured): `atLeast` pins present, either as a `LD` of
+ * the source carrying `atLeast` features or more (or a diff: it does not say how many), as the
+ * GeoJSON stand-in (bench/pins/mock-app) loads them, or as the app's vector tiles: tiles of one
+ * zoom whose latest bytes since `since` hold `atLeast` pins or more (a cluster its `point_count`)
+ * and whose `LT`s the worker has answered, without error, after those bytes were sent; then
+ * nothing about the source pending, PINS_QUIET_MS without another message or tile, and the
+ * animation frame after the last answer run. Resolves with when they were drawn (the end of that
+ * frame), the most pins seen (`features`: a `LD`'s features or the answered tiles' pins) and how
+ * many messages about the source were sent.
  */
 export async function waitForPinsDrawn(page, { since, atLeast, timeoutMs }) {
   try {
@@ -174,23 +182,41 @@ export async function waitForPinsDrawn(page, { since, atLeast, timeoutMs }) {
       ({ since: from, atLeast: n, quiet }) => {
         const p = window.__pins;
         const sent = p.sent.filter((m) => m.at >= from);
-        const loads = sent.filter((m) => m.type === 'LD');
-        if (n > 0 && !loads.some((m) => m.features === null || m.features >= n)) return false;
+        const tiles = p.tilePins(from);
+        if (
+          n > 0 &&
+          !sent.some((m) => m.type === 'LD' && (m.features === null || m.features >= n)) &&
+          tiles.pins < n
+        )
+          return false;
         if (p.pending > 0) return false;
         const answers = p.responses.filter((r) => r.at >= from);
         const last = answers.at(-1);
         if (!last || last.drawnAt === null) return false;
-        const lastActivity = Math.max(last.at, sent.at(-1)?.at ?? 0);
+        let lastTile = 0;
+        for (const tile of p.tiles.values()) lastTile = Math.max(lastTile, tile.at);
+        const lastActivity = Math.max(last.at, sent.at(-1)?.at ?? 0, lastTile);
         return performance.now() - lastActivity >= quiet;
       },
       { since, atLeast, quiet: PINS_QUIET_MS },
       { timeout: Math.min(timeoutMs, PINS_TIMEOUT_MS), polling: 50 },
     );
   } catch (error) {
-    const seen = await page.evaluate(() => ({
-      sent: window.__pins.sent.map(({ type, features }) => `${type}:${features}`).slice(-8),
-      pending: window.__pins.pending,
-    }));
+    const seen = await page.evaluate((from) => {
+      const p = window.__pins;
+      const sent = p.sent.filter((m) => m.at >= from);
+      const counts = {};
+      for (const m of sent) counts[m.type] = (counts[m.type] ?? 0) + 1;
+      const failed = [...p.tiles.values()].filter((t) => t.at >= from && t.error);
+      return {
+        sent: sent.map(({ type, features }) => `${type}:${features}`).slice(-8),
+        counts,
+        pending: p.pending,
+        errors: p.responses.filter((r) => r.at >= from && r.error).length,
+        tiles: p.tilePins(from),
+        tileErrors: failed.map((t) => t.error).slice(0, 3),
+      };
+    }, since);
     throw new AppMissing(
       `the pins never reached the '${APP_PINS_SOURCE}' source within ${Math.min(timeoutMs, PINS_TIMEOUT_MS)} ms ` +
         `(${atLeast} expected; worker messages ${JSON.stringify(seen)})`,
@@ -203,7 +229,7 @@ export async function waitForPinsDrawn(page, { since, atLeast, timeoutMs }) {
     const answers = p.responses.filter((r) => r.at >= from);
     return {
       drawnAt: answers.at(-1).drawnAt,
-      features: Math.max(...sent.map((m) => m.features ?? -1)),
+      features: Math.max(...sent.map((m) => m.features ?? -1), p.tilePins(from).pins),
       messages: sent.length,
     };
   }, since);

@@ -7,10 +7,10 @@
 // "app: not available" and why, never a figure.
 import { loadUntilReady } from '../lib/browser.mjs';
 import { median, summarize } from '../lib/stats.mjs';
-import { AppMissing, EDITS_PER_LOAD, checkApp } from '../pins/app.mjs';
+import { AppMissing, EDITS_PER_LOAD, PINS_QUIET_MS, checkApp } from '../pins/app.mjs';
 import { MOCK_APP, buildMockApp } from '../pins/mockApp.mjs';
 import { appLoad, markersLoad, terraDrawLoad } from '../pins/pages.mjs';
-import { APP_PINS_SOURCE, installPinProbes, watchTransactions } from '../pins/probes.mjs';
+import { APP_PINS_SOURCE, PIN_PROBES } from '../pins/probes.mjs';
 import { pinRecords, pinsGeoJson } from '../pins/positions.mjs';
 import { installPanProbes } from './pan.mjs';
 import { recordMapReady } from './ready.mjs';
@@ -56,9 +56,7 @@ const LABELS = { app: 'app', markers: 'react-map-gl Markers', terraDraw: 'terra-
 const count = (n) => n.toLocaleString('en-US');
 
 export const PROBES = {
-  content:
-    `(${recordMapReady})();\n(${installPanProbes})();\n` +
-    `(${installPinProbes})(${JSON.stringify(APP_PINS_SOURCE)}, ${watchTransactions});`,
+  content: `(${recordMapReady})();\n(${installPanProbes})();\n${PIN_PROBES}`,
 };
 
 /** The p-th percentile (nearest rank) of `values`. */
@@ -355,7 +353,11 @@ export function report({ results, runs, appMissing, peers, servers }) {
       'since its select mode drags only the selected feature',
     'app loads: the app is loaded once, given its pins in IndexedDB, and reloaded (both with and ' +
       'without pins start from the same warm HTTP cache); "pins drawn" is the end of the animation ' +
-      `frame after the MapLibre worker answered the last message about the '${APP_PINS_SOURCE}' source`,
+      `frame after the MapLibre worker answered the last message about the '${APP_PINS_SOURCE}' source, ` +
+      "once it has answered the loads of tiles (LT) whose bytes, as the app's tile protocol served " +
+      'them since the load or the drop, hold all the pins at one zoom (a cluster counting its ' +
+      'point_count), or a load of GeoJSON data (LD) carrying them all, nothing about the source is ' +
+      `pending, and ${PINS_QUIET_MS} ms have passed without another message or tile`,
   ];
   const anyErrors = Object.values(results).flatMap((rs) => rs.flatMap((r) => r.errors ?? []));
   notes.push(`page errors: ${anyErrors.length ? anyErrors.join(' | ') : 'none'}`);
