@@ -27,6 +27,7 @@ import {
 import type { ToolName } from '../yourMap/events';
 import type { FeatureRecord, Features } from '../yourMap/model';
 import { PinsAdapter } from './pinsAdapter';
+import { PIN_TILES_PROTOCOL, pinTileBytesWhenLoaded } from './pinTileProtocol';
 import { PlacesAdapter, placesSourceOf, styleWithPlaces, type VisibleArea } from './placesAdapter';
 import { FIT_PADDING_PX, NO_INSETS, REVEAL_MS, revealShift } from './reveal';
 import { StyleLoadError, loadStyle } from './styleLoader';
@@ -46,6 +47,11 @@ addProtocol('pmtiles', async (params, abortController) => {
   const protocol = new Protocol();
   return protocol.tile(params, abortController);
 });
+
+/** The person's pins: tiles made on this thread (pinTiles.ts), for the adapter that serves them. */
+addProtocol(PIN_TILES_PROTOCOL, async (params) => ({
+  data: await pinTileBytesWhenLoaded(params.url),
+}));
 
 /** Natural Earth and GeoNames are credited by their own TileJSON; MapLibre whatever the style. */
 export const ATTRIBUTION = ['<a href="https://maplibre.org/">MapLibre</a>'];
@@ -197,6 +203,7 @@ export class MapOwner {
         const pins = new PinsAdapter(map, (event) => this.emit(event));
         this.pins = pins;
         pins.setFeatures(this.pinFeatures);
+        pins.setLoading(this.pinsLoading);
         pins.setTool(this.tool);
         pins.highlightSelected(this.selectedPin);
         const places = new PlacesAdapter(
@@ -413,10 +420,18 @@ export class MapOwner {
   private tool: ToolName = 'browse';
   private selectedPin: string | null = null;
 
-  /** Draws the document's features: one diff (or `setData`) per change of the document. */
-  showPins(features: Features): void {
+  /** Whether the stored features are still loading (until the document says otherwise). */
+  private pinsLoading = true;
+
+  /**
+   * Draws the document's features: the pins' tiles, made again per change that is drawn. While
+   * the stored ones are `loading`, the map's first tiles of them wait (PINS_LOAD_WAIT_MS at most).
+   */
+  showPins(features: Features, { loading = false } = {}): void {
     this.pinFeatures = Object.values(features);
+    this.pinsLoading = loading;
     this.pins?.setFeatures(this.pinFeatures);
+    this.pins?.setLoading(loading);
   }
 
   setTool(tool: ToolName): void {

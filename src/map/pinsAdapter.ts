@@ -11,18 +11,21 @@ import {
   type FrameScheduler,
   type PinHit,
 } from './pinPointer';
+import { servePinTiles } from './pinTileProtocol';
+import { PinTiles } from './pinTiles';
 import {
   HIT_RADIUS_PX,
   PINS_LAYER_IDS,
   PIN_CLUSTERS,
   PINS_SOURCE,
   PIN_DOTS,
+  PIN_TILE_LAYER,
   SELECTED_DOT,
   SELECTED_SOURCE,
   selectedSource,
   TOUCH_HIT_RADIUS_PX,
+  drawsDifferently,
   featureCollection,
-  featuresDiff,
   pinsLayers,
   pinsSource,
 } from './pinsLayers';
@@ -40,6 +43,20 @@ interface Dragged {
   landing: 'no' | 'waiting' | 'drawing';
 }
 
+/**
+ * How long the map's first tiles of the pins wait for the stored pins at most: they load in well
+ * under a second, while the map's own first tiles take longer; a store that never answers holds
+ * the map back no longer than this.
+ */
+export const PINS_LOAD_WAIT_MS = 2000;
+
+/** A tile's place in the pyramid, as MapLibre's events carry it. */
+interface CanonicalTile {
+  z: number;
+  x: number;
+  y: number;
+}
+
 /** A cluster of pins under a press in Browse: a click on it zooms in until it comes apart. */
 interface ClusterHit {
   clusterId: number;
@@ -53,12 +70,6 @@ export const CLUSTER_FALLBACK_ZOOM_STEP = 2;
 const selectedOf = (features: readonly FeatureRecord[], id: string) =>
   features.find((feature) => feature.id === id);
 
-/**
- * How many pins one task hands the map while a whole collection is sent (sendWholeSoon): 10,000
- * pins go as two messages to MapLibre's worker, each cloned in a task of about 50 ms here.
- */
-export const WHOLE_PART = 5_000;
-
 /** Whether a MapLibre handler (dragPan, doubleClickZoom) was enabled before the tools took it. */
 type Held = { wasEnabled: boolean } | null;
 
@@ -71,6 +82,9 @@ type Held = { wasEnabled: boolean } | null;
  */
 export class PinsAdapter {
   private features: readonly FeatureRecord[] = [];
+  /** The pins' tiles, made here when MapLibre asks for them, and served under a name of their own. */
+  private readonly tiles = new PinTiles();
+  private readonly served = servePinTiles(this.tiles);
   private hoveredId: string | null = null;
   private selectedId: string | null = null;
   private dragged: Dragged | null = null;
@@ -99,6 +113,7 @@ export class PinsAdapter {
     const onStyleData = () => this.keepOnTop();
     const onContextLost = () => this.pointer.interrupt('contextLost');
     const onIdle = () => this.landed();
+    const onSourceData = (event: { sourceId?: string; tile?: unknown }) => this.tileLoaded(event);
     const onClick = () => this.clicked();
     // The camera moved (a pan just after a drop): the marker follows the place it stands for.
     const onMove = () => this.drawDragged();
@@ -108,6 +123,7 @@ export class PinsAdapter {
     map.on('webglcontextlost', onContextLost);
     map.on('idle', onIdle);
     map.on('move', onMove);
+    map.on('sourcedata', onSourceData);
     this.marker = new PinDragMarker(map.getCanvasContainer());
     this.pointer = new PinPointer(
       map.getCanvasContainer(),
@@ -130,6 +146,7 @@ export class PinsAdapter {
       map.off('webglcontextlost', onContextLost);
       map.off('idle', onIdle);
       map.off('move', onMove);
+      map.off('sourcedata', onSourceData);
     };
   }
 
@@ -143,71 +160,42 @@ export class PinsAdapter {
   }
 
   /**
-   * The document's features, once per change of the document: a few changed pins (an add, a drag,
-   * a keystroke in a name) go to the worker as a diff, so the other thousands are not copied to it
-   * again; many (an import, an undo of one) as the whole collection.
+   * The document's features, once per change of the document. Where what is drawn changed (a pin
+   * added, moved, renamed or removed; not a note), the tiles are made again from them, and the map
+   * asks for the tiles it shows again (it draws the old ones until the new have come).
    */
   setFeatures(features: readonly FeatureRecord[]): void {
     const before = this.features;
     this.features = features;
-    const source = this.sourceOf(PINS_SOURCE);
-    if (!source) return this.landOnData();
-    // While a whole collection is being sent, what changes meanwhile follows its last part.
-    if (this.wholeSend === null) {
-      const diff = featuresDiff(before, features);
-      if (!diff) this.sendWholeSoon();
-      else if (diff.add?.length || diff.remove?.length) void source.updateData(diff);
+    if (drawsDifferently(before, features)) {
+      this.tiles.setPins(features);
+      // Tiles not made yet (the map still waits for its first) will be made from these.
+      if (this.map.getSource(PINS_SOURCE) && this.tiles.madeAny) this.map.refreshTiles(PINS_SOURCE);
     }
     if (this.selectedShown !== this.selectedRecord()) this.drawSelected();
     this.landOnData();
   }
 
-  /** A whole collection being sent, a part at a time, from the task after the one that changed it. */
-  private wholeSend: { timer: ReturnType<typeof setTimeout> | null } | null = null;
+  /**
+   * A tile of the pins has loaded: where it was made from pins that changed while it loaded (the
+   * map then only parses its old bytes again), it is asked for once more.
+   */
+  private tileLoaded(event: { sourceId?: string; tile?: unknown }): void {
+    if (event.sourceId !== PINS_SOURCE || !this.map.getSource(PINS_SOURCE)) return;
+    const canonical = (event.tile as { tileID?: { canonical?: CanonicalTile } } | undefined)?.tileID
+      ?.canonical;
+    if (!canonical) return;
+    const { z, x, y } = canonical;
+    if (this.tiles.isStale(z, x, y)) this.map.refreshTiles(PINS_SOURCE, [{ z, x, y }]);
+  }
 
   /**
-   * Many changed pins at once (an import, its undo, a load) are sent whole, in parts of WHOLE_PART
-   * pins, each from a task of its own: MapLibre clones what it is given for its worker on this
-   * thread (about 100 ms for 10,000 pins here). The first part goes in the task after the one that
-   * changed them, and replaces the source's data; each other part is added once the worker has
-   * taken the one before, again from a task of its own (MapLibre would otherwise send it, cloned,
-   * from the task that takes the worker's answer). Changes made meanwhile are sent once the last
-   * part has gone.
+   * Whether the stored pins are still loading: the map's tiles of them wait meanwhile (at most
+   * PINS_LOAD_WAIT_MS), so that the first it draws have them.
    */
-  private sendWholeSoon(): void {
-    // The features as they are when the first part goes.
-    let sending = this.features;
-    const send: { timer: ReturnType<typeof setTimeout> | null } = { timer: null };
-    this.wholeSend = send;
-    const nextTask = (run: () => void) => {
-      send.timer = setTimeout(() => {
-        send.timer = null;
-        if (this.wholeSend === send) run();
-      }, 0);
-    };
-    const part = (from: number) => {
-      if (from === 0) sending = this.features;
-      const source = this.sourceOf(PINS_SOURCE);
-      if (!source) {
-        this.wholeSend = null;
-        return;
-      }
-      const features = featureCollection(sending.slice(from, from + WHOLE_PART));
-      const sent =
-        from === 0 ? source.setData(features) : source.updateData({ add: features.features });
-      if (from + WHOLE_PART < sending.length) {
-        void sent.then(() => {
-          if (this.wholeSend === send) nextTask(() => part(from + WHOLE_PART));
-        });
-        return;
-      }
-      this.wholeSend = null;
-      if (this.features === sending) return;
-      const diff = featuresDiff(sending, this.features);
-      if (!diff) this.sendWholeSoon();
-      else if (diff.add?.length || diff.remove?.length) void source.updateData(diff);
-    };
-    nextTask(() => part(0));
+  setLoading(loading: boolean): void {
+    if (loading) this.tiles.hold(PINS_LOAD_WAIT_MS);
+    else this.tiles.release();
   }
 
   /** The selected pin's record, where the document has one. */
@@ -332,8 +320,8 @@ export class PinsAdapter {
   }
 
   dispose(): void {
-    if (this.wholeSend?.timer) clearTimeout(this.wholeSend.timer);
-    this.wholeSend = null;
+    this.served.stop();
+    this.tiles.release();
     this.unlisten();
     this.pointer.dispose();
     this.restoreMapPan();
@@ -353,7 +341,7 @@ export class PinsAdapter {
    */
   private addToStyle(): void {
     const { map } = this;
-    if (!map.getSource(PINS_SOURCE)) map.addSource(PINS_SOURCE, pinsSource(this.features));
+    if (!map.getSource(PINS_SOURCE)) map.addSource(PINS_SOURCE, pinsSource(this.served.template));
     const selected = this.selectedRecord();
     if (!map.getSource(SELECTED_SOURCE))
       map.addSource(SELECTED_SOURCE, selectedSource(selected ? [selected] : []));
@@ -416,28 +404,22 @@ export class PinsAdapter {
   private clicked(): void {
     // Kept until the next press: the places' click handler, after this one, asks claimsClick().
     const cluster = this.clusterPress;
-    const source = this.sourceOf(PINS_SOURCE);
-    if (!cluster || !source || this.tool !== 'browse') return;
-    const fly = (zoom: number) => {
-      // Gone meanwhile (a style reload, or the adapter disposed): no flight.
-      if (!this.map.getLayer(PIN_CLUSTERS)) return;
-      this.emit({
-        type: 'camera.flyRequested',
-        target: {
-          center: { lng: cluster.lng, lat: cluster.lat },
-          zoom: Math.min(zoom, this.map.getMaxZoom()),
-          bearing: this.map.getBearing(),
-          pitch: this.map.getPitch(),
-        },
-        reason: 'cluster',
-      });
-    };
-    source.getClusterExpansionZoom(cluster.clusterId).then(
-      fly,
-      // The pins changed between the press and the click, and the clusters with them: its id no
-      // longer names it. The camera still goes in, two zoom levels, where it was.
-      () => fly(this.map.getZoom() + CLUSTER_FALLBACK_ZOOM_STEP),
-    );
+    if (!cluster || !this.map.getLayer(PIN_CLUSTERS) || this.tool !== 'browse') return;
+    // Null when the pins changed between the press and the click, and the clusters with them: its
+    // id no longer names it. The camera still goes in, two zoom levels, where it was.
+    const zoom =
+      this.tiles.expansionZoom(cluster.clusterId) ??
+      this.map.getZoom() + CLUSTER_FALLBACK_ZOOM_STEP;
+    this.emit({
+      type: 'camera.flyRequested',
+      target: {
+        center: { lng: cluster.lng, lat: cluster.lat },
+        zoom: Math.min(zoom, this.map.getMaxZoom()),
+        bearing: this.map.getBearing(),
+        pitch: this.map.getPitch(),
+      },
+      reason: 'cluster',
+    });
   }
 
   private clusterAt(x: number, y: number): ClusterHit | null {
@@ -511,7 +493,7 @@ export class PinsAdapter {
   private setState(id: string | null, state: Record<string, boolean>): void {
     if (id === null) return;
     if (this.map.getSource(PINS_SOURCE))
-      this.map.setFeatureState({ source: PINS_SOURCE, id }, state);
+      this.map.setFeatureState({ source: PINS_SOURCE, sourceLayer: PIN_TILE_LAYER, id }, state);
     // The selected pin's own copy looks the same: selected, and hidden while dragged.
     if (id === this.selectedId && this.map.getSource(SELECTED_SOURCE))
       this.map.setFeatureState({ source: SELECTED_SOURCE, id }, state);

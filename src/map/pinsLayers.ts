@@ -2,16 +2,22 @@
 // the benchmark pages can use them as they are.
 import type {
   DataDrivenPropertyValueSpecification,
-  GeoJSONSourceDiff,
   ExpressionSpecification,
   GeoJSONSourceSpecification,
   LayerSpecification,
+  VectorSourceSpecification,
 } from 'maplibre-gl';
 import type { FeatureRecord } from '../yourMap/model';
 import { LABELS, PLACES_SOURCE, perFeature, placesLayers } from './placesLayers';
 
-/** The document's features: a diff (or a whole `setData`) per change of the document. */
+/**
+ * The document's pins: a vector source whose tiles this thread makes (pinTiles.ts), in one layer,
+ * PIN_TILE_LAYER, drawn again after each change of the document (`refreshTiles`).
+ */
 export const PINS_SOURCE = 'your-map';
+export const PIN_TILE_LAYER = 'pins';
+/** The deepest zoom whose tiles are made; the map draws deeper zooms from these. */
+export const PIN_TILES_MAX_ZOOM = 16;
 export const PIN_CLUSTERS = 'your-map-clusters';
 export const PIN_CLUSTER_COUNTS = 'your-map-cluster-counts';
 export const PIN_DOTS = 'your-map-pins';
@@ -100,56 +106,43 @@ export function featureCollection(
   };
 }
 
-type Drawn = Pick<FeatureRecord, 'id' | 'name' | 'geometry'>;
-
-/** Beyond this many changed features, the whole collection is sent again rather than a diff. */
-export const DIFF_LIMIT = 500;
+export type Drawn = Pick<FeatureRecord, 'id' | 'name' | 'geometry'>;
 
 /**
- * What changed from `before` to `after` as a MapLibre source diff (a changed feature is removed
- * and added again: a diff is applied remove, add, update), or null when more than DIFF_LIMIT
- * features changed. Records are immutable: an unchanged feature is the same object in both.
+ * Whether `after` draws differently from `before`: a feature added, removed, renamed or moved (a
+ * changed note is not drawn). Records are immutable: an unchanged feature is the same object in
+ * both.
  */
-export function featuresDiff(
-  before: readonly Drawn[],
-  after: readonly Drawn[],
-): GeoJSONSourceDiff | null {
+export function drawsDifferently(before: readonly Drawn[], after: readonly Drawn[]): boolean {
+  if (before.length !== after.length) return true;
   const old = new Map(before.map((feature) => [feature.id, feature]));
-  const add: Drawn[] = [];
-  const remove: string[] = [];
-  for (const feature of after) {
+  return after.some((feature) => {
     const was = old.get(feature.id);
-    if (was !== undefined) old.delete(feature.id);
-    if (was === feature || (was !== undefined && sameDrawing(was, feature))) continue;
-    if (was !== undefined) remove.push(feature.id);
-    add.push(feature);
-    if (add.length > DIFF_LIMIT) return null;
-  }
-  for (const id of old.keys()) remove.push(id);
-  if (add.length + remove.length > DIFF_LIMIT) return null;
-  return { remove, add: featureCollection(add).features };
+    return was !== feature && (was === undefined || !sameDrawing(was, feature));
+  });
 }
 
-/** Whether two versions of a feature are drawn alike (a changed note is not drawn). */
+/** Whether two versions of a feature are drawn alike. */
 const sameDrawing = (a: Drawn, b: Drawn): boolean =>
   a.name === b.name && JSON.stringify(a.geometry) === JSON.stringify(b.geometry);
 
-export const pinsSource = (
-  features: readonly FeatureRecord[] = [],
-): GeoJSONSourceSpecification => ({
-  type: 'geojson',
-  data: featureCollection(features),
+/** The pins' tiles, from `template` (a URL with {z}/{x}/{y}: pinTileProtocol.ts). */
+export const pinsSource = (template: string): VectorSourceSpecification => ({
+  type: 'vector',
+  tiles: [template],
+  maxzoom: PIN_TILES_MAX_ZOOM,
   promoteId: 'id',
-  cluster: true,
-  clusterRadius: CLUSTER_RADIUS_PX,
-  clusterMaxZoom: CLUSTER_MAX_ZOOM,
 });
+
+/** A layer's source, and its layer where the source is the pins' tiles. */
+const from = (source: string) =>
+  source === PINS_SOURCE ? { source, 'source-layer': PIN_TILE_LAYER } : { source };
 
 const dots = (id: string, source: string) =>
   ({
     id,
     type: 'circle',
-    source,
+    ...from(source),
     filter: POINTS,
     paint: {
       'circle-radius': [
@@ -172,7 +165,7 @@ const names = (id: string, source: string) =>
   ({
     id,
     type: 'symbol',
-    source,
+    ...from(source),
     filter: POINTS,
     layout: {
       'text-field': ['get', 'name'],
@@ -194,7 +187,7 @@ const clusters = (): LayerSpecification[] => [
   {
     id: PIN_CLUSTERS,
     type: 'circle',
-    source: PINS_SOURCE,
+    ...from(PINS_SOURCE),
     filter: CLUSTERED,
     paint: {
       'circle-radius': [
@@ -219,7 +212,7 @@ const clusters = (): LayerSpecification[] => [
   {
     id: PIN_CLUSTER_COUNTS,
     type: 'symbol',
-    source: PINS_SOURCE,
+    ...from(PINS_SOURCE),
     filter: CLUSTERED,
     layout: {
       'text-field': ['get', 'point_count_abbreviated'],

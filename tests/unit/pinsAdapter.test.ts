@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { readFileSync } from 'node:fs';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { validateStyleMin } from '@maplibre/maplibre-gl-style-spec';
 import type { LayerSpecification, StyleSpecification } from 'maplibre-gl';
 import { createActor, fromCallback, setup } from 'xstate';
@@ -10,11 +10,11 @@ import {
   LONG_PRESS_SLOP_PX,
   toolsMachine,
 } from '../../src/machines/toolsMachine';
-import { PinsAdapter, WHOLE_PART } from '../../src/map/pinsAdapter';
+import { PinsAdapter } from '../../src/map/pinsAdapter';
 import {
   PINS_LAYER_IDS,
   PINS_SOURCE,
-  DIFF_LIMIT,
+  PIN_TILE_LAYER,
   PIN_CLUSTERS,
   PIN_CLUSTER_COUNTS,
   SELECTED_DOT,
@@ -30,6 +30,8 @@ import { EXACT_DOTS, LABELS, styleWithPlaces } from '../../src/map/placesLayers'
 import type { DocEvent, ToolEvent, YourMapEvent } from '../../src/yourMap/events';
 import type { FeatureRecord } from '../../src/yourMap/model';
 import { FakePinsMap, ManualFrames } from './support/fakePinsMap';
+import { decodePinTile, pinCount, servedFeatures } from './support/pinTileContents';
+import { pinTileBytesWhenLoaded } from '../../src/map/pinTileProtocol';
 
 const STYLE = styleWithPlaces(
   { version: 8, sources: {}, layers: [] } as StyleSpecification,
@@ -73,6 +75,16 @@ function adapter({ loaded = true } = {}) {
 const layerIds = (map: FakePinsMap) => map.getLayersOrder();
 const setDataOf = (map: FakePinsMap, source: string) =>
   map.setDataCalls.filter((call) => call.source === source);
+/** The ids of the pins in zoom 0's tile. */
+const servedIds = (bytes: ArrayBuffer) =>
+  decodePinTile(bytes, 0, 0, 0).map((feature) => feature.properties.id);
+/** The pins' feature-state target, as MapLibre takes it for a vector source. */
+const pinTarget = (id: string) => ({ source: PINS_SOURCE, sourceLayer: PIN_TILE_LAYER, id });
+/** What the pins' tiles at zoom `z` draw (zoom 2: pins 8° or more apart are each on their own). */
+const served = (map: FakePinsMap, z = 2) => {
+  const spec = map.getSource(PINS_SOURCE) as { tiles?: string[] } | undefined;
+  return servedFeatures(spec?.tiles?.[0] ?? '', z);
+};
 
 /** The dragged pin's DOM marker, if it is shown: in the map's canvas container, and only there. */
 function markerOf(map: FakePinsMap): HTMLElement | null {
@@ -105,7 +117,11 @@ describe('the pins on the map', () => {
     expect(map.getSource(PINS_SOURCE)).toBeUndefined();
     map.styleDone = true;
     map.fire('style.load');
-    expect(map.getSource(PINS_SOURCE)).toMatchObject({ type: 'geojson', promoteId: 'id' });
+    expect(map.getSource(PINS_SOURCE)).toMatchObject({
+      type: 'vector',
+      tiles: [expect.stringMatching(/^chartroom-pins:\/\/\w+\/\{z\}\/\{x\}\/\{y\}$/)],
+      promoteId: 'id',
+    });
     // No source for the dragged pin (a DOM marker draws it); one for the selected pin.
     expect(Object.keys(map.style!.sources).filter((id) => id.startsWith('your-map'))).toEqual([
       PINS_SOURCE,
@@ -127,15 +143,7 @@ describe('the pins on the map', () => {
   it('is a valid MapLibre style, feature-state and all', () => {
     const { map, pins } = adapter();
     pins.setFeatures([A, B]);
-    const style = map.style!;
-    const withData = {
-      ...style,
-      sources: {
-        ...style.sources,
-        [PINS_SOURCE]: { ...style.sources[PINS_SOURCE], data: map.data.get(PINS_SOURCE) },
-      },
-    } as StyleSpecification;
-    expect(validateStyleMin(withData).map((error) => error.message)).toEqual([]);
+    expect(validateStyleMin(map.style!).map((error) => error.message)).toEqual([]);
   });
 
   it("names pins in the places' font, from their `name`", () => {
@@ -148,114 +156,110 @@ describe('the pins on the map', () => {
     );
   });
 
-  it("sends a few changed pins to the pins' source as a diff, and many as one setData", () => {
+  it('makes its tiles again, and has the map ask for them, only when what is drawn changes', () => {
     const { map, pins } = adapter();
-    const drawn = (records: FeatureRecord[]) =>
-      records.map(({ id, name, geometry }) => ({
-        type: 'Feature',
-        properties: { id, name },
-        geometry,
-      }));
+    const ids = () =>
+      served(map)
+        .map((feature) => `${feature.properties.id}:${feature.properties.name}`)
+        .sort();
+    // Before the map has had any tile, there is none to ask for again.
+    pins.setFeatures([A]);
+    expect(map.refreshes).toEqual([]);
+    expect(served(map).map((feature) => feature.properties.id)).toEqual(['a']);
     pins.setFeatures([A, B]);
-    expect(map.updateDataCalls).toEqual([
-      { source: PINS_SOURCE, diff: { remove: [], add: drawn([A, B]) } },
-    ]);
-    // A renamed pin is removed and added again; the others are not sent.
+    expect(map.refreshes).toEqual([PINS_SOURCE]);
+    expect(ids()).toEqual(['a:Pin 1', 'b:Pin 2']);
     const renamed = { ...B, name: 'Harbour', updated: 2 };
     pins.setFeatures([A, renamed]);
-    expect(map.updateDataCalls.at(-1)).toEqual({
-      source: PINS_SOURCE,
-      diff: { remove: ['b'], add: drawn([renamed]) },
-    });
-    // A changed note is not drawn: nothing is sent. Nor is the same list again.
+    expect(map.refreshes).toHaveLength(2);
+    expect(ids()).toEqual(['a:Pin 1', 'b:Harbour']);
+    // A changed note is not drawn: nothing is asked again. Nor is the same list again.
     pins.setFeatures([A, { ...renamed, note: 'Open late', updated: 3 }]);
     pins.setFeatures([A, { ...renamed, note: 'Open late', updated: 3 }]);
-    expect(map.updateDataCalls).toHaveLength(2);
-    expect(map.setDataCalls).toEqual([]);
-    // More than DIFF_LIMIT changed pins (an import): the whole collection, once, in a task after
-    // the one that changed them, as they are by then (a change meanwhile is not sent on its own).
-    vi.useFakeTimers();
-    const many = Array.from({ length: DIFF_LIMIT + 1 }, (_, i) => pin(`p${i}`, i, -i));
-    pins.setFeatures([A, B, ...many]);
-    expect(map.setDataCalls).toEqual([]);
-    pins.setFeatures([A, ...many]);
-    expect(map.updateDataCalls).toHaveLength(2);
-    vi.runAllTimers();
-    vi.useRealTimers();
-    expect(map.setDataCalls).toEqual([
-      { source: PINS_SOURCE, data: { type: 'FeatureCollection', features: drawn([A, ...many]) } },
+    expect(map.refreshes).toHaveLength(2);
+    // Moved, removed, or ten thousand at once (an import): once each.
+    const moved = pin('a', 60, -20, 'Pin 1');
+    pins.setFeatures([moved]);
+    expect(served(map).map((feature) => [feature.properties.id, Math.round(feature.lng)])).toEqual([
+      ['a', 60],
     ]);
-    // Whichever way it went, the source holds exactly the document's pins.
-    pins.setFeatures([A, renamed, ...many.slice(1)]);
-    expect(map.updateDataCalls.at(-1)?.diff).toEqual({ remove: ['p0'], add: drawn([renamed]) });
-    const held = map.data.get(PINS_SOURCE) as GeoJSON.FeatureCollection;
-    expect(held.features.map((feature) => feature.properties?.id).sort()).toEqual(
-      ['a', 'b', ...many.slice(1).map((each) => each.id)].sort(),
-    );
+    const many = Array.from({ length: 10_000 }, (_, i) => pin(`p${i}`, (i % 100) / 10, -i / 1000));
+    pins.setFeatures([moved, ...many]);
+    expect(map.refreshes).toHaveLength(4);
+    expect(pinCount(served(map))).toBe(10_001);
+    // Nothing goes to the map as data: its tiles come from here.
+    expect(map.setDataCalls.filter((call) => call.source === PINS_SOURCE)).toEqual([]);
+    expect(map.updateDataCalls).toEqual([]);
   });
 
-  it('sends a large collection in parts, each once the worker has the last, then what changed meanwhile', async () => {
-    vi.useFakeTimers();
-    const { map, pins } = adapter();
-    map.holdWorkerAnswers = true;
-    const many = Array.from({ length: 2 * WHOLE_PART + 1 }, (_, i) => pin(`p${i}`, i % 90, 0));
-    pins.setFeatures(many);
-    expect(map.setDataCalls).toEqual([]);
-    await vi.advanceTimersToNextTimerAsync();
+  it('keeps its pins while the style loads, and draws them once the source is added', () => {
+    const { map, pins } = adapter({ loaded: false });
+    pins.setFeatures([A, B]);
+    expect(map.refreshes).toEqual([]);
+    map.styleDone = true;
+    map.fire('style.load');
     expect(
-      setDataOf(map, PINS_SOURCE).map(
-        (call) => (call.data as GeoJSON.FeatureCollection).features.length,
-      ),
-    ).toEqual([WHOLE_PART]);
-    // Changed while the parts go: sent after the last one, as a diff.
-    const renamed = { ...many[0]!, name: 'Harbour', updated: 2 };
-    pins.setFeatures([renamed, ...many.slice(1)]);
-    // Nothing more until the worker has the first part; then the next, from a task of its own.
-    await vi.runAllTimersAsync();
-    expect(map.updateDataCalls).toEqual([]);
-    map.answerWorker();
-    await Promise.resolve();
-    expect(map.updateDataCalls, 'not from the task that took the answer').toEqual([]);
-    await vi.advanceTimersToNextTimerAsync();
-    expect(map.updateDataCalls.map((call) => call.diff.add?.length)).toEqual([WHOLE_PART]);
-    map.answerWorker();
-    await vi.runAllTimersAsync();
-    vi.useRealTimers();
-    expect(map.updateDataCalls.map((call) => call.diff)).toEqual([
-      expect.objectContaining({ add: expect.any(Array) }),
-      expect.objectContaining({ add: expect.any(Array) }),
-      expect.objectContaining({ remove: ['p0'] }),
-    ]);
-    expect(map.updateDataCalls[1]?.diff.add).toHaveLength(1);
-    const held = map.data.get(PINS_SOURCE) as GeoJSON.FeatureCollection;
-    expect(held.features).toHaveLength(2 * WHOLE_PART + 1);
-    expect(held.features.find((feature) => feature.properties?.id === 'p0')?.properties?.name).toBe(
-      'Harbour',
-    );
+      served(map)
+        .map((feature) => feature.properties.id)
+        .sort(),
+    ).toEqual(['a', 'b']);
   });
 
-  it('sends no more parts once disposed, even when the worker answers', async () => {
-    vi.useFakeTimers();
+  it('asks again for a tile that loaded from pins changed while it loaded', () => {
     const { map, pins } = adapter();
-    map.holdWorkerAnswers = true;
-    pins.setFeatures(Array.from({ length: WHOLE_PART + 1 }, (_, i) => pin(`p${i}`, i % 90, 0)));
-    await vi.advanceTimersToNextTimerAsync();
-    expect(map.setDataCalls).toHaveLength(1);
-    pins.dispose();
-    map.answerWorker();
-    await vi.runAllTimersAsync();
-    vi.useRealTimers();
-    expect(map.updateDataCalls).toEqual([]);
+    pins.setFeatures([A]);
+    const template = (map.getSource(PINS_SOURCE) as { tiles: string[] }).tiles[0]!;
+    const loaded = (z: number, x: number, y: number, sourceId = PINS_SOURCE) =>
+      map.fire('sourcedata', { sourceId, tile: { tileID: { canonical: { z, x, y } } } });
+    // Made from the pins as they are: nothing more to ask.
+    servedFeatures(template, 1);
+    loaded(1, 1, 0);
+    expect(map.tileRefreshes).toEqual([]);
+    // Made, then the pins changed before it loaded (MapLibre then only parses the old bytes
+    // again): asked for once more; once made again, not again.
+    pins.setFeatures([A, B]);
+    loaded(1, 1, 0);
+    loaded(1, 1, 0, 'openmaptiles');
+    expect(map.tileRefreshes).toEqual([{ source: PINS_SOURCE, tiles: [{ z: 1, x: 1, y: 0 }] }]);
+    servedFeatures(template, 1);
+    loaded(1, 1, 0);
+    // A tile it never made (or an event with no tile) is no concern of the pins.
+    loaded(3, 0, 0);
+    map.fire('sourcedata', { sourceId: PINS_SOURCE });
+    expect(map.tileRefreshes).toHaveLength(1);
   });
 
-  it('sends no whole collection once disposed', () => {
-    vi.useFakeTimers();
+  it('holds its tiles while the stored pins load, and lets them go when they have, or it goes', async () => {
     const { map, pins } = adapter();
-    pins.setFeatures(Array.from({ length: DIFF_LIMIT + 1 }, (_, i) => pin(`p${i}`, i, -i)));
+    const template = (map.getSource(PINS_SOURCE) as { tiles: string[] }).tiles[0]!;
+    const url = template.replace('{z}/{x}/{y}', '0/0/0');
+    /** Whether a tile asked for now is answered before the next task. */
+    const answersAtOnce = async () => {
+      let answered = false;
+      void pinTileBytesWhenLoaded(url).then(() => (answered = true));
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      return answered;
+    };
+    expect(await answersAtOnce()).toBe(true);
+    pins.setLoading(true);
+    const held = pinTileBytesWhenLoaded(url);
+    expect(await answersAtOnce()).toBe(false);
+    pins.setFeatures([A]);
+    pins.setLoading(false);
+    expect(servedIds(await held)).toEqual(['a']);
+    expect(await answersAtOnce()).toBe(true);
+    pins.setLoading(true);
+    const heldAtDispose = pinTileBytesWhenLoaded(url);
     pins.dispose();
-    vi.runAllTimers();
-    vi.useRealTimers();
-    expect(map.setDataCalls).toEqual([]);
+    expect((await heldAtDispose).byteLength).toBe(0);
+  });
+
+  it('serves no tiles once disposed', () => {
+    const { map, pins } = adapter();
+    pins.setFeatures([A, B]);
+    const template = (map.getSource(PINS_SOURCE) as { tiles: string[] }).tiles[0]!;
+    pins.dispose();
+    expect(servedFeatures(template, 2)).toEqual([]);
   });
 
   it('keeps the pins above layers added later, such as the exact places', () => {
@@ -285,7 +289,7 @@ describe('a pin being dragged', () => {
     // the same element all along, and nothing else on the map changed
     expect(markerOf(map)).toBe(marker);
     expect(map.setDataCalls).toEqual([]);
-    expect(map.featureStates).toEqual([[{ source: PINS_SOURCE, id: 'a' }, { dragging: true }]]);
+    expect(map.featureStates).toEqual([[pinTarget('a'), { dragging: true }]]);
     expect(map.container.style.cursor).toBe('grabbing');
   });
 
@@ -333,13 +337,10 @@ describe('a pin being dragged', () => {
     pins.movePinProvisionally('a', 150, -100);
     pins.putPinBack('a');
     expect(markerOf(map)).toBeNull();
-    expect(map.featureStates.at(-1)).toEqual([
-      { source: PINS_SOURCE, id: 'a' },
-      { dragging: false },
-    ]);
-    // The document's data went once; nothing was sent for the drag or its cancel.
+    expect(map.featureStates.at(-1)).toEqual([pinTarget('a'), { dragging: false }]);
+    // No tile was asked for again for the drag or its cancel.
     expect(setDataOf(map, PINS_SOURCE)).toHaveLength(0);
-    expect(map.updateDataCalls).toHaveLength(1);
+    expect(map.refreshes).toEqual([]);
   });
 
   it('shows the next pin dragged with its own name', () => {
@@ -364,10 +365,7 @@ describe('a pin being dragged', () => {
     expect(markerOf(map)?.textContent).toBe('Pin 1');
     map.fire('idle');
     expect(markerOf(map)).toBeNull();
-    expect(map.featureStates.at(-1)).toEqual([
-      { source: PINS_SOURCE, id: 'a' },
-      { dragging: false },
-    ]);
+    expect(map.featureStates.at(-1)).toEqual([pinTarget('a'), { dragging: false }]);
   });
 
   it('follows the map while it lands: a pan right after the drop moves the marker with it', () => {
@@ -658,10 +656,10 @@ describe('the pointer', () => {
     map.pointer('pointermove', 101, 100);
     expect(map.featureStates).toEqual([]);
     frames.run();
-    expect(map.featureStates).toEqual([[{ source: PINS_SOURCE, id: 'a' }, { hover: true }]]);
+    expect(map.featureStates).toEqual([[pinTarget('a'), { hover: true }]]);
     expect(map.container.style.cursor).toBe('pointer');
     map.container.dispatchEvent(new PointerEvent('pointerleave'));
-    expect(map.featureStates.at(-1)).toEqual([{ source: PINS_SOURCE, id: 'a' }, { hover: false }]);
+    expect(map.featureStates.at(-1)).toEqual([pinTarget('a'), { hover: false }]);
     expect(map.container.style.cursor).toBe('');
   });
 });
@@ -702,14 +700,12 @@ describe('a style reload', () => {
     map.featureStates.length = 0;
     map.reloadStyle({ version: 8, sources: {}, layers: [] });
     expect(layerIds(map)).toEqual(PINS_LAYER_IDS);
-    expect(map.getSource(PINS_SOURCE)).toMatchObject({
-      data: { features: [{ properties: { id: 'a' } }, { properties: { id: 'b' } }] },
-    });
+    expect(served(map).map((feature) => feature.properties.id)).toEqual(['a', 'b']);
     expect(map.featureStates).toEqual(
       expect.arrayContaining([
-        [{ source: PINS_SOURCE, id: 'b' }, { selected: true }],
-        [{ source: PINS_SOURCE, id: 'a' }, { hover: true }],
-        [{ source: PINS_SOURCE, id: 'a' }, { dragging: true }],
+        [pinTarget('b'), { selected: true }],
+        [pinTarget('a'), { hover: true }],
+        [pinTarget('a'), { dragging: true }],
       ]),
     );
     expect(markerOf(map)?.textContent).toBe('Pin 1');
@@ -770,10 +766,10 @@ describe('with the tools machine', () => {
     frames.run();
     expect(markerAt(map)).toEqual({ x: 120, y: 105 });
     expect(markerOf(map)?.textContent).toBe('Pin 1');
-    // the document's data, once; nothing during the drag
+    // no tile asked for again during the drag
     expect(map.setDataCalls).toHaveLength(0);
-    expect(map.updateDataCalls).toHaveLength(1);
-    expect(map.featureStates).toEqual([[{ source: PINS_SOURCE, id: 'a' }, { dragging: true }]]);
+    expect(map.refreshes).toEqual([]);
+    expect(map.featureStates).toEqual([[pinTarget('a'), { dragging: true }]]);
     map.pointer('pointerup', 124, 105);
     expect(map.dragPan.isEnabled()).toBe(true);
     expect(sent).toMatchObject([{ type: 'doc.pinMoved', id: 'a', lng: 120, lat: -105 }]);

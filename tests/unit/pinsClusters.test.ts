@@ -19,25 +19,10 @@ import type { FeatureRecord } from '../../src/yourMap/model';
 import { styleWithPlaces } from '../../src/map/placesLayers';
 import type { YourMapEvent } from '../../src/yourMap/events';
 import { FakePinsMap, ManualFrames } from './support/fakePinsMap';
+import { servedFeatures } from './support/pinTileContents';
 
 /** The fake map, with what a click on a cluster asks of MapLibre. */
 class ClusterMap extends FakePinsMap {
-  /** Each cluster's expansion zoom (getClusterExpansionZoom), by cluster id. */
-  readonly expansion = new Map<number, number>();
-  override getSource(id: string) {
-    const source = super.getSource(id);
-    return (
-      source && {
-        ...source,
-        getClusterExpansionZoom: (clusterId: number) => {
-          const zoom = this.expansion.get(clusterId);
-          return zoom === undefined
-            ? Promise.reject(new Error('No cluster with the specified id.'))
-            : Promise.resolve(zoom);
-        },
-      }
-    );
-  }
   getMaxZoom() {
     return 19;
   }
@@ -57,13 +42,38 @@ const STYLE = styleWithPlaces(
   'http://localhost/',
 );
 
-/** A cluster of 12 pins drawn at pixel (200, 150): a pixel is a degree, lat = -y. */
-const CLUSTER = {
-  id: 7,
-  properties: { cluster: true, cluster_id: 7, point_count: 12, point_count_abbreviated: '12' },
-  geometry: { type: 'Point' as const, coordinates: [200, -150] },
-  layer: { id: PIN_CLUSTERS, type: 'circle' as const, source: PINS_SOURCE },
-};
+/** A pin of the document. */
+const pinRecord = (id: string, lng: number, lat: number): FeatureRecord => ({
+  v: 1,
+  id,
+  kind: 'pin',
+  name: id,
+  note: '',
+  geometry: { type: 'Point', coordinates: [lng, lat] },
+  created: 1,
+  updated: 1,
+  by: 'tab',
+});
+
+/** Two pins 10 px apart at zoom 3: one cluster there (and at 4 and 5), apart from zoom 6. */
+const PAIR = [pinRecord('p1', 20, 10), pinRecord('p2', 20 + (10 * 360) / (512 * 2 ** 3), 10)];
+
+/**
+ * The pair's cluster as the pins' own tiles draw it at zoom 3, rendered (queryRenderedFeatures)
+ * at pixel (200, 150) of the fake map: a pixel is a degree, lat = -y.
+ */
+function renderedCluster(map: ClusterMap) {
+  const spec = map.getSource(PINS_SOURCE) as { tiles: string[] };
+  const [cluster] = servedFeatures(spec.tiles[0]!, 3).filter(
+    (feature) => feature.properties.cluster === true,
+  );
+  expect(cluster?.properties).toMatchObject({ point_count: 2 });
+  return {
+    properties: cluster!.properties,
+    geometry: { type: 'Point' as const, coordinates: [200, -150] },
+    layer: { id: PIN_CLUSTERS, type: 'circle' as const, source: PINS_SOURCE },
+  };
+}
 
 const made: PinsAdapter[] = [];
 afterEach(() => {
@@ -74,11 +84,11 @@ afterEach(() => {
 function adapter() {
   const map = new ClusterMap();
   map.setStyle(STYLE);
-  map.features = [CLUSTER];
-  map.expansion.set(7, 6);
   const events: (AppEvent | YourMapEvent)[] = [];
   const pins = new PinsAdapter(map as never, (event) => events.push(event), new ManualFrames());
   made.push(pins);
+  pins.setFeatures(PAIR);
+  map.features = [renderedCluster(map)];
   return { map, pins, events };
 }
 
@@ -103,13 +113,10 @@ const flights = (events: (AppEvent | YourMapEvent)[]) =>
   events.filter((event) => event.type === 'camera.flyRequested');
 
 describe('clusters of pins', () => {
-  it('are drawn from a clustering source, below the single pins, whose layers never draw a cluster', () => {
+  it("are drawn from the pins' own tiles, below the single pins, whose layers never draw a cluster", () => {
     const { map } = adapter();
-    expect(map.getSource(PINS_SOURCE)).toMatchObject({
-      cluster: true,
-      clusterRadius: CLUSTER_RADIUS_PX,
-      promoteId: 'id',
-    });
+    // The tiles cluster pins within CLUSTER_RADIUS_PX (pinTiles.test.ts).
+    expect(map.getSource(PINS_SOURCE)).toMatchObject({ type: 'vector', promoteId: 'id' });
     // Pins closer than two of the largest clusters' discs become one cluster: no two discs overlap.
     const radius = paintOf(map, PIN_CLUSTERS, 'circle-radius') as unknown[];
     const ring = paintOf(map, PIN_CLUSTERS, 'circle-stroke-width') as unknown[];
@@ -170,9 +177,9 @@ describe('clusters of pins', () => {
     expect(events.some((event) => event.type === 'pointer.released')).toBe(true);
   });
 
-  it('zoom in two levels where clicked when the cluster changed before its expansion zoom was known', async () => {
-    const { map, events } = adapter();
-    map.expansion.clear();
+  it('zoom in two levels where clicked when the pins changed since the cluster was drawn', async () => {
+    const { map, pins, events } = adapter();
+    pins.setFeatures([...PAIR, pinRecord('p3', -100, -40)]);
     clickAt(map, 201, 151);
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(flights(events)).toEqual([
@@ -191,6 +198,7 @@ describe('clusters of pins', () => {
 
   it('never hide the selected pin: it is drawn again on its own, unclustered, and can be pressed there', () => {
     const { map, pins, events } = adapter();
+    const cluster = map.features[0]!;
     const record = (name: string): FeatureRecord => ({
       v: 1,
       id: 'in-cluster',
@@ -224,7 +232,7 @@ describe('clusters of pins', () => {
         geometry: { type: 'Point', coordinates: [200, -150] },
         layer: { id: SELECTED_DOT, type: 'circle', source: SELECTED_SOURCE },
       },
-      CLUSTER,
+      cluster,
     ];
     map.pointer('pointerdown', 201, 151);
     expect(events.find((event) => event.type === 'pointer.down')).toMatchObject({

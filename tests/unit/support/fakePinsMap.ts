@@ -61,20 +61,10 @@ export class FakePinsMap {
   readonly setDataCalls: { source: string; data: unknown }[] = [];
   /** Every `updateData` (a diff of a few features), in order. */
   readonly updateDataCalls: { source: string; diff: GeoJSONSourceDiff }[] = [];
-  /**
-   * While true, what `setData` and `updateData` return waits (as MapLibre's does for its worker)
-   * until `answerWorker` is called; otherwise it is resolved at once.
-   */
-  holdWorkerAnswers = false;
-  private readonly heldAnswers: (() => void)[] = [];
-  private workerAnswer(): Promise<void> {
-    if (!this.holdWorkerAnswers) return Promise.resolve();
-    return new Promise((resolve) => this.heldAnswers.push(resolve));
-  }
-  /** The worker answers every update sent so far. */
-  answerWorker(): void {
-    this.heldAnswers.splice(0).forEach((resolve) => resolve());
-  }
+  /** Every `refreshTiles` of a whole source, by source id, in order. */
+  readonly refreshes: string[] = [];
+  /** Every `refreshTiles` of some tiles of a source, in order. */
+  readonly tileRefreshes: { source: string; tiles: { z: number; x: number; y: number }[] }[] = [];
   /** Every `setFeatureState`, in order. */
   readonly featureStates: [target: object, state: object][] = [];
 
@@ -157,12 +147,12 @@ export class FakePinsMap {
         setData: (data: unknown) => {
           this.setDataCalls.push({ source: id, data });
           this.data.set(id, data);
-          return this.workerAnswer();
+          return Promise.resolve();
         },
         updateData: (diff: GeoJSONSourceDiff) => {
           this.updateDataCalls.push({ source: id, diff });
           this.data.set(id, applyDiff(this.data.get(id) ?? specData(spec), diff));
-          return this.workerAnswer();
+          return Promise.resolve();
         },
       }
     );
@@ -194,6 +184,12 @@ export class FakePinsMap {
     const sources = { ...style.sources };
     delete sources[id];
     this.style = { ...style, sources };
+  }
+  /** As MapLibre: the source's tiles (or the ones named) asked for again (here only recorded). */
+  refreshTiles(id: string, tiles?: { z: number; x: number; y: number }[]): void {
+    if (!this.spec()?.sources[id]) throw new Error(`There is no tile manager with ID "${id}"`);
+    if (tiles) this.tileRefreshes.push({ source: id, tiles });
+    else this.refreshes.push(id);
   }
   setFeatureState(target: object, state: object): void {
     this.featureStates.push([target, state]);
