@@ -198,10 +198,10 @@ export class MapOwner {
     download.then(
       (style) => {
         if (abort.signal.aborted || this.map !== map) return;
-        map.setStyle(styleWithPlaces(style, this.options.baseUrl));
         // The pins listen to the pointer first: a press on a pin is theirs, never the places'.
         const pins = new PinsAdapter(map, (event) => this.emit(event));
         this.pins = pins;
+        map.setStyle(pins.withPins(styleWithPlaces(style, this.options.baseUrl)));
         pins.setFeatures(this.pinFeatures);
         pins.setLoading(this.pinsLoading);
         pins.setTool(this.tool);

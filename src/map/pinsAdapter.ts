@@ -1,4 +1,9 @@
-import type { GeoJSONSource, Map as MapLibreMap, MapGeoJSONFeature } from 'maplibre-gl';
+import type {
+  GeoJSONSource,
+  Map as MapLibreMap,
+  MapGeoJSONFeature,
+  StyleSpecification,
+} from 'maplibre-gl';
 import type { AppEvent } from '../machines/events';
 import { isSecondClick } from '../yourMap/gestures';
 import type { InputKind, PointerTarget, ToolName, YourMapEvent } from '../yourMap/events';
@@ -138,7 +143,8 @@ export class PinsAdapter {
       frames,
       map.getCanvas(),
     );
-    if (map.isStyleLoaded()) this.addToStyle();
+    // A map with no style yet (it is about to be given one: withPins) says nothing.
+    if (map.style && map.isStyleLoaded()) this.addToStyle();
     this.unlisten = () => {
       map.off('style.load', onStyleLoad);
       map.off('click', onClick);
@@ -333,6 +339,28 @@ export class PinsAdapter {
       if (this.map.getLayer(id)) this.map.removeLayer(id);
     for (const id of [PINS_SOURCE, SELECTED_SOURCE])
       if (this.map.getSource(id)) this.map.removeSource(id);
+  }
+
+  /**
+   * `style` with the pins' sources first and their layers on top, for a map about to be given it:
+   * the map then asks for the pins' tiles before the others. They are made here and cheap to
+   * parse, so they are drawn (and their names faded in) with the map's first tiles, not after.
+   */
+  withPins(style: StyleSpecification): StyleSpecification {
+    const selected = this.selectedRecord();
+    this.selectedShown = selected;
+    return {
+      ...style,
+      sources: {
+        [PINS_SOURCE]: pinsSource(this.served.template),
+        [SELECTED_SOURCE]: selectedSource(selected ? [selected] : []),
+        ...style.sources,
+      },
+      layers: [
+        ...style.layers.filter((layer) => !PINS_LAYER_IDS.includes(layer.id)),
+        ...pinsLayers(),
+      ],
+    };
   }
 
   /**

@@ -140,6 +140,30 @@ describe('the pins on the map', () => {
     expect(layerIds(map).indexOf(LABELS)).toBeLessThan(layerIds(map).indexOf(PIN_DOTS));
   });
 
+  it("puts its sources first in a style about to be set, so the map asks for the pins' tiles first", () => {
+    const map = new FakePinsMap();
+    map.styleDone = false;
+    const pins = new PinsAdapter(map as never, () => {}, new ManualFrames());
+    made.push(pins);
+    // No style yet: nothing added, nothing asked of a style that is not there.
+    expect(map.style).toBeNull();
+    const style = pins.withPins(STYLE);
+    expect(Object.keys(style.sources)).toEqual([
+      PINS_SOURCE,
+      SELECTED_SOURCE,
+      ...Object.keys(STYLE.sources),
+    ]);
+    expect(style.layers.map((layer) => layer.id)).toEqual([
+      ...STYLE.layers.map((layer) => layer.id),
+      ...PINS_LAYER_IDS,
+    ]);
+    expect(validateStyleMin(style)).toEqual([]);
+    // Once it has loaded, nothing is added twice (the fake, as MapLibre, throws on a second).
+    map.styleDone = true;
+    map.reloadStyle(style);
+    expect(layerIds(map)).toEqual(style.layers.map((layer) => layer.id));
+  });
+
   it('is a valid MapLibre style, feature-state and all', () => {
     const { map, pins } = adapter();
     pins.setFeatures([A, B]);

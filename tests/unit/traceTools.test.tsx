@@ -62,9 +62,10 @@ describe('Download trace', () => {
         <App search="" hash="#map=40/48.85/2.35" baseUrl={BASE_URL} />
       </StrictMode>,
     );
+    // Handed its style (the places', and the pins' beside them).
     await vi.waitFor(() =>
-      expect(liveFakeMaps()[0]?.style).toEqual(
-        styleWithPlaces(STYLE as StyleSpecification, BASE_URL),
+      expect((liveFakeMaps()[0]?.style as StyleSpecification | null)?.sources).toMatchObject(
+        styleWithPlaces(STYLE as StyleSpecification, BASE_URL).sources,
       ),
     );
     const [map] = liveFakeMaps();

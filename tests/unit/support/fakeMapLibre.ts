@@ -79,9 +79,33 @@ export class FakeMap {
   triggerRepaint(): void {
     this.repaints += 1;
   }
-  /** A source of the style set last, if it has one of that id. */
+  /**
+   * A source of the style set last, if it has one of that id: its spec, and for a GeoJSON source
+   * the `setData` that replaces its data there.
+   */
   getSource(id: string): unknown {
-    return (this.style as { sources?: Record<string, unknown> } | null)?.sources?.[id];
+    const spec = (
+      this.style as { sources?: Record<string, { type?: string; data?: unknown }> } | null
+    )?.sources?.[id];
+    if (spec?.type !== 'geojson') return spec;
+    return {
+      ...spec,
+      setData: (data: unknown) => {
+        spec.data = data;
+        return Promise.resolve();
+      },
+    };
+  }
+  /** A layer of the style set last, if it has one of that id. */
+  getLayer(id: string): unknown {
+    return (this.style as { layers?: { id: string }[] } | null)?.layers?.find(
+      (layer) => layer.id === id,
+    );
+  }
+  /** Every `setFeatureState(target, state)`, in order. */
+  readonly featureStates: [target: unknown, state: unknown][] = [];
+  setFeatureState(target: unknown, state: unknown): void {
+    this.featureStates.push([target, state]);
   }
   /** Every `refreshTiles(sourceId, tileIds)`, in order. */
   readonly refreshed: [sourceId: string, tileIds: unknown][] = [];

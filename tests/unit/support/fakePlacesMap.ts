@@ -77,7 +77,7 @@ export class FakePlacesMap extends FakeMap {
   /** Zoom ranges set on layers, by id. */
   readonly zoomRanges = new Map<string, [number, number]>();
   /** Every `setFeatureState`, in order. */
-  readonly featureStates: [target: object, state: object][] = [];
+  override readonly featureStates: [target: object, state: object][] = [];
   /** The style's own sources and layers, as MapLibre answers once a style is set. */
   override getSource(id: string) {
     const spec = this.styleSpec()?.sources[id];
@@ -95,7 +95,7 @@ export class FakePlacesMap extends FakeMap {
   setLayerZoomRange(id: string, minzoom: number, maxzoom: number) {
     this.zoomRanges.set(id, [minzoom, maxzoom]);
   }
-  getLayer(id: string) {
+  override getLayer(id: string) {
     const layer = this.styleSpec()?.layers.find((spec) => spec.id === id);
     const range = this.zoomRanges.get(id);
     return layer && (range ? { ...layer, minzoom: range[0], maxzoom: range[1] } : layer);
@@ -128,7 +128,7 @@ export class FakePlacesMap extends FakeMap {
   override project([lng, lat]: [number, number]) {
     return { x: lng, y: -lat };
   }
-  setFeatureState(target: object, state: object): void {
+  override setFeatureState(target: object, state: object): void {
     this.featureStates.push([target, state]);
   }
 }
