@@ -248,7 +248,8 @@ export class PinTiles {
   }
 }
 
-const mercatorX = (lng: number) => (lng + 180) / 360;
+/** From the west edge: 180° E is the same meridian as 180° W, at 0 (a tile holds x in [0, 1)). */
+const mercatorX = (lng: number) => ((lng + 180) / 360) % 1;
 const mercatorY = (lat: number) => {
   const sin = Math.sin((Math.max(-85.0511, Math.min(85.0511, lat)) * Math.PI) / 180);
   return 0.5 - Math.log((1 + sin) / (1 - sin)) / (4 * Math.PI);

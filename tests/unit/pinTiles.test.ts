@@ -45,6 +45,23 @@ describe("the pins' tiles", () => {
     expect(feature?.lat).toBeCloseTo(38.7223, 5);
   });
 
+  it('draw a pin on the antimeridian, and one at the edge of the mercator world', () => {
+    const tiles = new PinTiles();
+    tiles.setPins([pin('east', 180, 10), pin('west', -180, -10), pin('north', 30, 89)]);
+    const { at, stop } = served(tiles);
+    expect(pinCount(at(0))).toBe(3);
+    expect(
+      at(2)
+        .map((feature) => [feature.properties.id, Math.round(feature.lng)])
+        .sort(),
+    ).toEqual([
+      ['east', -180],
+      ['north', 30],
+      ['west', -180],
+    ]);
+    stop();
+  });
+
   it('draw pins closer than the cluster radius as one cluster with their count', () => {
     const tiles = new PinTiles();
     const z = 5;
