@@ -61,7 +61,7 @@ const CLUSTER_RING_PX = 2;
  * two dots would overlap, hundreds of counts made its frames about 10 % slower).
  */
 export const CLUSTER_RADIUS_PX = 2 * (Math.max(...CLUSTER_DISC_RADII_PX) + CLUSTER_RING_PX);
-/** From this zoom on every pin is drawn on its own (about 20 m between pins that still touch). */
+/** The last zoom whose tiles draw clusters: from the next on, every pin is drawn on its own. */
 export const CLUSTER_MAX_ZOOM = 13;
 
 /** The places' names' font, so the pins' names come from the same `font-faces` (or glyphs). */
