@@ -61,11 +61,13 @@ export class PinTiles {
   private held: { promise: Promise<void>; release: () => void } | null = null;
 
   /**
-   * Tiles asked for from now on wait (`waiting`) until `release`, or for `atMostMs`: while the
-   * stored pins load, a tile made at once would be made again as soon as they came.
+   * The first tiles asked for wait (`waiting`) until `release`, or for `atMostMs`: while the stored
+   * pins load, a tile made at once would be made again as soon as they came. Once any tile has
+   * been made (the time ran out, or a pin was added meanwhile), nothing is held again: a change
+   * then has the map ask for its tiles again anyway.
    */
   hold(atMostMs: number): void {
-    if (this.held) return;
+    if (this.held || this.madeAny) return;
     let resolve = () => {};
     const promise = new Promise<void>((done) => (resolve = done));
     const timer = setTimeout(() => this.release(), atMostMs);

@@ -171,33 +171,42 @@ describe("the pins' tiles", () => {
 
   it('wait, while held, until released or for at most the time given, then have the pins', async () => {
     vi.useFakeTimers();
+    /** The tile at `url` asked for now, and its bytes once answered (null until then). */
+    const ask = (url: string) => {
+      const answer: { bytes: ArrayBuffer | null } = { bytes: null };
+      void pinTileBytesWhenLoaded(url).then((bytes) => (answer.bytes = bytes));
+      return answer;
+    };
+    const tile00 = (template: string) => template.replace('{z}/{x}/{y}', '0/0/0');
     try {
       const tiles = new PinTiles();
       const { template, stop } = servePinTiles(tiles);
-      const url = template.replace('{z}/{x}/{y}', '0/0/0');
+      const url = tile00(template);
       tiles.hold(2000);
-      const asked = pinTileBytesWhenLoaded(url);
-      let answered: ArrayBuffer | null = null;
-      void asked.then((bytes) => (answered = bytes));
+      const asked = ask(url);
       await vi.advanceTimersByTimeAsync(1000);
-      expect(answered).toBeNull();
+      expect(asked.bytes).toBeNull();
       tiles.setPins([pin('a', 10, 10)]);
       tiles.release();
       await vi.advanceTimersByTimeAsync(0);
-      expect(decodePinTile(answered!, 0, 0, 0).map((f) => f.properties.id)).toEqual(['a']);
-      // Held again, and never released: it answers once the time is up, with what it has.
+      expect(decodePinTile(asked.bytes!, 0, 0, 0).map((f) => f.properties.id)).toEqual(['a']);
+      // Once a tile has been made, nothing is held again: not held, at once.
       tiles.hold(2000);
-      const late = pinTileBytesWhenLoaded(url);
-      let lateAnswer: ArrayBuffer | null = null;
-      void late.then((bytes) => (lateAnswer = bytes));
-      await vi.advanceTimersByTimeAsync(1999);
-      expect(lateAnswer).toBeNull();
-      await vi.advanceTimersByTimeAsync(1);
-      expect(pinCount(decodePinTile(lateAnswer!, 0, 0, 0))).toBe(1);
-      // Not held: at once.
       expect(tiles.waiting).toBeNull();
       expect((await pinTileBytesWhenLoaded(url)).byteLength).toBeGreaterThan(0);
       stop();
+      // Held and never released: it answers once the time is up, with what it has.
+      const fresh = new PinTiles();
+      fresh.setPins([pin('a', 10, 10)]);
+      const served = servePinTiles(fresh);
+      fresh.hold(2000);
+      const late = ask(tile00(served.template));
+      await vi.advanceTimersByTimeAsync(1999);
+      expect(late.bytes).toBeNull();
+      await vi.advanceTimersByTimeAsync(1);
+      expect(pinCount(decodePinTile(late.bytes!, 0, 0, 0))).toBe(1);
+      expect(fresh.waiting).toBeNull();
+      served.stop();
     } finally {
       vi.useRealTimers();
     }

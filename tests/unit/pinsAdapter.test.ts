@@ -253,18 +253,18 @@ describe('the pins on the map', () => {
     expect(map.tileRefreshes).toHaveLength(1);
   });
 
-  it('holds its tiles while the stored pins load, and lets them go when they have, or it goes', async () => {
+  it('holds its first tiles while the stored pins load, and lets them go when they have, or it goes', async () => {
     const { map, pins } = adapter();
-    const template = (map.getSource(PINS_SOURCE) as { tiles: string[] }).tiles[0]!;
-    const url = template.replace('{z}/{x}/{y}', '0/0/0');
+    const urlOf = (of: FakePinsMap) =>
+      (of.getSource(PINS_SOURCE) as { tiles: string[] }).tiles[0]!.replace('{z}/{x}/{y}', '0/0/0');
+    const url = urlOf(map);
     /** Whether a tile asked for now is answered before the next task. */
-    const answersAtOnce = async () => {
+    const answersAtOnce = async (at = url) => {
       let answered = false;
-      void pinTileBytesWhenLoaded(url).then(() => (answered = true));
+      void pinTileBytesWhenLoaded(at).then(() => (answered = true));
       await new Promise((resolve) => setTimeout(resolve, 0));
       return answered;
     };
-    expect(await answersAtOnce()).toBe(true);
     pins.setLoading(true);
     const held = pinTileBytesWhenLoaded(url);
     expect(await answersAtOnce()).toBe(false);
@@ -272,9 +272,14 @@ describe('the pins on the map', () => {
     pins.setLoading(false);
     expect(servedIds(await held)).toEqual(['a']);
     expect(await answersAtOnce()).toBe(true);
+    // Its tiles made, it holds none again (a pin added while the store still loads).
     pins.setLoading(true);
-    const heldAtDispose = pinTileBytesWhenLoaded(url);
-    pins.dispose();
+    expect(await answersAtOnce()).toBe(true);
+    // Disposed while holding: the tile asked for is answered, empty.
+    const other = adapter();
+    other.pins.setLoading(true);
+    const heldAtDispose = pinTileBytesWhenLoaded(urlOf(other.map));
+    other.pins.dispose();
     expect((await heldAtDispose).byteLength).toBe(0);
   });
 
