@@ -16,8 +16,13 @@ export function startEarly(): void {
   if (!container) return;
   const { search, hash } = window.location;
   const baseUrl = document.baseURI;
-  startMapEarly(container, ownerOptions(readAddress(search, hash, baseUrl), baseUrl));
-  // The records are read while the map loads.
+  const owner = startMapEarly(container, ownerOptions(readAddress(search, hash, baseUrl), baseUrl));
+  // The records are read while the map loads, and drawn as soon as they are: the map's first
+  // tiles of the pins wait for the store, not for the app.
   const tab = newTabId();
-  openStoreEarly(tab, () => openBrowserStore(tab));
+  openStoreEarly(
+    tab,
+    () => openBrowserStore(tab),
+    (records) => owner.showStoredPins(records),
+  );
 }

@@ -3,7 +3,7 @@ import { createFlowLog } from '../inspection/flowLog';
 import { createInspectionHub, type InspectionListener } from '../inspection/hub';
 import type { AppInput } from '../machines/appMachine';
 import { claimMapOwner, ownerOptions, readAddress } from '../map/earlyMap';
-import type { MapOwnerOptions } from '../map/mapOwner';
+import type { MapOwner, MapOwnerOptions } from '../map/mapOwner';
 import { createTraceRecorder } from '../trace/recorder';
 import { wantsInspector } from '../url/inspectParam';
 import { ChartroomProvider } from './ChartroomContext';
@@ -50,18 +50,18 @@ export interface AppProps {
 
 /**
  * Where the person's features are kept: the given store, or the one opened before React
- * (src/startEarly.ts) for this tab the first time, and IndexedDB after that.
+ * (src/startEarly.ts) for this tab the first time, and IndexedDB after that. An early store that
+ * is not used is dropped, and the pins it handed the map are forgotten.
  */
 function storeFor(
   tab: string,
   given: AppProps['openStore'],
   early: EarlyStore | null,
+  owner: MapOwner,
 ): (() => Promise<FeatureStore>) | undefined {
   if (early && (given || early.tab !== tab)) {
-    void early.store.then(
-      (store) => store.close(),
-      () => undefined,
-    );
+    early.drop();
+    owner.showStoredPins(null);
     return given;
   }
   if (given || !early) return given;
@@ -92,7 +92,7 @@ function startup({ search, hash, baseUrl, mapOptions, inspect, tab, openStore }:
   const flowLog = createFlowLog(() => performance.now());
   hub.subscribe(flowLog.inspect);
   if (inspect) hub.subscribe(inspect);
-  const store = storeFor(input.tab ?? 'tab', openStore, early);
+  const store = storeFor(input.tab ?? 'tab', openStore, early, owner);
   return { owner, input, link, hub, recorder, flowLog, store };
 }
 

@@ -48,11 +48,12 @@ const containers = new WeakMap<MapOwner, { container: HTMLElement; attached: boo
  * as the map's code has run: before React and the rest of the app are evaluated and rendered. The
  * owner keeps MapLibre's events until the app's machines connect (MapOwner.connect).
  */
-export function startMapEarly(container: HTMLElement, options: MapOwnerOptions): void {
+export function startMapEarly(container: HTMLElement, options: MapOwnerOptions): MapOwner {
   const owner = new MapOwner(options);
   owner.attach(container);
   early = { owner, key: JSON.stringify(options), container };
   containers.set(owner, { container, attached: true });
+  return owner;
 }
 
 /**

@@ -202,8 +202,8 @@ export class MapOwner {
         const pins = new PinsAdapter(map, (event) => this.emit(event));
         this.pins = pins;
         map.setStyle(pins.withPins(styleWithPlaces(style, this.options.baseUrl)));
-        pins.setFeatures(this.pinFeatures);
-        pins.setLoading(this.pinsLoading);
+        pins.setFeatures(this.pinsToDraw());
+        pins.setLoading(this.pinsLoading && !this.storedPins);
         pins.setTool(this.tool);
         pins.highlightSelected(this.selectedPin);
         const places = new PlacesAdapter(
@@ -422,16 +422,47 @@ export class MapOwner {
 
   /** Whether the stored features are still loading (until the document says otherwise). */
   private pinsLoading = true;
+  /**
+   * The store's first answer, read before the app rendered (src/startEarly.ts): drawn, with the
+   * document's own, until the document has loaded them itself.
+   */
+  private storedPins: readonly FeatureRecord[] | null = null;
 
   /**
    * Draws the document's features: the pins' tiles, made again per change that is drawn. While
-   * the stored ones are `loading`, the map's first tiles of them wait (PINS_LOAD_WAIT_MS at most).
+   * the stored ones are `loading`, the map's first tiles of them wait (PINS_LOAD_WAIT_MS at most),
+   * unless the store has already answered (showStoredPins).
    */
   showPins(features: Features, { loading = false } = {}): void {
     this.pinFeatures = Object.values(features);
     this.pinsLoading = loading;
-    this.pins?.setFeatures(this.pinFeatures);
-    this.pins?.setLoading(loading);
+    // Once loaded, the document holds the stored pins itself.
+    if (!loading) this.storedPins = null;
+    this.drawPins();
+  }
+
+  /**
+   * The stored pins as the store first answered, before the document has them: the map's first
+   * tiles of them are made from these at once, rather than wait for the app. Null forgets them
+   * (the app keeps its features in another store).
+   */
+  showStoredPins(records: readonly FeatureRecord[] | null): void {
+    this.storedPins = this.pinsLoading ? records : null;
+    this.drawPins();
+  }
+
+  /** While the document loads, the stored pins beside its own (its own win); then its own. */
+  private pinsToDraw(): readonly FeatureRecord[] {
+    const stored = this.storedPins;
+    if (!stored) return this.pinFeatures;
+    if (this.pinFeatures.length === 0) return stored;
+    const own = new Set(this.pinFeatures.map(({ id }) => id));
+    return [...stored.filter(({ id }) => !own.has(id)), ...this.pinFeatures];
+  }
+
+  private drawPins(): void {
+    this.pins?.setFeatures(this.pinsToDraw());
+    this.pins?.setLoading(this.pinsLoading && !this.storedPins);
   }
 
   setTool(tool: ToolName): void {

@@ -10,6 +10,9 @@ const { App } = await import('../../../src/components/App');
 const { ownerOptions, readAddress, startMapEarly } = await import('../../../src/map/earlyMap');
 const { openStoreEarly, claimEarlyStore } = await import('../../../src/storage/earlyStore');
 const { MemoryStore, storedPin } = await import('./yourMap/support');
+const { pinTileBytesWhenLoaded } = await import('../../../src/map/pinTileProtocol');
+const { PINS_SOURCE } = await import('../../../src/map/pinsLayers');
+const { decodePinTile } = await import('../support/pinTileContents');
 
 const BASE = 'http://localhost/app/';
 const HASH = '#map=10/38.71667/-9.13333';
@@ -97,5 +100,96 @@ describe('the store opened before React renders', () => {
     expect(await within(yourMap).findByRole('button', { name: /Pin given-1/ })).toBeTruthy();
     await waitFor(() => expect(close).toHaveBeenCalled());
     expect(within(yourMap).queryByRole('button', { name: /Pin early-1/ })).toBeNull();
+  });
+});
+
+describe('the stored pins, read before React renders', () => {
+  afterEach(() => {
+    claimEarlyStore();
+  });
+
+  /** What src/startEarly.ts does: the map, and the store whose first answer the map draws. */
+  function startEarlyWithStore(store: InstanceType<typeof MemoryStore> | Promise<never>) {
+    const node = document.createElement('div');
+    node.id = 'map-early';
+    document.body.append(node);
+    const owner = startMapEarly(node, ownerOptions(readAddress('', HASH, BASE), BASE));
+    openStoreEarly(
+      'tabearly',
+      () => (store instanceof MemoryStore ? Promise.resolve(store) : store),
+      (records) => owner.showStoredPins(records),
+    );
+    return owner;
+  }
+
+  /** The map's one tile of zoom 0 of the pins, as its worker would get it, once it is made. */
+  async function worldTile(): Promise<{ ids: () => Promise<unknown[]>; made: () => boolean }> {
+    const style = await vi.waitFor(() => {
+      const given = fakeMaps[0]?.style as { sources: Record<string, { tiles: string[] }> } | null;
+      if (!given) throw new Error('no style yet');
+      return given;
+    });
+    const url = style.sources[PINS_SOURCE]!.tiles[0]!.replace('{z}/{x}/{y}', '0/0/0');
+    let made = false;
+    const bytes = pinTileBytesWhenLoaded(url).then((tile) => {
+      made = true;
+      return tile;
+    });
+    return {
+      made: () => made,
+      ids: async () => decodePinTile(await bytes, 0, 0, 0).map((f) => f.properties.id),
+    };
+  }
+
+  it('are in the map’s first tiles as soon as the store answers, before the app renders', async () => {
+    startEarlyWithStore(new MemoryStore([storedPin('quay', -120, 40), storedPin('dock', 100, 10)]));
+    const tile = await worldTile();
+    expect((await tile.ids()).sort()).toEqual(['dock', 'quay']);
+  });
+
+  it('hold the map’s first tiles until the store answers', async () => {
+    let answer: (store: InstanceType<typeof MemoryStore>) => void = () => undefined;
+    const store = new MemoryStore([storedPin('quay', -120, 40)]);
+    startEarlyWithStore(new Promise((resolve) => (answer = resolve)) as never);
+    const tile = await worldTile();
+    // A tile that is not held is made within a few microtasks.
+    for (let i = 0; i < 20; i++) await Promise.resolve();
+    expect(tile.made()).toBe(false);
+    answer(store);
+    expect(await tile.ids()).toEqual(['quay']);
+  });
+
+  it('are drawn beside the document’s own while it loads, then the document’s alone', async () => {
+    const owner = startEarlyWithStore(
+      new MemoryStore([storedPin('quay', -120, 40), storedPin('dock', 100, 10)]),
+    );
+    await (await worldTile()).ids();
+    // A pin added before the document has read the store: drawn beside the stored ones.
+    owner.showPins({ mine: storedPin('mine', 0, -30) }, { loading: true });
+    expect((await (await worldTile()).ids()).sort()).toEqual(['dock', 'mine', 'quay']);
+    // Loaded, the document says what is drawn: here a stored pin another tab had deleted.
+    owner.showPins({ mine: storedPin('mine', 0, -30), quay: storedPin('quay', -120, 40) });
+    expect((await (await worldTile()).ids()).sort()).toEqual(['mine', 'quay']);
+  });
+
+  it('are forgotten when the app keeps its pins in a store of its own', async () => {
+    startEarlyWithStore(new MemoryStore([storedPin('early-1', -120, 40)]));
+    expect(await (await worldTile()).ids()).toEqual(['early-1']);
+    const given = new MemoryStore([storedPin('given-1', 100, 10)]);
+    let answer: (store: InstanceType<typeof MemoryStore>) => void = () => undefined;
+    render(
+      <App
+        search=""
+        hash={HASH}
+        baseUrl={BASE}
+        openStore={() => new Promise((resolve) => (answer = resolve))}
+      />,
+    );
+    // While its own store is still opening, the early store's pins are not drawn.
+    expect(await (await worldTile()).ids()).toEqual([]);
+    answer(given);
+    const yourMap = screen.getByRole('region', { name: 'Your map' });
+    expect(await within(yourMap).findByRole('button', { name: /Pin given-1/ })).toBeTruthy();
+    expect(await (await worldTile()).ids()).toEqual(['given-1']);
   });
 });

@@ -42,6 +42,41 @@ describe('the store opened early', () => {
     store.close();
   });
 
+  it('hands its first load’s features on before whoever asks for them', async () => {
+    const browser = freshBrowser();
+    const writer = await openTab(browser, 'w');
+    await writer.store.write([added(pin('paris', 1))]);
+    const order: string[] = [];
+    const store = preloaded(await open(browser, 'e'), (features) =>
+      order.push(`early: ${features.map(({ id }) => id).join()}`),
+    );
+    const loaded = await store.load();
+    order.push(`load: ${loaded.features.map(({ id }) => id).join()}`);
+    expect(order).toEqual(['early: paris', 'load: paris']);
+    // Later loads are the caller's alone.
+    await store.load();
+    expect(order).toHaveLength(2);
+    store.close();
+  });
+
+  it('hands nothing on, and closes, once dropped', async () => {
+    const browser = freshBrowser();
+    const writer = await openTab(browser, 'w');
+    await writer.store.write([added(pin('paris', 1))]);
+    const heard = vi.fn();
+    let opened: (store: Awaited<ReturnType<typeof open>>) => void = () => undefined;
+    openStoreEarly('tab-e', () => new Promise((resolve) => (opened = resolve)), heard);
+    const early = claimEarlyStore()!;
+    early.drop();
+    const inner = await open(browser, 'e');
+    const close = vi.spyOn(inner, 'close');
+    opened(inner);
+    await vi.waitFor(() => expect(close).toHaveBeenCalled());
+    // Its first load, begun as it opened, ends without being handed on.
+    await (await early.store).load();
+    expect(heard).not.toHaveBeenCalled();
+  });
+
   it('keeps other tabs’ news for its first listener, in order, before later news', async () => {
     const browser = freshBrowser();
     const inner = await open(browser, 'e');
