@@ -202,8 +202,7 @@ export class MapOwner {
         const pins = new PinsAdapter(map, (event) => this.emit(event));
         this.pins = pins;
         map.setStyle(pins.withPins(styleWithPlaces(style, this.options.baseUrl)));
-        pins.setFeatures(this.pinsToDraw());
-        pins.setLoading(this.pinsLoading && !this.storedPins);
+        this.drawPins();
         pins.setTool(this.tool);
         pins.highlightSelected(this.selectedPin);
         const places = new PlacesAdapter(
@@ -451,17 +450,24 @@ export class MapOwner {
     this.drawPins();
   }
 
-  /** While the document loads, the stored pins beside its own (its own win); then its own. */
-  private pinsToDraw(): readonly FeatureRecord[] {
+  /**
+   * While the document loads, the stored pins beside its own (its own win), those it does not
+   * have yet `inert`; then its own.
+   */
+  private pinsToDraw(): { drawn: readonly FeatureRecord[]; inert: ReadonlySet<string> } {
     const stored = this.storedPins;
-    if (!stored) return this.pinFeatures;
-    if (this.pinFeatures.length === 0) return stored;
+    if (!stored) return { drawn: this.pinFeatures, inert: new Set() };
     const own = new Set(this.pinFeatures.map(({ id }) => id));
-    return [...stored.filter(({ id }) => !own.has(id)), ...this.pinFeatures];
+    const storedOnly = own.size === 0 ? stored : stored.filter(({ id }) => !own.has(id));
+    return {
+      drawn: own.size === 0 ? stored : [...storedOnly, ...this.pinFeatures],
+      inert: new Set(storedOnly.map(({ id }) => id)),
+    };
   }
 
   private drawPins(): void {
-    this.pins?.setFeatures(this.pinsToDraw());
+    const { drawn, inert } = this.pinsToDraw();
+    this.pins?.setFeatures(drawn, inert);
     this.pins?.setLoading(this.pinsLoading && !this.storedPins);
   }
 

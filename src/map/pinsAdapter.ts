@@ -48,6 +48,8 @@ interface Dragged {
   landing: 'no' | 'waiting' | 'drawing';
 }
 
+const NO_IDS: ReadonlySet<string> = new Set();
+
 /**
  * How long the map's first tiles of the pins wait for the stored pins at most: they load in well
  * under a second, while the map's own first tiles take longer; a store that never answers holds
@@ -87,6 +89,8 @@ type Held = { wasEnabled: boolean } | null;
  */
 export class PinsAdapter {
   private features: readonly FeatureRecord[] = [];
+  /** Pins drawn that the document does not have yet (MapOwner.showStoredPins): not to be hit. */
+  private inert: ReadonlySet<string> = NO_IDS;
   /** The pins' tiles, made here when MapLibre asks for them, and served under a name of their own. */
   private readonly tiles = new PinTiles();
   private readonly served = servePinTiles(this.tiles);
@@ -168,11 +172,13 @@ export class PinsAdapter {
   /**
    * The document's features, once per change of the document. Where what is drawn changed (a pin
    * added, moved, renamed or removed; not a note), the tiles are made again from them, and the map
-   * asks for the tiles it shows again (it draws the old ones until the new have come).
+   * asks for the tiles it shows again (it draws the old ones until the new have come). The `inert`
+   * ones are drawn but not the document's yet: a press on one is a press on empty map.
    */
-  setFeatures(features: readonly FeatureRecord[]): void {
+  setFeatures(features: readonly FeatureRecord[], inert: ReadonlySet<string> = NO_IDS): void {
     const before = this.features;
     this.features = features;
+    this.inert = inert;
     if (drawsDifferently(before, features)) {
       this.tiles.setPins(features);
       // Tiles not made yet (the map still waits for its first) will be made from these.
@@ -486,7 +492,8 @@ export class PinsAdapter {
   /** A pin of the document's layer; the `hidden` one (being dragged) is drawn elsewhere. */
   private hitOf(feature: MapGeoJSONFeature, hidden: string | undefined): PinHit | null {
     const id = feature.properties?.id;
-    if (typeof id !== 'string' || id === hidden || feature.geometry.type !== 'Point') return null;
+    if (typeof id !== 'string' || id === hidden || this.inert.has(id)) return null;
+    if (feature.geometry.type !== 'Point') return null;
     const [lng = 0, lat = 0] = feature.geometry.coordinates;
     return { id, ...this.project(lng, lat) };
   }

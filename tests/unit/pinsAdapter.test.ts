@@ -440,6 +440,24 @@ describe('the pointer', () => {
     expect(map.queriedLayers[0]).toEqual([PIN_DOTS, SELECTED_DOT]);
   });
 
+  it('takes a press on a pin the document does not have yet (drawn from the store) as on the map', () => {
+    const { map, pins, events, frames } = adapter();
+    pins.setFeatures([A, B], new Set(['a']));
+    map.features = [rendered(A)];
+    map.pointer('pointermove', 101, 100);
+    frames.run();
+    expect(map.featureStates).toEqual([]);
+    expect(map.container.style.cursor).toBe('');
+    map.pointer('pointerdown', 101, 100);
+    expect(events[0]).toMatchObject({ type: 'pointer.down', target: { kind: 'map' } });
+    expect(pins.claimsClick()).toBe(false);
+    map.pointer('pointerup', 101, 100);
+    // Once the document has it, it is a pin like any other.
+    pins.setFeatures([A, B]);
+    map.pointer('pointerdown', 101, 100);
+    expect(events.at(-1)).toMatchObject({ type: 'pointer.down', target: { kind: 'pin', id: 'a' } });
+  });
+
   it('takes a dropped pin still landing where it is drawn, not where the document has it', () => {
     const { map, pins, events } = adapter();
     pins.setFeatures([A, B]);

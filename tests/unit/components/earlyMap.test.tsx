@@ -12,6 +12,7 @@ const { openStoreEarly, claimEarlyStore } = await import('../../../src/storage/e
 const { MemoryStore, storedPin } = await import('./yourMap/support');
 const { pinTileBytesWhenLoaded } = await import('../../../src/map/pinTileProtocol');
 const { PINS_SOURCE } = await import('../../../src/map/pinsLayers');
+const { PinsAdapter } = await import('../../../src/map/pinsAdapter');
 const { decodePinTile } = await import('../support/pinTileContents');
 
 const BASE = 'http://localhost/app/';
@@ -163,13 +164,18 @@ describe('the stored pins, read before React renders', () => {
     const owner = startEarlyWithStore(
       new MemoryStore([storedPin('quay', -120, 40), storedPin('dock', 100, 10)]),
     );
+    const handed = vi.spyOn(PinsAdapter.prototype, 'setFeatures');
     await (await worldTile()).ids();
-    // A pin added before the document has read the store: drawn beside the stored ones.
+    // A pin added before the document has read the store: drawn beside the stored ones, which
+    // a press cannot take until the document has them.
     owner.showPins({ mine: storedPin('mine', 0, -30) }, { loading: true });
     expect((await (await worldTile()).ids()).sort()).toEqual(['dock', 'mine', 'quay']);
+    expect([...handed.mock.lastCall![1]!].sort()).toEqual(['dock', 'quay']);
     // Loaded, the document says what is drawn: here a stored pin another tab had deleted.
     owner.showPins({ mine: storedPin('mine', 0, -30), quay: storedPin('quay', -120, 40) });
     expect((await (await worldTile()).ids()).sort()).toEqual(['mine', 'quay']);
+    expect(handed.mock.lastCall![1]!.size).toBe(0);
+    handed.mockRestore();
   });
 
   it('are forgotten when the app keeps its pins in a store of its own', async () => {
