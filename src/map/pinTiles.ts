@@ -7,6 +7,10 @@
 // builds every zoom's clusters there before it draws any (for 10,000 pins about 165 ms of this
 // thread's time and 250–335 ms of its worker's, on every whole change). Here a change costs a
 // pass over the pins' positions, and a tile only the clusters of its own zoom.
+//
+// Why not the tile build's encoder (vt-pbf with pbf, scripts/build-tiles.mjs): they would bring
+// their reader and writer, about 30 kB of source, into the map's own chunk, which every start
+// waits for; a layer of points needs only the writer at the end of this file.
 import { CLUSTER_MAX_ZOOM, CLUSTER_RADIUS_PX, PIN_TILE_LAYER, type Drawn } from './pinsLayers';
 
 /** Tile units per tile side: at zoom 16 (PIN_TILES_MAX_ZOOM), about 7.5 cm at the equator. */

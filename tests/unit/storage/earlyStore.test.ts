@@ -15,6 +15,14 @@ afterEach(() => {
 const open = (browser: Browser, tab: string) =>
   openIndexedDbStore({ name: browser.name, tab, indexedDB: browser.factory });
 
+/** A fresh browser whose store holds one pin, `paris`, written by another tab (`writer`). */
+async function withParis() {
+  const browser = freshBrowser();
+  const writer = await openTab(browser, 'w');
+  await writer.store.write([added(pin('paris', 1))]);
+  return { browser, writer };
+}
+
 describe('the store opened early', () => {
   it('is claimed once, with its tab', async () => {
     const browser = freshBrowser();
@@ -26,9 +34,7 @@ describe('the store opened early', () => {
   });
 
   it('answers its first load with the read begun when it opened, and later loads afresh', async () => {
-    const browser = freshBrowser();
-    const writer = await openTab(browser, 'w');
-    await writer.store.write([added(pin('paris', 1))]);
+    const { browser, writer } = await withParis();
     const getAll = vi.spyOn(IDBObjectStore.prototype, 'getAll');
     const store = preloaded(await open(browser, 'e'));
     await vi.waitFor(() => expect(getAll).toHaveBeenCalledTimes(2));
@@ -43,9 +49,7 @@ describe('the store opened early', () => {
   });
 
   it('hands its first load’s features on before whoever asks for them', async () => {
-    const browser = freshBrowser();
-    const writer = await openTab(browser, 'w');
-    await writer.store.write([added(pin('paris', 1))]);
+    const { browser } = await withParis();
     const order: string[] = [];
     const store = preloaded(await open(browser, 'e'), (features) =>
       order.push(`early: ${features.map(({ id }) => id).join()}`),
@@ -60,9 +64,7 @@ describe('the store opened early', () => {
   });
 
   it('hands nothing on, and closes, once dropped', async () => {
-    const browser = freshBrowser();
-    const writer = await openTab(browser, 'w');
-    await writer.store.write([added(pin('paris', 1))]);
+    const { browser } = await withParis();
     const heard = vi.fn();
     let opened: (store: Awaited<ReturnType<typeof open>>) => void = () => undefined;
     openStoreEarly('tab-e', () => new Promise((resolve) => (opened = resolve)), heard);
