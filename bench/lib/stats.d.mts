@@ -13,3 +13,11 @@ export function ratioInterval(
   baseline: readonly number[],
   options?: { resamples?: number; level?: number; seed?: number },
 ): [number, number] | null;
+/**
+ * `pick(a[i]) / pick(b[i])` for each round `i` in which both gave a positive, finite figure.
+ */
+export function pairedRatios<T>(
+  a: readonly T[],
+  b: readonly T[],
+  pick: (load: T) => number | null | undefined,
+): number[];

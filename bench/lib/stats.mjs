@@ -59,6 +59,21 @@ export function ratioInterval(values, baseline, { resamples = 4000, level = 0.95
 }
 
 /** Median, spread and the samples themselves, as they go into the JSON. */
+/**
+ * `pick(a[i]) / pick(b[i])` for each round `i` in which both loads gave a figure (the loads of a
+ * round run one after the other, so a drift of the machine between rounds moves both).
+ */
+export function pairedRatios(a, b, pick) {
+  const ratios = [];
+  for (let i = 0; i < Math.min(a.length, b.length); i++) {
+    const x = pick(a[i]);
+    const y = pick(b[i]);
+    if (typeof x === 'number' && typeof y === 'number' && y > 0 && Number.isFinite(x / y))
+      ratios.push(x / y);
+  }
+  return ratios;
+}
+
 export function summarize(values) {
   return {
     n: values.length,

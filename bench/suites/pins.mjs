@@ -6,7 +6,7 @@
 // saved, and an import. Where the app lacks what "Your map" promises, its rows say
 // "app: not available" and why, never a figure.
 import { loadUntilReady } from '../lib/browser.mjs';
-import { median, summarize } from '../lib/stats.mjs';
+import { median, pairedRatios, summarize } from '../lib/stats.mjs';
 import { AppMissing, EDITS_PER_LOAD, PINS_QUIET_MS, checkApp } from '../pins/app.mjs';
 import { MOCK_APP, buildMockApp } from '../pins/mockApp.mjs';
 import { appLoad, markersLoad, terraDrawLoad } from '../pins/pages.mjs';
@@ -337,12 +337,27 @@ export function report({ results, runs, appMissing, peers, servers }) {
     missing: whyMissing('app10k', 'load'),
   });
 
+  // The two app loads of each round side by side: a drift of the machine between rounds moves
+  // both, where it moves one median of the rows above against the other.
+  const paired = {
+    startup: pairedRatios(results.app10k ?? [], results.app0 ?? [], (r) => r.startup),
+    panFrameMs: pairedRatios(results.app10k ?? [], results.app0 ?? [], (r) => r.pan?.medianFrameMs),
+  };
+  const pairedNote = (what, ratios) =>
+    ratios.length
+      ? `${what} ${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)} ` +
+        `(median ${median(ratios).toFixed(3)}, ${ratios.filter((r) => r <= 1).length} of ` +
+        `${ratios.length} at or under 1)`
+      : `${what} not measured`;
+
   const list = (key, pick, digits = 1) =>
     results[key]
       .map((r) => (typeof pick(r) === 'number' ? pick(r).toFixed(digits) : '–'))
       .join(' ');
   const notes = [
     appMissing ? `app: not available: ${appMissing}` : 'app: measured',
+    `app ${count(MANY)} pins | none, round by round (the two loads of a round): ` +
+      `${pairedNote('start', paired.startup)}; ${pairedNote('pan frame', paired.panFrameMs)}`,
     ...['markers1k', 'markers10k', 'terra1k', 'terra10k'].map(
       (key) =>
         `${key}: ready ${list(key, (r) => r.ready, 0)} ms; pan frame ${list(key, (r) => r.pan?.medianFrameMs)} ms; ` +
@@ -380,6 +395,7 @@ export function report({ results, runs, appMissing, peers, servers }) {
       urls: Object.fromEntries(Object.entries(servers).map(([k, s]) => [k, s.url])),
       builds: peers,
       figures,
+      paired: { startup: paired.startup, panFrameMs: paired.panFrameMs },
       runs: results,
     },
   };

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { INTERVAL_MIN_SAMPLES, median, ratioInterval } from '../../bench/lib/stats.mjs';
+import {
+  INTERVAL_MIN_SAMPLES,
+  median,
+  pairedRatios,
+  ratioInterval,
+} from '../../bench/lib/stats.mjs';
 
 /** Deterministic samples: `n` values around `centre`, spread ±`spread`, with one slow outlier. */
 function samples(n: number, centre: number, spread: number, seed: number): number[] {
@@ -58,5 +63,14 @@ describe('the benchmark ratio interval', () => {
     expect(ratioInterval(fewer, enough)).toBeNull();
     expect(ratioInterval(enough, fewer)).toBeNull();
     expect(ratioInterval(enough, [])).toBeNull();
+  });
+});
+
+describe('round-by-round ratios', () => {
+  it('pair the loads of each round, leaving out a round where either gave no figure', () => {
+    const withPins = [{ ms: 1200 }, { ms: 1500 }, {}, { ms: 900 }, { ms: 1000 }];
+    const without = [{ ms: 1000 }, { ms: 1500 }, { ms: 1100 }, { ms: 0 }];
+    expect(pairedRatios(withPins, without, (load: { ms?: number }) => load.ms)).toEqual([1.2, 1]);
+    expect(pairedRatios([], without, (load: { ms?: number }) => load.ms)).toEqual([]);
   });
 });
