@@ -58,7 +58,6 @@ export function ratioInterval(values, baseline, { resamples = 4000, level = 0.95
   return [sortedPercentile(ratios, tail), sortedPercentile(ratios, 100 - tail)];
 }
 
-/** Median, spread and the samples themselves, as they go into the JSON. */
 /**
  * `pick(a[i]) / pick(b[i])` for each round `i` in which both loads gave a figure (the loads of a
  * round run one after the other, so a drift of the machine between rounds moves both).
@@ -74,6 +73,7 @@ export function pairedRatios(a, b, pick) {
   return ratios;
 }
 
+/** Median, spread and the samples themselves, as they go into the JSON. */
 export function summarize(values) {
   return {
     n: values.length,

@@ -340,8 +340,8 @@ export function report({ results, runs, appMissing, peers, servers }) {
   // The two app loads of each round side by side: a drift of the machine between rounds moves
   // both, where it moves one median of the rows above against the other.
   const paired = {
-    startup: pairedRatios(results.app10k ?? [], results.app0 ?? [], (r) => r.startup),
-    panFrameMs: pairedRatios(results.app10k ?? [], results.app0 ?? [], (r) => r.pan?.medianFrameMs),
+    startup: pairedRatios(results.app10k, results.app0, (r) => r.startup),
+    panFrameMs: pairedRatios(results.app10k, results.app0, (r) => r.pan?.medianFrameMs),
   };
   const pairedNote = (what, ratios) =>
     ratios.length
