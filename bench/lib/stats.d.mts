@@ -21,3 +21,10 @@ export function pairedRatios<T>(
   b: readonly T[],
   pick: (load: T) => number | null | undefined,
 ): number[];
+/**
+ * The longest main-thread task over the loads (0: none over the Long Tasks API's 50 ms); NaN where
+ * a load could not observe long tasks, or there are none.
+ */
+export function worstLongTask(
+  loads: readonly { longestTaskMs: number; longTasksObserved: boolean }[],
+): number;

@@ -73,6 +73,16 @@ export function pairedRatios(a, b, pick) {
   return ratios;
 }
 
+/**
+ * The longest main-thread task over some loads, each `{ longestTaskMs, longTasksObserved }`. The
+ * Long Tasks API reports only tasks over 50 ms, so 0 means that none was; NaN where any load could
+ * not observe long tasks at all, or there are no loads: no figure, rather than a 0 that meets a goal.
+ */
+export function worstLongTask(loads) {
+  if (!loads.length || loads.some((load) => !load.longTasksObserved)) return NaN;
+  return Math.max(...loads.map((load) => load.longestTaskMs));
+}
+
 /** Median, spread and the samples themselves, as they go into the JSON. */
 export function summarize(values) {
   return {

@@ -4,6 +4,7 @@ import {
   median,
   pairedRatios,
   ratioInterval,
+  worstLongTask,
 } from '../../bench/lib/stats.mjs';
 
 /** Deterministic samples: `n` values around `centre`, spread ±`spread`, with one slow outlier. */
@@ -72,5 +73,23 @@ describe('round-by-round ratios', () => {
     const without = [{ ms: 1000 }, { ms: 1500 }, { ms: 1100 }, { ms: 0 }];
     expect(pairedRatios(withPins, without, (load: { ms?: number }) => load.ms)).toEqual([1.2, 1]);
     expect(pairedRatios([], without, (load: { ms?: number }) => load.ms)).toEqual([]);
+  });
+});
+
+describe('worstLongTask', () => {
+  it('is the longest task of every load, and 0 where none was over 50 ms', () => {
+    const observed = (longestTaskMs: number) => ({ longestTaskMs, longTasksObserved: true });
+    expect(worstLongTask([observed(54), observed(77), observed(0)])).toBe(77);
+    expect(worstLongTask([observed(0), observed(0)])).toBe(0);
+  });
+
+  it('gives no figure where a load could not observe long tasks, or there is none', () => {
+    expect(
+      worstLongTask([
+        { longestTaskMs: 0, longTasksObserved: true },
+        { longestTaskMs: 0, longTasksObserved: false },
+      ]),
+    ).toBeNaN();
+    expect(worstLongTask([])).toBeNaN();
   });
 });
