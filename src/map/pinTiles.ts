@@ -33,6 +33,12 @@ interface Level {
 const ITEM_BITS = 2 ** 22;
 const ZOOMS = 32;
 const GENERATIONS = 4096;
+/**
+ * How many of the tiles made last are remembered for `isStale`. Only a tile made just before the
+ * pins changed, and still loading then, can be stale; MapLibre holds a few hundred tiles at most.
+ * Without a bound, every tile made in a long session would be kept.
+ */
+export const REMEMBERED_TILES = 4096;
 
 export class PinTiles {
   private pins: readonly Drawn[] = [];
@@ -41,8 +47,13 @@ export class PinTiles {
   private y = new Float64Array(0);
   private levels = new Map<number, Level>();
   private generation = 0;
-  /** Which version of the pins each tile was last made from, by `z/x/y`. */
+  /**
+   * Which version of the pins each tile was last made from, by `z/x/y`: the REMEMBERED_TILES made
+   * last, the least recently made first.
+   */
   private readonly made = new Map<string, number>();
+  /** Whether any tile has been made since these were made (`made` forgets, this does not). */
+  private madeOne = false;
 
   /** The pins to draw from now on (features that are not points are not drawn here). */
   setPins(features: readonly Drawn[]): void {
@@ -97,12 +108,17 @@ export class PinTiles {
 
   /** Whether any tile has been made yet (until then, nothing drawn can be out of date). */
   get madeAny(): boolean {
-    return this.made.size > 0;
+    return this.madeOne;
+  }
+
+  /** How many tiles are remembered for `isStale` (at most REMEMBERED_TILES). */
+  get remembered(): number {
+    return this.made.size;
   }
 
   /** The tile's bytes: a `pins` layer with the clusters and single pins that lie in it. */
   tile(z: number, x: number, y: number): Uint8Array {
-    this.made.set(`${z}/${x}/${y}`, this.generation);
+    this.remember(`${z}/${x}/${y}`);
     const level = this.level(z);
     const scale = 2 ** z;
     const features: number[][] = [];
@@ -131,6 +147,16 @@ export class PinTiles {
       );
     }
     return layer.finish(features);
+  }
+
+  /** Records that the tile was made now, forgetting the least recently made beyond the bound. */
+  private remember(key: string): void {
+    this.madeOne = true;
+    this.made.delete(key);
+    this.made.set(key, this.generation);
+    if (this.made.size <= REMEMBERED_TILES) return;
+    const oldest = this.made.keys().next();
+    if (!oldest.done) this.made.delete(oldest.value);
   }
 
   /**

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
-import { PinTiles } from '../../src/map/pinTiles';
+import { PinTiles, REMEMBERED_TILES } from '../../src/map/pinTiles';
 import { pinTileBytes, pinTileBytesWhenLoaded, servePinTiles } from '../../src/map/pinTileProtocol';
 import { CLUSTER_MAX_ZOOM, CLUSTER_RADIUS_PX, type Drawn } from '../../src/map/pinsLayers';
 import { decodePinTile, pinCount, servedFeatures } from './support/pinTileContents';
@@ -167,6 +167,34 @@ describe("the pins' tiles", () => {
     second.stop();
     expect(pinTileBytes('chartroom-pins://nothing/0/0/0').byteLength).toBe(0);
     expect(pinTileBytes('https://example.com/0/0/0').byteLength).toBe(0);
+  });
+
+  it('know which tiles loaded before the pins changed, remembering only the tiles made last', () => {
+    const tiles = new PinTiles();
+    tiles.setPins([pin('a', 10, 10)]);
+    expect(tiles.madeAny).toBe(false);
+    tiles.tile(3, 4, 3);
+    expect(tiles.isStale(3, 4, 3)).toBe(false);
+    tiles.setPins([pin('a', 11, 10)]);
+    expect(tiles.isStale(3, 4, 3)).toBe(true);
+    expect(tiles.isStale(3, 5, 3)).toBe(false); // never made: nothing drawn from it
+    tiles.tile(3, 4, 3);
+    expect(tiles.isStale(3, 4, 3)).toBe(false);
+
+    // A long session: far more tiles made than are remembered, the first one made again lately.
+    const z = 16;
+    for (let i = 0; i < REMEMBERED_TILES * 2; i++) {
+      tiles.tile(z, i, 0);
+      if (i % 1000 === 0) tiles.tile(3, 4, 3);
+    }
+    expect(tiles.remembered).toBe(REMEMBERED_TILES);
+    tiles.setPins([pin('a', 12, 10)]);
+    // The tiles made last, and the one made again lately, are known to be stale; the oldest are
+    // forgotten, and the map is no longer holding them.
+    expect(tiles.isStale(z, REMEMBERED_TILES * 2 - 1, 0)).toBe(true);
+    expect(tiles.isStale(3, 4, 3)).toBe(true);
+    expect(tiles.isStale(z, 0, 0)).toBe(false);
+    expect(tiles.madeAny).toBe(true);
   });
 
   it('wait, while held, until released or for at most the time given, then have the pins', async () => {
