@@ -1,0 +1,169 @@
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './support/map';
+import { tap } from './support/touch';
+import {
+  SEA_VIEW,
+  anyEditor,
+  editor,
+  importThroughChooser,
+  listButtons,
+  openYourMap,
+  spot,
+  toolButton,
+  yourMap,
+} from './support/yourMap';
+
+// Where the person's features, their editor and the tools are laid out, at the sizes where they
+// once ran off the screen or over each other.
+
+type Box = { x: number; y: number; width: number; height: number };
+
+async function box(locator: Locator): Promise<Box> {
+  const found = await locator.boundingBox();
+  if (!found) throw new Error(`${locator} has no box`);
+  return found;
+}
+
+const intersects = (a: Box, b: Box) =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+/** The locator's box lies wholly inside the page's viewport. */
+async function expectOnScreen(page: Page, locator: Locator, what: string): Promise<void> {
+  const size = page.viewportSize();
+  if (!size) throw new Error('the page has no viewport size');
+  const b = await box(locator);
+  expect(
+    b.x >= 0 && b.y >= 0 && b.x + b.width <= size.width && b.y + b.height <= size.height,
+    `${what} (${JSON.stringify(b)}) lies inside the ${size.width} × ${size.height} viewport`,
+  ).toBe(true);
+}
+
+/** What a press at the locator's middle would reach is the locator itself (or inside it). */
+async function expectTopmost(locator: Locator, what: string): Promise<void> {
+  const reached = await locator.evaluate((element) => {
+    const r = element.getBoundingClientRect();
+    const hit = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+    return hit !== null && (hit === element || element.contains(hit));
+  });
+  expect(reached, `${what} is what a press at its middle reaches`).toBe(true);
+}
+
+const oneFeature = (name: string, coordinates: [number, number]) =>
+  Buffer.from(
+    JSON.stringify({
+      type: 'FeatureCollection',
+      features: [
+        { type: 'Feature', properties: { name }, geometry: { type: 'Point', coordinates } },
+      ],
+    }),
+  );
+
+test.describe('a phone held upright, with many places in view', () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+  test('keeps Your map whole in the full sheet: Import, Export GeoJSON and the pins are reached', async ({
+    page,
+  }) => {
+    // Off the coasts of Portugal, Spain and France: a long list of places in view above Your map.
+    await openYourMap(page);
+    await toolButton(page, 'Add pin').tap();
+    const at = await spot(page, 'centre');
+    await tap(page, at.x, at.y);
+    const dialog = editor(page, 'Pin 1');
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole('button', { name: 'Close', exact: true }).tap();
+    await expect(dialog).toHaveCount(0);
+
+    const handle = page.getByRole('button', { name: /^(Expand|Collapse) panel$/ });
+    while ((await page.locator('.sheet').getAttribute('data-height')) !== 'full') {
+      await handle.tap();
+    }
+    await expect(page.locator('.places-in-view li').first()).toBeVisible();
+    expect(await page.locator('.places-in-view li').count()).toBeGreaterThan(10);
+
+    const region = yourMap(page);
+    const item = listButtons(page).filter({ hasText: 'Pin 1' });
+    for (const [what, target] of [
+      ['Import', region.getByRole('button', { name: 'Import', exact: true })],
+      ['Export GeoJSON', region.getByRole('button', { name: 'Export GeoJSON', exact: true })],
+      ['the list item Pin 1', item],
+    ] as const) {
+      await target.scrollIntoViewIfNeeded();
+      await expectOnScreen(page, target, what);
+      await expectTopmost(target, what);
+      expect((await box(target)).height, `${what} is a 44 px target`).toBeGreaterThanOrEqual(44);
+    }
+    await item.tap();
+    await expect(editor(page, 'Pin 1')).toBeVisible();
+  });
+});
+
+test('an editor of a pin with a very long name stays on the screen, its Close in reach', async ({
+  page,
+}) => {
+  const name = `${'A'.repeat(300)} and then a long tail of words that goes on and on`;
+  await openYourMap(page);
+  await importThroughChooser(page, { name: 'long.geojson', buffer: oneFeature(name, [-12, 45]) });
+  await expect(yourMap(page)).toContainText('Imported 1 pin from long.geojson.');
+  await listButtons(page).first().click();
+  // Named after the whole name, though its title shows only the first lines.
+  const dialog = editor(page, name);
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('textbox', { name: 'Name' })).toHaveValue(name);
+  await expectOnScreen(page, dialog, 'the editor');
+  for (const control of ['Delete', 'Close'] as const) {
+    await expectTopmost(dialog.getByRole('button', { name: control, exact: true }), control);
+  }
+  await dialog.getByRole('button', { name: 'Close', exact: true }).click();
+  await expect(anyEditor(page)).toHaveCount(0);
+});
+
+test('an editor of a pin nearer the pole than the map draws opens at the map edge, on screen', async ({
+  page,
+}) => {
+  await openYourMap(page);
+  await importThroughChooser(page, {
+    name: 'north.geojson',
+    buffer: oneFeature('North', [180, 85.1]),
+  });
+  await expect(yourMap(page)).toContainText('Imported 1 pin from north.geojson.');
+  await listButtons(page).first().click();
+  const dialog = editor(page, 'North');
+  await expect(dialog).toBeVisible();
+  // The flight to the pin ends at the zoom a pin is opened at, as near the pole as the map goes.
+  await expect
+    .poll(() => page.evaluate(() => window.location.hash), { timeout: 15_000 })
+    .toMatch(/^#map=10\/85\.0\d*\/180(&|$)/);
+  await expectOnScreen(page, dialog, 'the editor');
+  await expect(dialog).toContainText('85.10000° N');
+});
+
+for (const viewport of [
+  { width: 768, height: 1024 },
+  { width: 600, height: 700 },
+  { width: 1024, height: 600 },
+]) {
+  test(`at ${viewport.width} × ${viewport.height}, the tools lie clear of search and the camera controls`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(viewport);
+    await openYourMap(page, SEA_VIEW);
+    const toolbar = page.getByRole('toolbar', { name: 'Tools' });
+    const search = page.getByRole('combobox', { name: 'Search places' });
+    const camera = page.getByRole('group', { name: 'Camera' });
+    expect(intersects(await box(toolbar), await box(search)), 'the tools and search meet').toBe(
+      false,
+    );
+    expect(intersects(await box(toolbar), await box(camera)), 'the tools and the camera meet').toBe(
+      false,
+    );
+    await expectOnScreen(page, toolbar, 'the tools');
+    for (const name of ['Browse', 'Add pin', 'Undo', 'Redo'] as const) {
+      await expect(toolButton(page, name)).toBeVisible();
+    }
+    // Typing in search stays in search: its right end is not under the tools.
+    const field = await box(search);
+    await page.mouse.click(field.x + field.width - 6, field.y + field.height / 2);
+    await expect(search).toBeFocused();
+  });
+}
