@@ -11,7 +11,13 @@
 // Why not the tile build's encoder (vt-pbf with pbf, scripts/build-tiles.mjs): they would bring
 // their reader and writer, about 30 kB of source, into the map's own chunk, which every start
 // waits for; a layer of points needs only the writer at the end of this file.
-import { CLUSTER_MAX_ZOOM, CLUSTER_RADIUS_PX, PIN_TILE_LAYER, type Drawn } from './pinsLayers';
+import {
+  CLUSTER_MAX_ZOOM,
+  CLUSTER_RADIUS_PX,
+  labelText,
+  PIN_TILE_LAYER,
+  type Drawn,
+} from './pinsLayers';
 
 /** Tile units per tile side: at zoom 16 (PIN_TILES_MAX_ZOOM), about 7.5 cm at the equator. */
 export const PIN_TILE_EXTENT = 8192;
@@ -131,7 +137,7 @@ export class PinTiles {
       const pin = level.first[item]!;
       const tags =
         count === 1
-          ? [layer.tag('id', this.pins[pin]!.id), layer.tag('name', this.pins[pin]!.name)]
+          ? [layer.tag('id', this.pins[pin]!.id), layer.tag('name', labelText(this.pins[pin]!.name))]
           : [
               layer.tag('cluster', true),
               layer.tag('cluster_id', this.clusterId(Math.min(z, CLUSTER_MAX_ZOOM + 1), item)),

@@ -88,6 +88,21 @@ const POINTS: ExpressionSpecification = [
   ['!', CLUSTERED],
 ];
 
+/** The most characters of a name drawn on the map; the editor and the list show the whole name. */
+export const LABEL_MAX_CHARACTERS = 40;
+
+/**
+ * A name as the map draws it: whole, or its first LABEL_MAX_CHARACTERS characters (never half a
+ * character: a surrogate pair is one) and an ellipsis, so that a long name never draws a label
+ * across the map or over its neighbours.
+ */
+export function labelText(name: string): string {
+  if (name.length <= LABEL_MAX_CHARACTERS) return name;
+  const characters = Array.from(name);
+  if (characters.length <= LABEL_MAX_CHARACTERS) return name;
+  return `${characters.slice(0, LABEL_MAX_CHARACTERS - 1).join('').trimEnd()}…`;
+}
+
 /**
  * The features as GeoJSON, with what the layers draw and no more (MapLibre copies every property of
  * every feature to its worker): `promoteId` makes each record's id its feature id, for
@@ -100,7 +115,7 @@ export function featureCollection(
     type: 'FeatureCollection',
     features: features.map(({ id, name, geometry }) => ({
       type: 'Feature',
-      properties: { id, name },
+      properties: { id, name: labelText(name) },
       geometry,
     })),
   };

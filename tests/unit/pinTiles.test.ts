@@ -2,7 +2,14 @@ import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
 import { PinTiles, REMEMBERED_TILES } from '../../src/map/pinTiles';
 import { pinTileBytes, pinTileBytesWhenLoaded, servePinTiles } from '../../src/map/pinTileProtocol';
-import { CLUSTER_MAX_ZOOM, CLUSTER_RADIUS_PX, type Drawn } from '../../src/map/pinsLayers';
+import {
+  CLUSTER_MAX_ZOOM,
+  CLUSTER_RADIUS_PX,
+  featureCollection,
+  LABEL_MAX_CHARACTERS,
+  labelText,
+  type Drawn,
+} from '../../src/map/pinsLayers';
 import { decodePinTile, pinCount, servedFeatures } from './support/pinTileContents';
 
 const pin = (id: string, lng: number, lat: number, name = id): Drawn => ({
@@ -43,6 +50,30 @@ describe("the pins' tiles", () => {
     // To the tile's grid: 8192 units a side, under 10 cm at zoom 16.
     expect(feature?.lng).toBeCloseTo(-9.1393, 5);
     expect(feature?.lat).toBeCloseTo(38.7223, 5);
+  });
+
+  it('label a long name with its first characters and an ellipsis, never half a character', () => {
+    const long = `${'A'.repeat(400)} very long`;
+    const emoji = `${'b'.repeat(LABEL_MAX_CHARACTERS - 2)}😀😀😀`;
+    expect(labelText('Pin 1')).toBe('Pin 1');
+    expect(labelText('x'.repeat(LABEL_MAX_CHARACTERS))).toBe('x'.repeat(LABEL_MAX_CHARACTERS));
+    expect(labelText(long)).toBe(`${'A'.repeat(LABEL_MAX_CHARACTERS - 1)}…`);
+    expect(labelText(emoji)).toBe(`${'b'.repeat(LABEL_MAX_CHARACTERS - 2)}😀…`);
+    // Surrogate pairs count as one character: this name is short enough to draw whole.
+    const short = '😀'.repeat(LABEL_MAX_CHARACTERS);
+    expect(labelText(short)).toBe(short);
+    expect(labelText(`${'word '.repeat(20)}`)).toBe(`${'word '.repeat(8).trimEnd()}…`);
+
+    const tiles = new PinTiles();
+    tiles.setPins([pin('a', -9.1393, 38.7223, long)]);
+    const [x, y] = tileOf(-9.1393, 38.7223, 16);
+    const [feature] = decodePinTile(tiles.tile(16, x, y).buffer as ArrayBuffer, 16, x, y);
+    expect(feature?.properties.name).toBe(labelText(long));
+    // The selected pin's source draws the same label.
+    expect(featureCollection([pin('a', 0, 0, long)]).features[0]?.properties).toEqual({
+      id: 'a',
+      name: labelText(long),
+    });
   });
 
   it('draw a pin on the antimeridian, and one at the edge of the mercator world', () => {
