@@ -7,6 +7,7 @@ import {
   type MapMouseEvent,
 } from 'maplibre-gl';
 import type { AppEvent, Bounds, PlaceSummary } from '../machines/events';
+import { MAX_LATITUDE } from '../url/cameraHash';
 import { closestPlace, type PlaceHit } from './placeHit';
 
 import {
@@ -205,7 +206,7 @@ export class PlacesAdapter {
       maxWidth: '280px',
       offset: 10,
     })
-      .setLngLat([lng, lat])
+      .setLngLat(onTheMap(lng, lat))
       .setDOMContent(content)
       .addTo(this.map);
   }
@@ -216,7 +217,7 @@ export class PlacesAdapter {
   }
 
   movePopup(lng: number, lat: number): void {
-    this.popup?.setLngLat([lng, lat]);
+    this.popup?.setLngLat(onTheMap(lng, lat));
   }
 
   /**
@@ -316,4 +317,13 @@ export class PlacesAdapter {
       target: place ? { kind: 'place', place } : { kind: 'empty' },
     });
   }
+}
+
+/**
+ * Where a popup for a point is anchored: the point itself, or for a pin nearer a pole than Web
+ * Mercator draws (GeoJSON allows up to 90°), the map's edge above or below it, where the pin is
+ * drawn. Anchored beyond that edge, the popup would lie far off the screen.
+ */
+export function onTheMap(lng: number, lat: number): [number, number] {
+  return [lng, Math.max(-MAX_LATITUDE, Math.min(MAX_LATITUDE, lat))];
 }
