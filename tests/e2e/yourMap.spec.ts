@@ -255,6 +255,43 @@ test('undo and redo by Ctrl+Z, Ctrl+Shift+Z and Ctrl+Y, and by the Undo and Redo
     .toEqual([...names].sort());
 });
 
+test('Enter on Undo or Redo until it is disabled leaves the focus on the other one', async () => {
+  const names = ['Pin 1', 'Lighthouse', 'Pin 3'];
+  await expect(listButtons(page)).toHaveText(names);
+  await expect(toolButton(page, 'Undo')).toBeEnabled();
+  await expect(toolButton(page, 'Redo')).toBeEnabled(); // the delete, to redo
+  // From Browse, Tab to Redo (past Add pin and Undo) with the real keyboard.
+  await toolButton(page, 'Browse').focus();
+  for (let i = 0; i < 3; i += 1) await page.keyboard.press('Tab');
+  await expect(toolButton(page, 'Redo')).toBeFocused();
+
+  /** Enter until the focused `from` is disabled (every step checked); the focus is then on `to`. */
+  async function enterUntilDisabled(from: 'Undo' | 'Redo', to: 'Undo' | 'Redo'): Promise<void> {
+    for (let steps = 0; await toolButton(page, from).isEnabled(); steps += 1) {
+      expect(steps, `${from} is disabled after a few steps`).toBeLessThan(50);
+      await expect(toolButton(page, from)).toBeFocused();
+      await page.keyboard.press('Enter');
+    }
+    await expect(toolButton(page, from)).toBeDisabled();
+    await expect(toolButton(page, to)).toBeFocused();
+  }
+
+  await enterUntilDisabled('Redo', 'Undo'); // the delete again
+  await expect(listButtons(page)).toHaveText(['Pin 1', 'Pin 3']);
+  await enterUntilDisabled('Undo', 'Redo'); // back to an empty map
+  await expect(listButtons(page)).toHaveCount(0);
+  await enterUntilDisabled('Redo', 'Undo'); // every step again
+  await expect(listButtons(page)).toHaveText(['Pin 1', 'Pin 3']);
+  // As before: the delete undone, and left to redo.
+  await page.keyboard.press('Enter');
+  await expect(listButtons(page)).toHaveText(names);
+  await expect(toolButton(page, 'Redo')).toBeEnabled();
+  await expect(toolButton(page, 'Undo')).toBeFocused();
+  await expect
+    .poll(async () => (await storedRecords(page)).map((r) => r.name).sort())
+    .toEqual([...names].sort());
+});
+
 test('Ctrl+Z in the Name textbox is the text’s own undo, not the document’s', async () => {
   await page.mouse.click(at['Pin 2']!.x, at['Pin 2']!.y);
   await expect(editor(page, 'Lighthouse')).toBeVisible();

@@ -1,3 +1,4 @@
+import { useLayoutEffect, useRef } from 'react';
 import { useSelector } from '@xstate/react';
 import type { ToolName } from '../../yourMap/events';
 import { useDocument, useStorage, useTools } from '../ChartroomContext';
@@ -7,7 +8,16 @@ const TOOLS: ReadonlyArray<{ tool: ToolName; label: string; key: string }> = [
   { tool: 'addPin', label: 'Add pin', key: 'P' },
 ];
 
-/** The `Tools` toolbar: the active tool as toggle buttons, and `Undo` / `Redo`. */
+/**
+ * The `Tools` toolbar: the active tool as toggle buttons, and `Undo` / `Redo`.
+ *
+ * A pressed toggle clicked again switches off: back to `Browse`. A button that is disabled while
+ * it has the focus (the last undo or redo done, or read-only) hands the focus on, so a keyboard
+ * user stays in the toolbar: `Undo` and `Redo` to each other when that one is enabled, else (and
+ * `Add pin`) to `Browse`, which is never disabled. The focus is moved only from such a button: a
+ * browser keeps the focus on a button just disabled until its next rendering update (Chromium
+ * blurs it then), so the layout effect, in the same task as the commit, still finds it there.
+ */
 export function ToolsToolbar() {
   const tools = useTools();
   const document = useDocument();
@@ -16,33 +26,62 @@ export function ToolsToolbar() {
   const canRedo = useSelector(document, (s) => s.context.redo.length > 0);
   const readOnly = useSelector(useStorage(), (s) => s.hasTag('readOnly'));
   const now = () => Date.now();
+
+  const buttons = useRef<Partial<Record<ToolName | 'undo' | 'redo', HTMLButtonElement | null>>>({});
+  const undoDisabled = !canUndo || readOnly;
+  const redoDisabled = !canRedo || readOnly;
+  useLayoutEffect(() => {
+    const { browse, addPin, undo, redo } = buttons.current;
+    if (!browse) return;
+    const focused = browse.ownerDocument.activeElement;
+    const lost = (button: HTMLButtonElement | null | undefined) =>
+      !!button && button.disabled && focused === button;
+    const enabled = (button: HTMLButtonElement | null | undefined) =>
+      button && !button.disabled ? button : null;
+    if (lost(redo)) (enabled(undo) ?? browse).focus();
+    else if (lost(undo)) (enabled(redo) ?? browse).focus();
+    else if (lost(addPin)) browse.focus();
+  }, [undoDisabled, redoDisabled, readOnly]);
+
   return (
     <div role="toolbar" aria-label="Tools" className="tools" data-covers-map="top">
       {TOOLS.map(({ tool, label, key }) => (
         <button
           key={tool}
+          ref={(button) => {
+            buttons.current[tool] = button;
+          }}
           type="button"
           aria-pressed={active === tool}
           aria-keyshortcuts={key}
           disabled={readOnly && tool !== 'browse'}
-          onClick={() => tools.send({ type: 'tool.chosen', tool })}
+          // A pressed toggle switches off: the same event as the Browse button's.
+          onClick={() =>
+            tools.send({ type: 'tool.chosen', tool: active === tool ? 'browse' : tool })
+          }
         >
           {label}
         </button>
       ))}
       <span className="tools-separator" aria-hidden="true" />
       <button
+        ref={(button) => {
+          buttons.current.undo = button;
+        }}
         type="button"
         aria-keyshortcuts="Control+Z Meta+Z"
-        disabled={!canUndo || readOnly}
+        disabled={undoDisabled}
         onClick={() => document.send({ type: 'doc.undoRequested', t: now() })}
       >
         Undo
       </button>
       <button
+        ref={(button) => {
+          buttons.current.redo = button;
+        }}
         type="button"
         aria-keyshortcuts="Control+Shift+Z Meta+Shift+Z Control+Y"
-        disabled={!canRedo || readOnly}
+        disabled={redoDisabled}
         onClick={() => document.send({ type: 'doc.redoRequested', t: now() })}
       >
         Redo

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetFakeMaps } from '../../support/fakeMapLibre';
 
@@ -7,8 +7,18 @@ vi.mock('maplibre-gl', async () =>
   (await import('../../support/fakeMapLibre')).fakeMapLibreModule(),
 );
 
-const { addPin, clickMapToAdd, documentOf, ready, renderYourMap, toolButton, toolbar, toolsOf } =
-  await import('./support');
+const {
+  MemoryStore,
+  addPin,
+  clickMapToAdd,
+  documentOf,
+  ready,
+  renderYourMap,
+  storageOf,
+  toolButton,
+  toolbar,
+  toolsOf,
+} = await import('./support');
 
 beforeEach(resetFakeMaps);
 afterEach(() => {
@@ -43,6 +53,24 @@ describe('the Tools toolbar', () => {
     expect(toolButton('Add pin')).toHaveAttribute('aria-pressed', 'false');
   });
 
+  it('switches a pressed Add pin off when it is clicked again; a pressed Browse stays pressed', async () => {
+    const { app } = renderYourMap();
+    await ready(app);
+    fireEvent.click(toolButton('Add pin'));
+    expect(toolButton('Add pin')).toHaveAttribute('aria-pressed', 'true');
+    fireEvent.click(toolButton('Add pin'));
+    expect(toolsOf(app).hasTag('addingPin')).toBe(false);
+    expect(toolButton('Add pin')).toHaveAttribute('aria-pressed', 'false');
+    expect(toolButton('Browse')).toHaveAttribute('aria-pressed', 'true');
+    fireEvent.click(toolButton('Browse'));
+    expect(toolsOf(app).hasTag('addingPin')).toBe(false);
+    expect(toolButton('Browse')).toHaveAttribute('aria-pressed', 'true');
+    // Pressed again, it is on again.
+    fireEvent.click(toolButton('Add pin'));
+    expect(toolsOf(app).hasTag('addingPin')).toBe(true);
+    expect(toolButton('Add pin')).toHaveAttribute('aria-pressed', 'true');
+  });
+
   it('enables Undo after a change, and Redo after an undo; each button does its step', async () => {
     const { app } = renderYourMap();
     await ready(app);
@@ -73,5 +101,91 @@ describe('the Tools toolbar', () => {
     const [pin] = Object.values(documentOf(app).context.features);
     expect(pin).toMatchObject({ name: 'Pin 1', geometry: { coordinates: [5, 45] } });
     await waitFor(() => expect(store.records.get(pin!.id)).toEqual(pin));
+  });
+});
+
+describe('the focus in the Tools toolbar', () => {
+  /** A click on a focused button, as Enter on it does. */
+  function press(name: string): void {
+    const button = toolButton(name);
+    button.focus();
+    expect(document.activeElement).toBe(button);
+    fireEvent.click(button);
+  }
+
+  it('moves from Redo to Undo when the last redo disables Redo', async () => {
+    const { app } = renderYourMap();
+    await ready(app);
+    addPin(app, 'p1', 2, 48);
+    addPin(app, 'p2', 3, 47);
+    fireEvent.click(toolButton('Undo'));
+    fireEvent.click(toolButton('Undo'));
+    expect(toolButton('Undo')).toBeDisabled();
+    press('Redo');
+    // Something left to redo: Redo keeps the focus.
+    expect(toolButton('Redo')).toBeEnabled();
+    expect(document.activeElement).toBe(toolButton('Redo'));
+    fireEvent.click(toolButton('Redo'));
+    expect(Object.keys(documentOf(app).context.features).sort()).toEqual(['p1', 'p2']);
+    expect(toolButton('Redo')).toBeDisabled();
+    expect(document.activeElement).toBe(toolButton('Undo'));
+  });
+
+  it('moves from Undo to Redo when the last undo disables Undo', async () => {
+    const { app } = renderYourMap();
+    await ready(app);
+    addPin(app, 'p1', 2, 48);
+    press('Undo');
+    expect(documentOf(app).context.features).toEqual({});
+    expect(toolButton('Undo')).toBeDisabled();
+    expect(document.activeElement).toBe(toolButton('Redo'));
+  });
+
+  it('moves to Browse when the storage turns read-only under Undo or Add pin', async () => {
+    const store = new MemoryStore();
+    const { app } = renderYourMap({ store });
+    await ready(app);
+    addPin(app, 'p1', 2, 48);
+    toolButton('Undo').focus();
+    act(() => store.notify({ type: 'versionChanged' }));
+    await waitFor(() => expect(storageOf(app).hasTag('readOnly')).toBe(true));
+    expect(toolButton('Undo')).toBeDisabled();
+    expect(toolButton('Redo')).toBeDisabled();
+    expect(document.activeElement).toBe(toolButton('Browse'));
+  });
+
+  it('moves from Add pin to Browse when the storage turns read-only', async () => {
+    const store = new MemoryStore();
+    const { app } = renderYourMap({ store });
+    await ready(app);
+    press('Add pin');
+    act(() => store.notify({ type: 'versionChanged' }));
+    await waitFor(() => expect(storageOf(app).hasTag('readOnly')).toBe(true));
+    expect(toolButton('Add pin')).toBeDisabled();
+    expect(document.activeElement).toBe(toolButton('Browse'));
+  });
+
+  it('takes no focus from elsewhere when Undo or Redo is disabled', async () => {
+    const { app } = renderYourMap();
+    await ready(app);
+    addPin(app, 'p1', 2, 48);
+    const field = document.createElement('input');
+    document.body.append(field);
+    field.focus();
+    // An undo that does not come from the toolbar (another tab's change, a key) disables Undo.
+    act(() => app.send({ type: 'doc.undoRequested', t: Date.now() }));
+    expect(toolButton('Undo')).toBeDisabled();
+    expect(document.activeElement).toBe(field);
+    // Nothing focused (a mouse click on the page elsewhere): nothing is focused after either.
+    field.blur();
+    expect(document.activeElement).toBe(document.body);
+    act(() => app.send({ type: 'doc.redoRequested', t: Date.now() }));
+    expect(toolButton('Redo')).toBeDisabled();
+    expect(document.activeElement).toBe(document.body);
+    // Browse focused stays so.
+    toolButton('Browse').focus();
+    act(() => app.send({ type: 'doc.undoRequested', t: Date.now() }));
+    expect(toolButton('Undo')).toBeDisabled();
+    expect(document.activeElement).toBe(toolButton('Browse'));
   });
 });
