@@ -107,7 +107,56 @@ export function applyChanges(features: Features, changes: readonly Change[]): Fe
   return next;
 }
 
-/** A feature's place in lists: oldest first, then by id. */
+/**
+ * A feature's place in lists and in the export: oldest first, then by id (`compareIds`).
+ *
+ * Records of one import share their creation time where the file gives none, so their ids keep
+ * them in file order: an import makes fresh ids that sort in the order made (geojson/importIds.ts),
+ * and ids a file brings are read with their numbers as numbers, so that `pin-2` comes before
+ * `pin-10` and a file whose ids count up keeps its order too.
+ */
 export function byCreated(a: FeatureRecord, b: FeatureRecord): number {
-  return a.created - b.created || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+  return a.created - b.created || compareIds(a.id, b.id);
+}
+
+const ZERO = 0x30;
+const NINE = 0x39;
+const isDigit = (code: number): boolean => code >= ZERO && code <= NINE;
+
+/**
+ * Ids in the order people read them: text by UTF-16 code units, but each run of digits as the
+ * number it writes (`p9` < `p10` < `p010a`: `10` and `010` are the same number, so the text after
+ * them decides). A total order: ids that differ only in leading zeros (`p10`, `p010`) come by their
+ * code units. Walks the ids without building anything, as sorting 10,000 imported records calls
+ * it some 140,000 times.
+ */
+export function compareIds(a: string, b: string): number {
+  if (a === b) return 0;
+  let i = 0;
+  let j = 0;
+  while (i < a.length && j < b.length) {
+    const x = a.charCodeAt(i);
+    const y = b.charCodeAt(j);
+    if (!isDigit(x) || !isDigit(y)) {
+      if (x !== y) return x - y;
+      i += 1;
+      j += 1;
+      continue;
+    }
+    // Two runs of digits: the shorter number (leading zeros aside) is the smaller, then the first
+    // digit that differs decides.
+    while (i < a.length && a.charCodeAt(i) === ZERO) i += 1;
+    while (j < b.length && b.charCodeAt(j) === ZERO) j += 1;
+    let endA = i;
+    let endB = j;
+    while (endA < a.length && isDigit(a.charCodeAt(endA))) endA += 1;
+    while (endB < b.length && isDigit(b.charCodeAt(endB))) endB += 1;
+    if (endA - i !== endB - j) return endA - i - (endB - j);
+    for (; i < endA; i += 1, j += 1) {
+      const difference = a.charCodeAt(i) - b.charCodeAt(j);
+      if (difference !== 0) return difference;
+    }
+  }
+  if (i < a.length || j < b.length) return i < a.length ? 1 : -1;
+  return a < b ? -1 : 1;
 }

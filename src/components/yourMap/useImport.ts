@@ -1,5 +1,6 @@
 import { useCallback, useState } from 'react';
 import { importFile } from '../../yourMap/geojson/importFile';
+import { importOutcomeText } from '../../yourMap/geojson/importResult';
 import { useChartroom, useDocument } from '../ChartroomContext';
 
 export type ImportStatus =
@@ -10,7 +11,8 @@ export type ImportStatus =
 
 /**
  * Reads a GeoJSON file into the document: one operation, one undo step, all or nothing. A file
- * that cannot be imported writes nothing and says what was wrong, and where.
+ * that cannot be imported writes nothing and says what was wrong, and where. The import makes its
+ * ids itself (`importIds()`), so that they keep the file's order.
  */
 export function useImport(): {
   status: ImportStatus;
@@ -28,7 +30,6 @@ export function useImport(): {
       importFile(file, {
         tab,
         now: Date.now(),
-        makeId: () => crypto.randomUUID(),
         existingIds: new Set(Object.keys(features)),
         nextPinNumber,
       })
@@ -40,26 +41,14 @@ export function useImport(): {
         )
         .then(
           (result) => {
+            const text = importOutcomeText(file.name, result);
             if (!result.ok) {
-              setStatus({
-                kind: 'failed',
-                text: `${file.name} was not imported. ${result.error.message}`,
-              });
+              setStatus({ kind: 'failed', text });
               return;
             }
-            const count = result.records.length;
-            if (count > 0)
+            if (result.records.length > 0)
               document.send({ type: 'doc.imported', records: result.records, t: Date.now() });
-            const pins = `${count} ${count === 1 ? 'pin' : 'pins'}`;
-            const later = result.notImportedYet;
-            setStatus({
-              kind: 'done',
-              text:
-                `Imported ${pins} from ${file.name}.` +
-                (later > 0
-                  ? ` ${later} ${later === 1 ? 'line or area was' : 'lines and areas were'} not imported yet: routes and areas are coming.`
-                  : ''),
-            });
+            setStatus({ kind: 'done', text });
           },
           (error: unknown) =>
             setStatus({

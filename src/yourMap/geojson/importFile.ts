@@ -18,7 +18,7 @@ const WORKER_FAILED = 'The file could not be imported: the import stopped unexpe
 /**
  * A chosen or dropped file → its pins, all or nothing (see parseImport). The size is checked
  * before the file is read. Files over OFF_MAIN_THREAD_BYTES are read and parsed in a worker,
- * which makes its own ids (random UUIDs: `options.makeId` cannot cross to it) and is terminated
+ * which makes its own ids (`importIds()`: `options.makeId` cannot cross to it) and is terminated
  * once it has answered or failed. Never rejects: every failure is an `ok: false` result.
  */
 export async function importFile(

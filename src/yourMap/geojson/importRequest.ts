@@ -4,7 +4,8 @@ import { parseImport } from './parseImport';
 /**
  * What the import worker is sent and how it answers. Kept apart from the worker's own file so that
  * it can be tested without a worker. The file itself is sent (a File is cloned as a handle, not
- * copied), so that reading it happens off the main thread too; text is accepted as well.
+ * copied), so that reading it happens off the main thread too; text is accepted as well. A
+ * function cannot be sent: the worker makes its ids with parseImport's default, `importIds()`.
  */
 
 export type WorkerParseOptions = Omit<ParseOptions, 'makeId'>;
@@ -25,7 +26,7 @@ export async function answerImportRequest(data: unknown): Promise<ImportResult> 
     return fileFault(`The file could not be read: ${messageOf(error)}`);
   }
   try {
-    return parseImport(text, { ...options, makeId: newId });
+    return parseImport(text, options);
   } catch (error) {
     return fileFault(`The import failed unexpectedly: ${messageOf(error)}`);
   }
@@ -49,16 +50,6 @@ function isImportRequest(data: unknown): data is ImportRequest {
       options.nextPinNumber === undefined ||
       typeof options.nextPinNumber === 'number')
   );
-}
-
-/** A random UUID; `crypto.randomUUID` needs a secure context, so there is a fallback. */
-function newId(): string {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40;
-  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
-  const hex = Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
 function messageOf(error: unknown): string {

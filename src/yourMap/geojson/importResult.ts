@@ -39,8 +39,12 @@ export interface ParseOptions {
   tab: string;
   /** Milliseconds since the epoch: `created` and `updated` where the file has none. */
   now: number;
-  /** A new, unique id, for features without a usable id of their own. */
-  makeId: () => string;
+  /**
+   * A new id, for each feature without a usable id of its own, called in file order; one that is
+   * taken is skipped. Default: `importIds()`, whose ids sort in the order made, so that the
+   * import keeps file order (`byCreated`).
+   */
+  makeId?: () => string;
   /** Ids already in the document: a feature whose id is among them gets a new id. */
   existingIds?: ReadonlySet<string>;
   /** The N of the first unnamed pin's `Pin N`; later ones count up. Default 1. */
@@ -73,4 +77,25 @@ export function checkFileSize(bytes: number): ImportError | null {
     message: `The file is ${megabytes} MB; files of up to ${MAX_IMPORT_BYTES / 1_000_000} MB can be imported.`,
     featureIndex: null,
   };
+}
+
+/**
+ * What the person is told of an import: how many pins came from which file, and what of the file
+ * did not become a pin (lines and areas, for now; features without a geometry, which have no
+ * place on the map); or, for a refused file, that nothing was imported and why.
+ */
+export function importOutcomeText(fileName: string, result: ImportResult): string {
+  if (!result.ok) return `${fileName} was not imported. ${result.error.message}`;
+  const count = result.records.length;
+  const later = result.notImportedYet;
+  const skipped = result.withoutGeometry;
+  return (
+    `Imported ${count} ${count === 1 ? 'pin' : 'pins'} from ${fileName}.` +
+    (later > 0
+      ? ` ${later} ${later === 1 ? 'line or area was' : 'lines and areas were'} not imported yet: routes and areas are coming.`
+      : '') +
+    (skipped > 0
+      ? ` ${skipped} ${skipped === 1 ? 'feature was' : 'features were'} skipped: ${skipped === 1 ? 'it has' : 'they have'} no location (no geometry).`
+      : '')
+  );
 }

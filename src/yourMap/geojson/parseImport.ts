@@ -2,6 +2,7 @@ import type { Geometry } from 'geojson';
 import { SCHEMA_VERSION, roundCoordinate, type FeatureRecord } from '../model';
 import { checkFile, checkItem, isObject, itemsOf, type JsonObject } from './checkContent';
 import { checkStructure } from './checkStructure';
+import { importIds } from './importIds';
 import {
   MAX_IMPORT_FEATURES,
   checkFileSize,
@@ -33,6 +34,14 @@ import {
  *   in `existingIds` or earlier in the file; otherwise the pin gets `makeId()`. So an export
  *   imported into an empty document gives back the same ids.
  * - `created` and `updated` are read from ISO 8601 date-times with a time zone, else `now`.
+ * - Order: lists and the export order records by `created`, then by id (`byCreated`). Features
+ *   with a `created` of their own (as an export's have) keep the order it gives. The others share
+ *   `now`, so their ids decide: the ids made here (`importIds()` by default) sort in file order,
+ *   a MultiPoint's parts included. A feature's own id is kept as it is, so one with an id and no
+ *   `created` sorts by that id, its numbers read as numbers: in file order where the file's ids
+ *   count up (`1`, `2`, … `10`; `stop-1`, … `stop-10`), otherwise not, and before or after the
+ *   made ids as the ids compare. File order for those regardless would take new ids or invented
+ *   times.
  * - Coordinates are rounded to 7 decimals; an altitude is dropped.
  */
 export function parseImport(text: string, options: ParseOptions): ImportResult {
@@ -68,9 +77,10 @@ function toRecords(items: readonly JsonObject[], options: ParseOptions): ImportR
   let notImportedYet = 0;
   let withoutGeometry = 0;
   const records: FeatureRecord[] = [];
+  const makeId = options.makeId ?? importIds();
   const freshId = (): string => {
-    let id = options.makeId();
-    while (usedIds.has(id)) id = options.makeId();
+    let id = makeId();
+    while (usedIds.has(id)) id = makeId();
     return id;
   };
 

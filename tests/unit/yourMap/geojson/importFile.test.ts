@@ -11,7 +11,7 @@ import {
 } from '../../../../src/yourMap/geojson/importRequest';
 import { MAX_IMPORT_BYTES } from '../../../../src/yourMap/geojson/importResult';
 import { parseImport } from '../../../../src/yourMap/geojson/parseImport';
-import type { FeatureRecord } from '../../../../src/yourMap/model';
+import { byCreated, type FeatureRecord } from '../../../../src/yourMap/model';
 import { collection, failure, options, point, records } from './support';
 
 /** Large inputs: seconds on a busy machine, not the default five. */
@@ -137,11 +137,12 @@ describe('importFile', () => {
       });
       const imported = records(result);
       expect(imported[0]?.name).toBe('Big 0');
-      // The worker makes its own ids: random UUIDs.
+      // The worker makes its own ids: one random UUID for the import, then a count in file order.
       expect(imported[0]?.id).toMatch(
-        /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+        /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}-000001$/,
       );
       expect(new Set(imported.map((record) => record.id)).size).toBe(imported.length);
+      expect([...imported].sort(byCreated)).toEqual(imported);
     });
 
     it('gives the same result as a parse on this thread, ids aside', LARGE, async () => {
