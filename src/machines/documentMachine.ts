@@ -14,7 +14,7 @@ import {
   type Outcome,
   type WriteRequest,
 } from '../yourMap/history';
-import { addPin, deleteRecord, editRecord, importRecords, movePin } from '../yourMap/operations';
+import { addPin, deleteRecord, importRecords, movePin } from '../yourMap/operations';
 
 export type DocumentEvent = DocEvent | StorageEvent;
 
@@ -73,9 +73,7 @@ export const documentMachine = setup({
         : {},
     ),
     typeIn: assign(({ context, event }) =>
-      event.type === 'doc.edited'
-        ? withOutbox(typeIn(context, editRecord(context.features, event, made(context, event))))
-        : {},
+      event.type === 'doc.edited' ? withOutbox(typeIn(context, event, made(context, event))) : {},
     ),
     deleteRecord: assign(({ context, event }) =>
       event.type === 'doc.deleted'

@@ -8,7 +8,7 @@ import {
   type Features,
   type Operation,
 } from './model';
-import { nextPinNumberAfter, sameContent, stamp } from './operations';
+import { editRecord, nextPinNumberAfter, sameContent, stamp, type Made } from './operations';
 
 /**
  * The document and its history, as pure functions of its context: the document machine calls
@@ -28,6 +28,21 @@ export interface EditSession {
   id: string;
   /** The record as it was when typing began (or when another tab's change to it was adopted). */
   start: FeatureRecord;
+  /**
+   * What the Name field holds while it is blank (empty or only whitespace), else null. A name is
+   * never blank: meanwhile the record keeps its name from before the typing (`start.name`), which
+   * is what it keeps when the field is left blank.
+   */
+  blankName: string | null;
+}
+
+/** Whether a name is blank: empty, or only whitespace. Such a name is never kept. */
+export const isBlankName = (name: string): boolean => name.trim() === '';
+
+/** What a record's Name field shows: what is being typed there while it is blank, else its name. */
+export function nameInField(context: DocumentContext, record: FeatureRecord): string {
+  const session = context.editSession;
+  return session?.id === record.id && session.blankName !== null ? session.blankName : record.name;
 }
 
 export interface DocumentContext {
@@ -137,12 +152,38 @@ export function commit(context: DocumentContext, operation: Operation | null): O
   return { ...saved, context: next };
 }
 
-/** Typing: saved at once; the step comes when the typing ends. */
-export function typeIn(context: DocumentContext, change: Change | null): Outcome {
-  if (!change?.before) return unchanged(context);
-  const open = context.editSession?.id === change.id ? context : finishEditing(context);
-  const editSession = open.editSession ?? { id: change.id, start: change.before };
+/**
+ * Typing: saved at once; the step comes when the typing ends. A blank name is not applied: the
+ * record keeps, and goes back to, its name from before the typing (unless that was blank too, as
+ * a record from an older version may be), and the field's text is kept in the session, so that
+ * the list and the editor's title never go blank and leaving the field, however it is left,
+ * leaves that name. Text typed and cleared again in one edit leaves no step.
+ */
+export function typeIn(context: DocumentContext, edit: TextEdit, made: Made): Outcome {
+  const record = context.features[edit.id];
+  if (!record) return unchanged(context);
+  const session = context.editSession?.id === edit.id ? context.editSession : null;
+  const start = session?.start ?? record;
+  const blank = edit.name !== undefined && isBlankName(edit.name) && !isBlankName(start.name);
+  const blankName =
+    edit.name === undefined ? (session?.blankName ?? null) : blank ? edit.name : null;
+  const change = editRecord(
+    context.features,
+    { ...edit, ...(blank ? { name: start.name } : {}) },
+    made,
+  );
+  if (!change && blankName === (session?.blankName ?? null)) return unchanged(context);
+  const open = session ? context : finishEditing(context);
+  const editSession: EditSession = { id: edit.id, start, blankName };
+  if (!change) return unchanged({ ...open, editSession });
   return write({ ...open, editSession, redo: [] }, [change]);
+}
+
+/** Text typed in a record's fields: the whole of each field typed in. */
+export interface TextEdit {
+  id: string;
+  name?: string;
+  note?: string;
 }
 
 /** The same save of a record: the same `updated` and `by` (or both absent). */
@@ -238,7 +279,7 @@ function adopt(context: DocumentContext, stored: readonly StoredRecord[]): Docum
       context.nextPinNumber,
       stored.map((s) => s.record),
     ),
-    editSession: session && (restarted ? { id: session.id, start: restarted } : null),
+    editSession: session && (restarted ? { ...session, start: restarted } : null),
     touched: touch(
       context.touched,
       stored.map((s) => s.id),

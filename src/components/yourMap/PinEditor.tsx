@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useSelector } from '@xstate/react';
+import { nameInField } from '../../yourMap/history';
 import type { FeatureRecord } from '../../yourMap/model';
 import { useChartroom, useDocument, useSelection, useStorage } from '../ChartroomContext';
 import { showSelection, useSheetCard } from '../sheet/BottomSheet';
@@ -30,6 +31,16 @@ export function PinEditor() {
   useEffect(() => {
     if (pinId !== null && !exists) selection.send({ type: 'editor.closed' });
   }, [pinId, exists, selection]);
+
+  // The editor closing, however it closes, ends the typing in it, as leaving a field does.
+  useEffect(() => {
+    if (pinId === null) return;
+    return () => {
+      const { status, context } = document.getSnapshot();
+      if (status === 'active' && context.editSession?.id === pinId)
+        document.send({ type: 'doc.editFinished', id: pinId, t: Date.now() });
+    };
+  }, [pinId, document]);
 
   useEffect(() => {
     at.current = lng === null || lat === null ? null : [lng, lat];
@@ -77,6 +88,8 @@ function EditorContent({ pin }: { pin: FeatureRecord }) {
   const selection = useSelection();
   const readOnly = useSelector(useStorage(), (s) => s.hasTag('readOnly'));
   const titleId = useId();
+  // While Name is blank the pin keeps its name (the document's rule): the field shows what is typed.
+  const name = useSelector(document, (s) => nameInField(s.context, pin));
   const { id } = pin;
   const edit = (change: { name?: string; note?: string }) =>
     document.send({ type: 'doc.edited', id, ...change, t: Date.now() });
@@ -99,7 +112,7 @@ function EditorContent({ pin }: { pin: FeatureRecord }) {
           type="text"
           dir="auto"
           autoComplete="off"
-          value={pin.name}
+          value={name}
           readOnly={readOnly}
           onChange={(event) => edit({ name: event.target.value })}
           onBlur={finish}
