@@ -137,7 +137,10 @@ export class PinTiles {
       const pin = level.first[item]!;
       const tags =
         count === 1
-          ? [layer.tag('id', this.pins[pin]!.id), layer.tag('name', labelText(this.pins[pin]!.name))]
+          ? [
+              layer.tag('id', this.pins[pin]!.id),
+              layer.tag('name', labelText(this.pins[pin]!.name)),
+            ]
           : [
               layer.tag('cluster', true),
               layer.tag('cluster_id', this.clusterId(Math.min(z, CLUSTER_MAX_ZOOM + 1), item)),

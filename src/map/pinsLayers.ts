@@ -100,7 +100,10 @@ export function labelText(name: string): string {
   if (name.length <= LABEL_MAX_CHARACTERS) return name;
   const characters = Array.from(name);
   if (characters.length <= LABEL_MAX_CHARACTERS) return name;
-  return `${characters.slice(0, LABEL_MAX_CHARACTERS - 1).join('').trimEnd()}…`;
+  return `${characters
+    .slice(0, LABEL_MAX_CHARACTERS - 1)
+    .join('')
+    .trimEnd()}…`;
 }
 
 /**
