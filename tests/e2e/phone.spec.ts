@@ -1,4 +1,5 @@
 import type { Locator, Page, TestInfo } from '@playwright/test';
+import { box, intersects } from './support/layout';
 import { expect, expectReady, test } from './support/map';
 import { canvasCentre, hashState, mapCanvas } from './support/places';
 import { longPress, tap, touchSequence, type Point } from './support/touch';
@@ -14,17 +15,6 @@ const afterDoubleTap = (page: Page) => page.waitForTimeout(DOUBLE_CLICK_MS + 100
 const PORTRAIT = { width: 390, height: 844 };
 const LANDSCAPE = { width: 844, height: 390 };
 const LISBON = { id: 2267057, name: 'Lisbon', lng: -9.13333, lat: 38.71667 };
-
-type Box = { x: number; y: number; width: number; height: number };
-
-async function box(locator: Locator): Promise<Box> {
-  const found = await locator.boundingBox();
-  if (!found) throw new Error(`${locator} has no box`);
-  return found;
-}
-
-const intersects = (a: Box, b: Box) =>
-  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 
 const sheet = (page: Page) => page.locator('.sheet');
 const handle = (page: Page) => page.getByRole('button', { name: /^(Expand|Collapse) panel$/ });

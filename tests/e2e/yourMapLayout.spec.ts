@@ -1,4 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
+import { box, intersects } from './support/layout';
 import { expect, test } from './support/map';
 import { tap } from './support/touch';
 import {
@@ -15,17 +16,6 @@ import {
 
 // Where the person's features, their editor and the tools are laid out, at the sizes where they
 // once ran off the screen or over each other.
-
-type Box = { x: number; y: number; width: number; height: number };
-
-async function box(locator: Locator): Promise<Box> {
-  const found = await locator.boundingBox();
-  if (!found) throw new Error(`${locator} has no box`);
-  return found;
-}
-
-const intersects = (a: Box, b: Box) =>
-  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 
 /** The locator's box lies wholly inside the page's viewport. */
 async function expectOnScreen(page: Page, locator: Locator, what: string): Promise<void> {
