@@ -2,6 +2,7 @@ import { assign, enqueueActions, setup } from 'xstate';
 import type { DocEvent, StorageEvent } from '../yourMap/events';
 import {
   commit,
+  commitNudge,
   emptyDocument,
   finishEditing,
   loaded,
@@ -67,11 +68,11 @@ export const documentMachine = setup({
       const pin = addPin(context.features, event, context.nextPinNumber, made(context, event));
       return withOutbox(commit(context, pin));
     }),
-    movePin: assign(({ context, event }) =>
-      event.type === 'doc.pinMoved'
-        ? withOutbox(commit(context, movePin(context.features, event, made(context, event))))
-        : {},
-    ),
+    movePin: assign(({ context, event }) => {
+      if (event.type !== 'doc.pinMoved') return {};
+      const moved = movePin(context.features, event, made(context, event));
+      return withOutbox(event.nudge ? commitNudge(context, moved, event.t) : commit(context, moved));
+    }),
     typeIn: assign(({ context, event }) =>
       event.type === 'doc.edited' ? withOutbox(typeIn(context, event, made(context, event))) : {},
     ),

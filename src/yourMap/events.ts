@@ -53,7 +53,8 @@ export type PinSelectionEvent =
 /** The person's changes, as the document receives them. Ids are made by the sender. */
 export type DocEvent =
   | { type: 'doc.pinAdded'; id: string; lng: number; lat: number; t: number }
-  | { type: 'doc.pinMoved'; id: string; lng: number; lat: number; t: number }
+  /** `nudge`: moved by keys, not dragged (commitNudge in history.ts). */
+  | { type: 'doc.pinMoved'; id: string; lng: number; lat: number; t: number; nudge?: boolean }
   /** Typing in `Name` or `Note`: applied and saved at once, but not yet an undo step. */
   | { type: 'doc.edited'; id: string; name?: string; note?: string; t: number }
   /** Leaving the field: what was typed since it was entered becomes one undo step. */

@@ -61,6 +61,8 @@ export interface DocumentContext {
   touched: string[] | null;
   /** The last operation committed, undone or redone (for traces). */
   lastOperation: Operation | null;
+  /** The write of the last nudge (commitNudge): a nudge joins its step while no write followed. */
+  nudged: { id: string; seq: number } | null;
 }
 
 export interface WriteRequest {
@@ -86,6 +88,7 @@ export const emptyDocument = (tab: string): DocumentContext => ({
   editSession: null,
   touched: [],
   lastOperation: null,
+  nudged: null,
 });
 
 export const unchanged = (context: DocumentContext): Outcome => ({
@@ -150,6 +153,49 @@ export function commit(context: DocumentContext, operation: Operation | null): O
     lastOperation: operation,
   };
   return { ...saved, context: next };
+}
+
+/** Nudges of one pin this close together are one undo step: a key held down, or pressed again. */
+export const NUDGE_JOIN_MS = 1000;
+
+/**
+ * A pin nudged by keys: saved at once, as any move. It is one undo step with the nudges of the
+ * same pin just before it (a held key repeats 30 times a second, and would otherwise fill the
+ * history): the last nudge's step grows to end here, while nothing else has changed the pin or
+ * the history since, no text is being typed, and no more than NUDGE_JOIN_MS have passed.
+ */
+export function commitNudge(
+  context: DocumentContext,
+  operation: Operation | null,
+  t: number,
+): Outcome {
+  const step = context.undo.at(-1);
+  const last = step?.changes.length === 1 ? step.changes[0] : undefined;
+  const change = operation?.changes.length === 1 ? operation.changes[0] : undefined;
+  if (!operation || !change) return commit(context, operation);
+  const nudged = { id: change.id, seq: context.seq + 1 };
+  const joins =
+    context.nudged?.id === change.id &&
+    context.nudged.seq === context.seq &&
+    step === context.lastOperation &&
+    last?.id === change.id &&
+    last.after !== null &&
+    context.features[change.id] === last.after &&
+    t - last.after.updated <= NUDGE_JOIN_MS;
+  if (!joins) {
+    const committed = commit(context, operation);
+    return { ...committed, context: { ...committed.context, nudged } };
+  }
+  const saved = write(context, operation.changes);
+  const joined: Step = {
+    kind: 'nudge',
+    changes: [{ id: change.id, before: last.before, after: change.after }],
+  };
+  const undo = [...context.undo.slice(0, -1), joined];
+  return {
+    ...saved,
+    context: { ...saved.context, undo, redo: [], lastOperation: joined, nudged },
+  };
 }
 
 /**

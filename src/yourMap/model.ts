@@ -45,7 +45,8 @@ export interface Change {
   after: FeatureRecord | null;
 }
 
-export type OperationKind = 'add' | 'move' | 'edit' | 'delete' | 'import';
+/** `nudge`: a pin moved by keys (Alt + arrows), where a held key's repeats are one step. */
+export type OperationKind = 'add' | 'move' | 'nudge' | 'edit' | 'delete' | 'import';
 
 /** One committed operation: one undo step, one stored transaction. */
 export interface Operation {

@@ -104,7 +104,7 @@ export function addPin(
 /** A pin moved to the rounded position; null if there is no such pin or it is already there. */
 export function movePin(
   features: Features,
-  pin: { id: string; lng: number; lat: number },
+  pin: { id: string; lng: number; lat: number; nudge?: boolean },
   { t, by }: Made,
 ): Operation | null {
   const before = features[pin.id];
@@ -115,7 +115,7 @@ export function movePin(
   };
   if (JSON.stringify(geometry) === JSON.stringify(before.geometry)) return null;
   const after = { ...before, geometry, updated: stamp(t, before), by };
-  return { kind: 'move', changes: [{ id: pin.id, before, after }] };
+  return { kind: pin.nudge ? 'nudge' : 'move', changes: [{ id: pin.id, before, after }] };
 }
 
 /** Typed text applied to a record; null if there is no such record or the text is unchanged. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { canRedo, canUndo, documentMachine } from '../../../src/machines/documentMachine';
-import { HISTORY_LIMIT } from '../../../src/yourMap/history';
+import { HISTORY_LIMIT, NUDGE_JOIN_MS } from '../../../src/yourMap/history';
 import {
   OTHER_TAB,
   T0,
@@ -177,6 +177,89 @@ describe('documentMachine', () => {
       doc.move('a', 1.00000001, 2);
       expect(doc.writes).toHaveLength(1);
       expect(doc.context().undo).toHaveLength(1);
+    });
+  });
+
+  describe('while a pin is nudged by keys', () => {
+    /** Nudges of `id` east by a step, `everyMs` apart from `t`; returns the time after the last. */
+    const nudges = (
+      doc: ReturnType<typeof startDocument>,
+      id: string,
+      count: number,
+      { from, t, everyMs }: { from: number; t: number; everyMs: number },
+    ) => {
+      for (let i = 1; i <= count; i++)
+        doc.send({
+          type: 'doc.pinMoved',
+          id,
+          lng: from + i,
+          lat: 2,
+          t: t + i * everyMs,
+          nudge: true,
+        });
+      return t + count * everyMs;
+    };
+
+    it('saves every nudge at once, and makes a held key (30 a second) one step', () => {
+      const doc = startDocument();
+      doc.add('a', 1, 2);
+      const t = doc.next();
+      nudges(doc, 'a', 30, { from: 1, t, everyMs: 33 });
+      expect(doc.writes).toHaveLength(31);
+      expect(position(doc, 'a')).toEqual([31, 2]);
+      expect(doc.context().undo.map((step) => step.kind)).toEqual(['add', 'nudge']);
+      expect(replayWrites(doc.writes)).toEqual(doc.features());
+      doc.send({ type: 'doc.undoRequested', t: t + 2000 });
+      expect(position(doc, 'a')).toEqual([1, 2]);
+      doc.send({ type: 'doc.redoRequested', t: t + 3000 });
+      expect(position(doc, 'a')).toEqual([31, 2]);
+      expect(replayWrites(doc.writes)).toEqual(doc.features());
+    });
+
+    it(`keeps the older steps however long a key is held (${HISTORY_LIMIT * 3} nudges)`, () => {
+      const doc = startDocument();
+      doc.add('a', 1, 2);
+      doc.add('b', 5, 6);
+      nudges(doc, 'a', HISTORY_LIMIT * 3, { from: 1, t: doc.next(), everyMs: 33 });
+      expect(doc.context().undo.map((step) => step.kind)).toEqual(['add', 'add', 'nudge']);
+    });
+
+    it(`makes nudges more than ${NUDGE_JOIN_MS} ms apart steps of their own`, () => {
+      const doc = startDocument();
+      doc.add('a', 1, 2);
+      const t = nudges(doc, 'a', 2, { from: 1, t: doc.next(), everyMs: 100 });
+      nudges(doc, 'a', 1, { from: 3, t, everyMs: NUDGE_JOIN_MS + 1 });
+      expect(doc.context().undo.map((step) => step.kind)).toEqual(['add', 'nudge', 'nudge']);
+      doc.undo();
+      expect(position(doc, 'a')).toEqual([3, 2]);
+    });
+
+    it("never joins a drag, another pin, an undo or another tab's change between nudges", () => {
+      const doc = startDocument();
+      doc.add('a', 1, 2);
+      doc.add('b', 5, 6);
+      const kinds = () => doc.context().undo.map((step) => step.kind);
+      doc.move('a', 0, 2); // a drag
+      let t = nudges(doc, 'a', 1, { from: 0, t: doc.next() - 900, everyMs: 100 });
+      expect(kinds()).toEqual(['add', 'add', 'move', 'nudge']);
+      t = nudges(doc, 'b', 1, { from: 5, t, everyMs: 100 });
+      t = nudges(doc, 'a', 1, { from: 1, t, everyMs: 100 });
+      expect(kinds()).toEqual(['add', 'add', 'move', 'nudge', 'nudge', 'nudge']);
+      doc.send({ type: 'doc.undoRequested', t: t + 100 });
+      doc.send({ type: 'doc.redoRequested', t: t + 200 });
+      t = nudges(doc, 'a', 1, { from: 2, t: t + 200, everyMs: 100 });
+      expect(kinds()).toHaveLength(7);
+      // Another tab moves the pin between two nudges: undoing ours never undoes theirs.
+      const theirs = {
+        ...doc.record('a')!,
+        geometry: { type: 'Point' as const, coordinates: [40, 2] as [number, number] },
+      };
+      doc.remote(theirs);
+      nudges(doc, 'a', 1, { from: 40, t: doc.next() - 900, everyMs: 100 });
+      expect(kinds()).toHaveLength(8);
+      doc.undo();
+      expect(position(doc, 'a')).toEqual([40, 2]);
+      expect(doc.notices).toEqual([]);
     });
   });
 

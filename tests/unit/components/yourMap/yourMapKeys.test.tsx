@@ -2,6 +2,7 @@
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetFakeMaps } from '../../support/fakeMapLibre';
+import { NUDGE_JOIN_MS } from '../../../../src/yourMap/history';
 
 vi.mock('maplibre-gl', async () =>
   (await import('../../support/fakeMapLibre')).fakeMapLibreModule(),
@@ -80,29 +81,45 @@ describe('the keys of Your map, with the focus outside text fields', () => {
     expect(documentOf(app).context.undo).toHaveLength(1);
   });
 
-  it('Alt+arrows nudge the selected pin by a pixel, ten with Shift, each an undo step', async () => {
+  it('Alt+arrows nudge the selected pin by a pixel, ten with Shift, one undo step a burst', async () => {
     const { app, store } = renderYourMap();
     await ready(app);
     addPin(app, 'a', 2, 48);
     act(() => app.send({ type: 'pin.selected', id: 'a', origin: 'list', byKeyboard: false }));
     const coordinates = () => documentOf(app).context.features.a?.geometry.coordinates;
     const target = toolButton('Browse');
+    let now = Date.now();
+    vi.spyOn(Date, 'now').mockImplementation(() => now);
     // The fake map projects a degree to a pixel, with y growing southwards.
     key(target, { key: 'ArrowRight', altKey: true });
     expect(coordinates()).toEqual([3, 48]);
+    now += 30;
     key(target, { key: 'ArrowUp', altKey: true });
     expect(coordinates()).toEqual([3, 49]);
+    now += 30;
     key(target, { key: 'ArrowLeft', altKey: true, shiftKey: true });
     expect(coordinates()).toEqual([-7, 49]);
+    // Each nudge is saved at once.
+    await vi.waitFor(() => expect(store.records.get('a')?.geometry.coordinates).toEqual([-7, 49]));
+    // A nudge more than a second later is a step of its own.
+    now += NUDGE_JOIN_MS + 1;
     key(target, { key: 'ArrowDown', altKey: true, shiftKey: true });
     expect(coordinates()).toEqual([-7, 39]);
     expect(screen.getByRole('dialog', { name: 'Pin 1' })).toHaveTextContent(
       '39.00000° N, 7.00000° W',
     );
-    expect(documentOf(app).context.undo).toHaveLength(5);
+    expect(documentOf(app).context.undo.map((step) => step.kind)).toEqual([
+      'add',
+      'nudge',
+      'nudge',
+    ]);
+    now += 100;
     key(target, { key: 'z', ctrlKey: true });
     expect(coordinates()).toEqual([-7, 49]);
-    await vi.waitFor(() => expect(store.records.get('a')?.geometry.coordinates).toEqual([-7, 49]));
+    now += 100;
+    key(target, { key: 'z', ctrlKey: true });
+    expect(coordinates()).toEqual([2, 48]);
+    await vi.waitFor(() => expect(store.records.get('a')?.geometry.coordinates).toEqual([2, 48]));
   });
 
   it('Alt+arrows move nothing where no pin is selected', async () => {
