@@ -117,6 +117,9 @@ export function startDocument({ answering = true, stored = [] }: StartOptions = 
       send({ type: 'doc.pinAdded', id, lng, lat, t: tick() }),
     move: (id: string, lng: number, lat: number) =>
       send({ type: 'doc.pinMoved', id, lng, lat, t: tick() }),
+    /** A nudge by keys: a second after the event before, so nudges in a row are one step. */
+    nudge: (id: string, lng: number, lat: number) =>
+      send({ type: 'doc.pinMoved', id, lng, lat, t: tick(), nudge: true }),
     type: (id: string, text: { name?: string; note?: string }) =>
       send({ type: 'doc.edited', id, ...text, t: tick() }),
     leave: (id: string) => send({ type: 'doc.editFinished', id, t: tick() }),

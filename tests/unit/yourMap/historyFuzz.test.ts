@@ -20,7 +20,7 @@ const ID = fc.constantFrom('a', 'b', 'c', 'd', 'e');
 const COORDINATE = fc.double({ min: -89, max: 89, noNaN: true });
 
 type Command =
-  | { do: 'add' | 'move'; id: string; lng: number; lat: number }
+  | { do: 'add' | 'move' | 'nudge'; id: string; lng: number; lat: number }
   | { do: 'type'; id: string; name?: string; note?: string }
   | { do: 'leave' | 'delete'; id: string }
   | { do: 'import'; records: FeatureRecord[] }
@@ -40,6 +40,15 @@ const COMMANDS = [
   {
     arbitrary: fc.record({
       do: fc.constant('move' as const),
+      id: ID,
+      lng: COORDINATE,
+      lat: COORDINATE,
+    }),
+    weight: 3,
+  },
+  {
+    arbitrary: fc.record({
+      do: fc.constant('nudge' as const),
       id: ID,
       lng: COORDINATE,
       lat: COORDINATE,
@@ -79,7 +88,7 @@ const commandArb: fc.Arbitrary<Command> = fc.oneof(...COMMANDS);
 /** Mostly new pins and drags, so that steps pile up past the history's limit. */
 const busyArb: fc.Arbitrary<Command> = fc.oneof(...COMMANDS, {
   arbitrary: fc.record({
-    do: fc.constantFrom('add' as const, 'move' as const),
+    do: fc.constantFrom('add' as const, 'move' as const, 'nudge' as const),
     id: ID,
     lng: COORDINATE,
     lat: COORDINATE,
@@ -99,6 +108,8 @@ function run(doc: StartedDocument, command: Command): void {
       return doc.add(command.id, command.lng, command.lat);
     case 'move':
       return doc.move(command.id, command.lng, command.lat);
+    case 'nudge':
+      return doc.nudge(command.id, command.lng, command.lat);
     case 'type':
       return doc.type(command.id, { name: command.name, note: command.note });
     case 'leave':
