@@ -27,6 +27,7 @@ import {
   PIN_TILE_LAYER,
   SELECTED_DOT,
   SELECTED_SOURCE,
+  labelText,
   selectedSource,
   TOUCH_HIT_RADIUS_PX,
   drawsDifferently,
@@ -281,7 +282,8 @@ export class PinsAdapter {
       const name = this.features.find((feature) => feature.id === id)?.name ?? '';
       dragged = this.dragged = { id, name, lng, lat, landing: 'no' };
       this.setState(id, { dragging: true });
-      this.marker.show(name);
+      // Labelled as the map labels it, so that the label does not change as the drag begins.
+      this.marker.show(labelText(name));
     }
     dragged.lng = lng;
     dragged.lat = lat;

@@ -92,9 +92,9 @@ const POINTS: ExpressionSpecification = [
 export const LABEL_MAX_CHARACTERS = 40;
 
 /**
- * A name as the map draws it: whole, or its first LABEL_MAX_CHARACTERS characters (never half a
- * character: a surrogate pair is one) and an ellipsis, so that a long name never draws a label
- * across the map or over its neighbours.
+ * A name as the map draws it: whole, or cut to at most LABEL_MAX_CHARACTERS characters, the
+ * ellipsis included (code points: never half of a surrogate pair), so that a long name never
+ * draws a label across the map or over its neighbours.
  */
 export function labelText(name: string): string {
   if (name.length <= LABEL_MAX_CHARACTERS) return name;

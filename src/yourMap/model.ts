@@ -128,13 +128,18 @@ const isDigit = (code: number): boolean => code >= ZERO && code <= NINE;
  * Ids in the order people read them: text by UTF-16 code units, but each run of digits as the
  * number it writes (`p9` < `p10` < `p010a`: `10` and `010` are the same number, so the text after
  * them decides). A total order: ids that differ only in leading zeros (`p10`, `p010`) come by their
- * code units. Walks the ids without building anything, as sorting 10,000 imported records calls
- * it some 140,000 times.
+ * code units. Sorting 10,000 imported records calls it some 140,000 times: it builds nothing, and
+ * starts where the ids first differ (back at the start of a run of digits there).
  */
 export function compareIds(a: string, b: string): number {
   if (a === b) return 0;
-  let i = 0;
-  let j = 0;
+  // What both begin with compares equal, but for a run of digits that goes on past it.
+  let start = 0;
+  const shorter = Math.min(a.length, b.length);
+  while (start < shorter && a.charCodeAt(start) === b.charCodeAt(start)) start += 1;
+  while (start > 0 && isDigit(a.charCodeAt(start - 1))) start -= 1;
+  let i = start;
+  let j = start;
   while (i < a.length && j < b.length) {
     const x = a.charCodeAt(i);
     const y = b.charCodeAt(j);

@@ -25,6 +25,8 @@ import {
   TOUCH_HIT_RADIUS_PX,
   HIT_RADIUS_PX,
   PIN_RADIUS_PX,
+  LABEL_MAX_CHARACTERS,
+  labelText,
 } from '../../src/map/pinsLayers';
 import { EXACT_DOTS, LABELS, styleWithPlaces } from '../../src/map/placesLayers';
 import type { DocEvent, ToolEvent, YourMapEvent } from '../../src/yourMap/events';
@@ -352,12 +354,22 @@ describe('a pin being dragged', () => {
 
   it('shows a name as text, never as markup', () => {
     const { map, pins } = adapter();
-    const name = '<img src=x onerror="alert(1)"> & <b>bold</b>';
+    const name = '<img src=x onerror=alert(1)> <b>b</b>';
+    expect(name.length).toBeLessThanOrEqual(LABEL_MAX_CHARACTERS);
     pins.setFeatures([pin('a', 100, -100, name)]);
     pins.movePinProvisionally('a', 101, -100);
     const marker = markerOf(map)!;
     expect(marker.textContent).toBe(name);
     expect(marker.querySelector('img, b')).toBeNull();
+  });
+
+  it('labels the dragged pin as the map labels it: a long name cut short', () => {
+    const { map, pins } = adapter();
+    const name = `${'A'.repeat(300)} and more`;
+    pins.setFeatures([pin('a', 100, -100, name)]);
+    pins.movePinProvisionally('a', 101, -100);
+    expect(markerOf(map)?.textContent).toBe(labelText(name));
+    expect(markerOf(map)?.textContent).toHaveLength(LABEL_MAX_CHARACTERS);
   });
 
   it('goes back where the document has it when put back', () => {

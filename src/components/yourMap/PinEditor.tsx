@@ -9,8 +9,8 @@ import { showSelection, useSheetCard } from '../sheet/BottomSheet';
 /**
  * The selected pin's editor: a dialog named after the pin, anchored to it in MapLibre's popup
  * (the same one a place uses: there is one selection), or on a narrow screen in the bottom sheet's
- * card. Typing is applied and saved at once;
- * leaving a field makes what was typed one undo step.
+ * card. Typing is applied and saved at once (but a blank Name, which the pin never takes: `typeIn`
+ * in yourMap/history.ts); leaving a field makes what was typed one undo step.
  */
 export function PinEditor() {
   const selection = useSelection();

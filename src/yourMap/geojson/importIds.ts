@@ -1,10 +1,11 @@
 /**
- * The ids an import makes, for features without a usable id of their own: one random base for the
- * whole import, then a count in file order, zero-padded to a fixed width (`<uuid>-000001`,
- * `<uuid>-000002`, …). Features of one import share their creation time where the file gives none,
+ * The ids an import makes, for features without a usable id of their own: a count in file order,
+ * zero-padded to a fixed width, then one random base for the whole import (`000001-<uuid>`,
+ * `000002-<uuid>`, …). Features of one import share their creation time where the file gives none,
  * and lists and the export order such ties by id (`byCreated`), so these ids keep file order, as
- * code units and as numbers alike. A new base for every import keeps them unique across imports;
- * parseImport still skips any that is taken.
+ * code units and as numbers alike; the count comes first so that two of them differ within their
+ * first characters, which keeps that comparison cheap for 10,000 records. A new base for every
+ * import keeps them unique across imports; parseImport still skips any that is taken.
  *
  * Ids are opaque text to storage and to the export: nothing reads the base or the count back.
  */
@@ -21,7 +22,7 @@ export function importIds(base: string = randomUuid()): () => string {
   let made = 0;
   return () => {
     made += 1;
-    return `${base}-${String(made).padStart(IMPORT_ID_COUNT_DIGITS, '0')}`;
+    return `${String(made).padStart(IMPORT_ID_COUNT_DIGITS, '0')}-${base}`;
   };
 }
 

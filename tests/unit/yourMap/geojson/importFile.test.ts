@@ -137,9 +137,9 @@ describe('importFile', () => {
       });
       const imported = records(result);
       expect(imported[0]?.name).toBe('Big 0');
-      // The worker makes its own ids: one random UUID for the import, then a count in file order.
+      // The worker makes its own ids: a count in file order, then one random UUID for the import.
       expect(imported[0]?.id).toMatch(
-        /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}-000001$/,
+        /^000001-[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
       );
       expect(new Set(imported.map((record) => record.id)).size).toBe(imported.length);
       expect([...imported].sort(byCreated)).toEqual(imported);

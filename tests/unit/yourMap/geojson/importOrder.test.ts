@@ -94,14 +94,14 @@ describe('an import keeps the file’s order', () => {
 });
 
 describe('the ids an import makes', () => {
-  it('share one random base per import, then a zero-padded count in file order', () => {
+  it('are a zero-padded count in file order, then one random base per import', () => {
     const imported = records(parseImport(unnamedIdsFile(3), made));
-    const base = imported[0]!.id.slice(0, -(IMPORT_ID_COUNT_DIGITS + 1));
+    const base = imported[0]!.id.slice(IMPORT_ID_COUNT_DIGITS + 1);
     expect(base).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     expect(imported.map((record) => record.id)).toEqual([
-      `${base}-000001`,
-      `${base}-000002`,
-      `${base}-000003`,
+      `000001-${base}`,
+      `000002-${base}`,
+      `000003-${base}`,
     ]);
     // As text too, they sort in the order made.
     const ids = records(parseImport(unnamedIdsFile(1_000), made)).map((record) => record.id);
@@ -118,7 +118,7 @@ describe('the ids an import makes', () => {
 
   it('skip one that is taken, and still keep file order', () => {
     const file = collection(
-      point(0, 0, { name: 'Own' }, 'base-000002'),
+      point(0, 0, { name: 'Own' }, '000002-base'),
       point(0, 0, { name: 'A' }),
       point(0, 0, { name: 'B' }),
     );
@@ -126,13 +126,13 @@ describe('the ids an import makes', () => {
       parseImport(JSON.stringify(file), {
         ...made,
         makeId: importIds('base'),
-        existingIds: new Set(['base-000001']),
+        existingIds: new Set(['000001-base']),
       }),
     );
     expect(imported.map((record) => record.id)).toEqual([
-      'base-000002',
-      'base-000003',
-      'base-000004',
+      '000002-base',
+      '000003-base',
+      '000004-base',
     ]);
     expect(listed(imported)).toEqual(['Own', 'A', 'B']);
   });
