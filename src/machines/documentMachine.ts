@@ -71,7 +71,9 @@ export const documentMachine = setup({
     movePin: assign(({ context, event }) => {
       if (event.type !== 'doc.pinMoved') return {};
       const moved = movePin(context.features, event, made(context, event));
-      return withOutbox(event.nudge ? commitNudge(context, moved, event.t) : commit(context, moved));
+      return withOutbox(
+        event.nudge ? commitNudge(context, moved, event.t) : commit(context, moved),
+      );
     }),
     typeIn: assign(({ context, event }) =>
       event.type === 'doc.edited' ? withOutbox(typeIn(context, event, made(context, event))) : {},

@@ -60,7 +60,8 @@ export function YourMapKeys() {
         event.preventDefault();
         const [lng, lat] = pin.geometry.coordinates;
         const moved = owner.offsetLngLat(lng, lat, command.nudge.dx, command.nudge.dy);
-        if (moved) document.send({ type: 'doc.pinMoved', id, ...moved, t: Date.now(), nudge: true });
+        if (moved)
+          document.send({ type: 'doc.pinMoved', id, ...moved, t: Date.now(), nudge: true });
       }
     };
     window.addEventListener('keydown', onKeyDown, { capture: true });
