@@ -157,3 +157,46 @@ for (const viewport of [
     await expect(search).toBeFocused();
   });
 }
+
+test.describe('a phone held upright, searching', () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+  test('shows every suggestion over the tools, the scale bar and the attribution', async ({
+    page,
+  }) => {
+    await openYourMap(page, '#map=4/50/15');
+    const search = page.getByRole('combobox', { name: 'Search places' });
+    await search.tap();
+    await search.fill('Berlin');
+    const options = page.getByRole('listbox', { name: 'Suggestions' }).getByRole('option');
+    await expect(options.first()).toContainText('Germany');
+    const count = await options.count();
+    expect(count).toBeGreaterThan(3);
+    for (let i = 0; i < Math.min(count, 4); i++) {
+      await expectTopmost(options.nth(i), `suggestion ${i + 1}`);
+    }
+    await options.first().tap();
+    await expect(page.getByRole('dialog', { name: 'Berlin', exact: true })).toBeVisible();
+  });
+});
+
+test.describe('the narrowest phone', () => {
+  test.use({ viewport: { width: 320, height: 480 }, hasTouch: true, isMobile: true });
+
+  test('keeps the tools clear of the camera controls, every button a 44 px target', async ({
+    page,
+  }) => {
+    await openYourMap(page, SEA_VIEW);
+    const toolbar = page.getByRole('toolbar', { name: 'Tools' });
+    const camera = page.getByRole('group', { name: 'Camera' });
+    expect(intersects(await box(toolbar), await box(camera)), 'the tools and the camera meet').toBe(
+      false,
+    );
+    for (const name of ['Browse', 'Add pin', 'Undo', 'Redo'] as const) {
+      const button = toolButton(page, name);
+      const b = await box(button);
+      expect(Math.min(b.width, b.height), `${name} is a 44 px target`).toBeGreaterThanOrEqual(44);
+    }
+    await expectTopmost(camera.getByRole('button', { name: 'Zoom out' }), 'Zoom out');
+  });
+});
