@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useSelector } from '@xstate/react';
 import type { Camera } from '../machines/events';
 import { useCamera } from './ChartroomContext';
@@ -22,10 +22,29 @@ export function CameraControls() {
   }, []);
   useLiveCamera(camera, turnNeedle);
 
+  // A button disabled while it has the focus (zoomed to a limit, turned back to north) hands the
+  // focus on, so a keyboard user stays in the controls: a zoom button to the other one, north to
+  // whichever zoom is enabled. A browser keeps the focus on a button just disabled until its next
+  // rendering update, so this layout effect, in the commit that disables it, still finds it there.
+  const zoomIn = useRef<HTMLButtonElement>(null);
+  const zoomOut = useRef<HTMLButtonElement>(null);
+  const north = useRef<HTMLButtonElement>(null);
+  useLayoutEffect(() => {
+    const focused = zoomIn.current?.ownerDocument.activeElement;
+    const lost = (button: HTMLButtonElement | null) =>
+      button !== null && button.disabled && focused === button;
+    const enabled = (button: HTMLButtonElement | null) =>
+      button && !button.disabled ? button : null;
+    if (lost(zoomIn.current)) enabled(zoomOut.current)?.focus();
+    else if (lost(zoomOut.current)) enabled(zoomIn.current)?.focus();
+    else if (lost(north.current)) (enabled(zoomIn.current) ?? enabled(zoomOut.current))?.focus();
+  }, [atMaxZoom, atMinZoom, facingNorth]);
+
   return (
     <div className="camera-controls" role="group" aria-label="Camera">
       <button
         type="button"
+        ref={zoomIn}
         aria-label="Zoom in"
         disabled={atMaxZoom}
         onClick={() => camera.send({ type: 'camera.zoomInRequested' })}
@@ -34,6 +53,7 @@ export function CameraControls() {
       </button>
       <button
         type="button"
+        ref={zoomOut}
         aria-label="Zoom out"
         disabled={atMinZoom}
         onClick={() => camera.send({ type: 'camera.zoomOutRequested' })}
@@ -42,6 +62,7 @@ export function CameraControls() {
       </button>
       <button
         type="button"
+        ref={north}
         aria-label="Reset bearing to north"
         disabled={facingNorth}
         onClick={() => camera.send({ type: 'camera.northResetRequested' })}

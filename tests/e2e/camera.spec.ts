@@ -197,6 +197,27 @@ test('Zoom in and Zoom out step by exactly 1, stop at the limits, and jump with 
   expect(jumped.scales, `no intermediate scale in a jump: ${summary}`).toHaveLength(1);
 });
 
+test('a camera button disabled by its own press hands the keyboard focus to another', async ({
+  page,
+}) => {
+  await open(page, '18/48/5/30/0');
+  await zoomIn(page).focus();
+  await page.keyboard.press('Enter');
+  await settle(page, (camera) => camera.zoom === 19);
+  await expect(zoomIn(page)).toBeDisabled();
+  await expect(zoomOut(page)).toBeFocused();
+
+  await resetNorth(page).focus();
+  await page.keyboard.press('Enter');
+  await settle(page, (camera) => camera.bearing === 0);
+  await expect(resetNorth(page)).toBeDisabled();
+  await expect(zoomOut(page)).toBeFocused();
+
+  await page.keyboard.press('Enter');
+  await settle(page, (camera) => camera.zoom === 18);
+  await expect(zoomOut(page)).toBeFocused();
+});
+
 test('the keyboard, from Tab: arrows pan, + zooms by 1, Shift+arrows rotate; Reset north', async ({
   page,
 }) => {
