@@ -159,7 +159,7 @@ export function commit(context: DocumentContext, operation: Operation | null): O
 export const NUDGE_JOIN_MS = 1000;
 
 /**
- * A pin nudged by keys: saved at once, as any move. It is one undo step with the nudges of the
+ * A pin nudged by keys: saved at once, like every move. It is one undo step with the nudges of the
  * same pin just before it (a held key repeats 30 times a second, and would otherwise fill the
  * history): the last nudge's step grows to end here, while nothing else has changed the pin or
  * the history since, no text is being typed, and no more than NUDGE_JOIN_MS have passed.
