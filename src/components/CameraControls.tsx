@@ -2,6 +2,7 @@ import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react
 import { useSelector } from '@xstate/react';
 import type { Camera } from '../machines/events';
 import { useCamera } from './ChartroomContext';
+import { handOffFocus } from './focusHandOff';
 import { useLiveCamera } from './useLiveCamera';
 
 /** Our own camera controls, rendered from the camera machine's settled camera. */
@@ -24,20 +25,16 @@ export function CameraControls() {
 
   // A button disabled while it has the focus (zoomed to a limit, turned back to north) hands the
   // focus on, so a keyboard user stays in the controls: a zoom button to the other one, north to
-  // whichever zoom is enabled. A browser keeps the focus on a button just disabled until its next
-  // rendering update, so this layout effect, in the commit that disables it, still finds it there.
+  // whichever zoom is enabled (handOffFocus, from a layout effect).
   const zoomIn = useRef<HTMLButtonElement>(null);
   const zoomOut = useRef<HTMLButtonElement>(null);
   const north = useRef<HTMLButtonElement>(null);
   useLayoutEffect(() => {
-    const focused = zoomIn.current?.ownerDocument.activeElement;
-    const lost = (button: HTMLButtonElement | null) =>
-      button !== null && button.disabled && focused === button;
-    const enabled = (button: HTMLButtonElement | null) =>
-      button && !button.disabled ? button : null;
-    if (lost(zoomIn.current)) enabled(zoomOut.current)?.focus();
-    else if (lost(zoomOut.current)) enabled(zoomIn.current)?.focus();
-    else if (lost(north.current)) (enabled(zoomIn.current) ?? enabled(zoomOut.current))?.focus();
+    handOffFocus([
+      [zoomIn.current, zoomOut.current],
+      [zoomOut.current, zoomIn.current],
+      [north.current, zoomIn.current, zoomOut.current],
+    ]);
   }, [atMaxZoom, atMinZoom, facingNorth]);
 
   return (

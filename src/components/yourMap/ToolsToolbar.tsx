@@ -2,6 +2,7 @@ import { useLayoutEffect, useRef } from 'react';
 import { useSelector } from '@xstate/react';
 import type { ToolName } from '../../yourMap/events';
 import { useDocument, useStorage, useTools } from '../ChartroomContext';
+import { handOffFocus } from '../focusHandOff';
 
 const TOOLS: ReadonlyArray<{ tool: ToolName; label: string; key: string }> = [
   { tool: 'browse', label: 'Browse', key: 'Escape' },
@@ -14,9 +15,7 @@ const TOOLS: ReadonlyArray<{ tool: ToolName; label: string; key: string }> = [
  * A pressed toggle clicked again switches off: back to `Browse`. A button that is disabled while
  * it has the focus (the last undo or redo done, or read-only) hands the focus on, so a keyboard
  * user stays in the toolbar: `Undo` and `Redo` to each other when that one is enabled, else (and
- * `Add pin`) to `Browse`, which is never disabled. The focus is moved only from such a button: a
- * browser keeps the focus on a button just disabled until its next rendering update (Chromium
- * blurs it then), so the layout effect, in the same task as the commit, still finds it there.
+ * `Add pin`) to `Browse`, which is never disabled (handOffFocus, from a layout effect).
  */
 export function ToolsToolbar() {
   const tools = useTools();
@@ -32,15 +31,11 @@ export function ToolsToolbar() {
   const redoDisabled = !canRedo || readOnly;
   useLayoutEffect(() => {
     const { browse, addPin, undo, redo } = buttons.current;
-    if (!browse) return;
-    const focused = browse.ownerDocument.activeElement;
-    const lost = (button: HTMLButtonElement | null | undefined) =>
-      !!button && button.disabled && focused === button;
-    const enabled = (button: HTMLButtonElement | null | undefined) =>
-      button && !button.disabled ? button : null;
-    if (lost(redo)) (enabled(undo) ?? browse).focus();
-    else if (lost(undo)) (enabled(redo) ?? browse).focus();
-    else if (lost(addPin)) browse.focus();
+    handOffFocus([
+      [redo, undo, browse],
+      [undo, redo, browse],
+      [addPin, browse],
+    ]);
   }, [undoDisabled, redoDisabled, readOnly]);
 
   return (

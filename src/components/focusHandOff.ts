@@ -1,0 +1,17 @@
+type Button = HTMLButtonElement | null | undefined;
+
+/**
+ * Hands the focus on from a button disabled while it had it (a last undo done, a zoom limit
+ * reached), so that a keyboard user is not thrown out to the page: for the first rule whose
+ * `from` is focused and disabled, to the first of its `to` that is enabled. A browser keeps the
+ * focus on a button just disabled until its next rendering update (Chromium blurs it then), so a
+ * layout effect, in the commit that disables it, still finds it there. Nothing moves the focus
+ * from anywhere else.
+ */
+export function handOffFocus(rules: ReadonlyArray<readonly [from: Button, ...to: Button[]]>): void {
+  for (const [from, ...to] of rules) {
+    if (!from || !from.disabled || from.ownerDocument.activeElement !== from) continue;
+    to.find((button) => button && !button.disabled)?.focus();
+    return;
+  }
+}
