@@ -26,8 +26,11 @@ import {
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 100);
 const MAX_STEPS = 25;
-/** IndexedDB's work is real asynchronous work here, even if fake: a fuzz's time, not a test's. */
-const FUZZ_TIMEOUT_MS = 90_000;
+/**
+ * IndexedDB's work is real asynchronous work here, even if fake: a fuzz's time, not a test's.
+ * FUZZ_RUNS and FUZZ_TIMEOUT (ms) make a longer hunt.
+ */
+const FUZZ_TIMEOUT_MS = Number(process.env.FUZZ_TIMEOUT ?? 90_000);
 
 /** Which tab a command is for: the only one, in a run of one tab. */
 type TabIndex = 0 | 1;
@@ -357,6 +360,9 @@ describe('your map, document and storage together, in one or two tabs', () => {
         // FUZZ_SEED and FUZZ_PATH replay a failure that fast-check reported.
         {
           numRuns: RUNS,
+          // A hang, or a failure whose shrinking outlasts the test, still reports its seed.
+          interruptAfterTimeLimit: FUZZ_TIMEOUT_MS - 15_000,
+          markInterruptAsFailure: true,
           ...(process.env.FUZZ_SEED
             ? { seed: Number(process.env.FUZZ_SEED), path: process.env.FUZZ_PATH }
             : {}),
