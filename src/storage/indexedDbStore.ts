@@ -113,18 +113,33 @@ export async function openIndexedDbStore(options: IndexedDbStoreOptions): Promis
   }
 
   const channel = Channel ? new Channel(channelName(name)) : null;
-  /** Other tabs' news is read in the order it came, so that a later read is never overtaken. */
-  let remoteReads = Promise.resolve();
+  /**
+   * Other tabs' news and this tab's writes reach the document in the order the database saw them:
+   * a read of their news waits until every write asked for before it is answered, and a write
+   * asked for after it waits until the read is done. Answers and news about one record then never
+   * cross on their way, so the document takes whichever comes last (history.ts). News is rare; a
+   * write waits only while a read of it is under way.
+   */
+  let writesAnswered: Promise<unknown> = Promise.resolve();
+  let remoteReads: Promise<void> = Promise.resolve();
+  /** No read is under way or waiting: a write need not wait for one. */
+  let readsDone = true;
   channel?.addEventListener('message', (event: MessageEvent<unknown>) => {
     const { data } = event;
     if (!isChangeMessage(data) || data.tab === options.tab || data.ids.length === 0) return;
-    remoteReads = remoteReads.then(async () => {
+    readsDone = false;
+    const reading = Promise.all([remoteReads, writesAnswered]).then(async () => {
       if (state !== 'open') return;
       try {
         notify({ type: 'remoteChanged', stored: await readIds(data.ids) });
       } catch {
         // The connection went away meanwhile: its own notice says so.
       }
+    });
+    remoteReads = reading;
+    // After the writes that wait for it have gone on (they asked first).
+    void reading.then(() => {
+      if (remoteReads === reading) readsDone = true;
     });
   });
 
@@ -145,7 +160,13 @@ export async function openIndexedDbStore(options: IndexedDbStoreOptions): Promis
     ? workerWriter(options.startWriteWorker, { name, tab: options.tab }, writeHereInOrder)
     : null;
 
-  async function write(changes: readonly Change[]): Promise<StoredRecord[]> {
+  function write(changes: readonly Change[]): Promise<StoredRecord[]> {
+    const writing = readsDone ? writeNow(changes) : remoteReads.then(() => writeNow(changes));
+    writesAnswered = Promise.all([writesAnswered, writing.catch(() => undefined)]);
+    return writing;
+  }
+
+  async function writeNow(changes: readonly Change[]): Promise<StoredRecord[]> {
     let stored: StoredRecord[];
     if (writer) {
       // This page's connection still says whether a newer version has taken the database.

@@ -357,9 +357,9 @@ function withoutIds(
 
 /**
  * Storage answered write `seq` with what it holds. Where a later write of ours to a record is
- * still on its way, its own answer counts; otherwise the stored record is taken (another tab's
- * later change may have won), unless what we hold is later still (another tab's change that was
- * heard of before this answer came).
+ * still on its way, its own answer counts; otherwise the stored record is taken: it may be another
+ * tab's later change that won. The store delivers answers and other tabs' news in the order the
+ * database saw them (indexedDbStore.ts), so an answer is never older than news already taken.
  */
 export function written(
   context: DocumentContext,
@@ -371,11 +371,7 @@ export function written(
     context.pending,
     answered.map((s) => s.id),
   );
-  const taken = answered.filter((s) => {
-    const ours = context.features[s.id];
-    return !(ours && s.record && isLater(ours, s.record));
-  });
-  return adopt({ ...context, pending }, taken.filter(differs(context)));
+  return adopt({ ...context, pending }, answered.filter(differs(context)));
 }
 
 /** Write `seq` failed: it is no longer on its way (storage reports the failure itself). */

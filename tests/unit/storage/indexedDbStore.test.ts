@@ -314,6 +314,75 @@ describe('openIndexedDbStore', () => {
       expect(b.notices).toHaveLength(1);
     });
 
+    it('reads the other tab’s news only once its own writes asked before the news are answered', async () => {
+      // Were news read while a write of ours is on its way, the read could show the database
+      // before or after our write, and the document could not tell which comes last.
+      const browser = freshBrowser();
+      const a = await openTab(browser, 'a');
+      const b = await openTab(browser, 'b');
+      const start = pin('paris', 1, 'a');
+      await a.store.write([added(start)]);
+      await b.noticesReach(1);
+      const heard: string[] = [];
+      a.store.subscribe(() => heard.push('news'));
+      let previous = start;
+      const ours: Promise<unknown>[] = [];
+      for (let i = 0; i < 6; i += 1) {
+        const next = { ...previous, note: `a${i}`, updated: 10 + i };
+        ours.push(a.store.write([changed(previous, next)]).then(() => heard.push(`answer ${i}`)));
+        previous = next;
+      }
+      const theirs = { ...start, note: 'b', updated: 100, by: 'b' };
+      await b.store.write([changed(start, theirs)]);
+      await Promise.all(ours);
+      await a.noticesReach(1);
+      expect(heard).toEqual([0, 1, 2, 3, 4, 5].map((i) => `answer ${i}`).concat('news'));
+      expect(a.notices).toEqual([
+        { type: 'remoteChanged', stored: [{ id: 'paris', record: theirs }] },
+      ]);
+    });
+
+    it('answers a write asked for while the other tab’s news is read after the news', async () => {
+      // The read waits only for the writes asked before it: one asked after is answered later.
+      const browser = freshBrowser();
+      let onNews = () => {};
+      /** A channel that asks for our write in the same task as the store hears the news. */
+      class Channel extends BroadcastChannel {
+        override addEventListener(type: string, listener: (event: MessageEvent) => void): void {
+          super.addEventListener(type, (event: MessageEvent) => {
+            listener(event);
+            onNews();
+          });
+        }
+      }
+      const a = await openIndexedDbStore({
+        name: browser.name,
+        tab: 'a',
+        indexedDB: browser.factory,
+        BroadcastChannel: Channel,
+      });
+      const b = await openTab(browser, 'b');
+      const heard: string[] = [];
+      a.subscribe((notice) => {
+        if (notice.type === 'remoteChanged') heard.push(`news ${notice.stored[0]?.record?.note}`);
+      });
+      const start = pin('paris', 1, 'b');
+      const mine = { ...start, note: 'a', updated: 200, by: 'a' };
+      let answered: Promise<unknown> = Promise.resolve();
+      onNews = () => {
+        onNews = () => {};
+        answered = a.write([changed(start, mine)]).then(([stored]) => {
+          heard.push(`answer ${stored?.record?.note}`);
+        });
+      };
+      await b.store.write([added(start)]);
+      await vi.waitFor(() => expect(heard).toHaveLength(2));
+      await answered;
+      // The news shows the database before our write, and comes first.
+      expect(heard).toEqual(['news ', 'answer a']);
+      a.close();
+    });
+
     it('answers a write that is durable even where telling the other tabs fails', async () => {
       const browser = freshBrowser();
       // What a channel does once the store has closed it under a write still under way.

@@ -510,14 +510,23 @@ describe('documentMachine', () => {
       expect(doc.record('a')).toEqual(theirs);
     });
 
-    it('keeps a later change from another tab heard of before the answer', () => {
+    it('takes the answer over news heard before it, which the database saw first', () => {
+      // Our redo of a deleted pin is on its way while another tab restores it (later) and then
+      // deletes it; our write lands last and stores our record.
       const doc = startDocument({ answering: false });
       doc.add('a', 0, 0);
       const added = doc.record('a')!;
-      const theirs = { ...added, name: 'Theirs', updated: added.updated + 1, by: OTHER_TAB };
-      doc.send({ type: 'storage.remoteChanged', stored: [{ id: 'a', record: theirs }] });
       doc.send({ type: 'storage.written', seq: 1, stored: [{ id: 'a', record: added }] });
+      doc.undo();
+      doc.send({ type: 'storage.written', seq: 2, stored: [{ id: 'a', record: null }] });
+      doc.redo();
+      const ours = doc.record('a')!;
+      const theirs = { ...ours, updated: ours.updated + 1, by: OTHER_TAB };
+      doc.send({ type: 'storage.remoteChanged', stored: [{ id: 'a', record: theirs }] });
       expect(doc.record('a')).toEqual(theirs);
+      doc.send({ type: 'storage.remoteChanged', stored: [{ id: 'a', record: null }] });
+      doc.send({ type: 'storage.written', seq: 3, stored: [{ id: 'a', record: ours }] });
+      expect(doc.record('a')).toEqual(ours);
     });
 
     it('leaves a record alone while a later write of ours to it is on its way', () => {
