@@ -348,11 +348,13 @@ describe('openIndexedDbStore', () => {
       let onNews = () => {};
       /** A channel that asks for our write in the same task as the store hears the news. */
       class Channel extends BroadcastChannel {
-        override addEventListener(type: string, listener: (event: MessageEvent) => void): void {
-          super.addEventListener(type, (event: MessageEvent) => {
-            listener(event);
-            onNews();
-          });
+        override addEventListener(
+          type: string,
+          listener: EventListenerOrEventListenerObject,
+          options?: boolean | AddEventListenerOptions,
+        ): void {
+          super.addEventListener(type, listener, options);
+          if (type === 'message') super.addEventListener('message', () => onNews());
         }
       }
       const a = await openIndexedDbStore({
