@@ -91,14 +91,28 @@ const POINTS: ExpressionSpecification = [
 /** The most characters of a name drawn on the map; the editor and the list show the whole name. */
 export const LABEL_MAX_CHARACTERS = 40;
 
+/** Grapheme clusters where the runtime knows them (a flag, a family emoji, an accented letter). */
+let graphemes: Intl.Segmenter | null | undefined;
+
+/** A name's characters as a person counts them: grapheme clusters, or else code points. */
+function charactersOf(name: string): string[] {
+  graphemes ??=
+    typeof Intl.Segmenter === 'function'
+      ? new Intl.Segmenter(undefined, { granularity: 'grapheme' })
+      : null;
+  return graphemes
+    ? Array.from(graphemes.segment(name), ({ segment }) => segment)
+    : Array.from(name);
+}
+
 /**
  * A name as the map draws it: whole, or cut to at most LABEL_MAX_CHARACTERS characters, the
- * ellipsis included (code points: never half of a surrogate pair), so that a long name never
- * draws a label across the map or over its neighbours.
+ * ellipsis included (grapheme clusters: never half a flag, a family emoji or a letter and its
+ * accent), so that a long name never draws a label across the map or over its neighbours.
  */
 export function labelText(name: string): string {
   if (name.length <= LABEL_MAX_CHARACTERS) return name;
-  const characters = Array.from(name);
+  const characters = charactersOf(name);
   if (characters.length <= LABEL_MAX_CHARACTERS) return name;
   return `${characters
     .slice(0, LABEL_MAX_CHARACTERS - 1)

@@ -63,6 +63,15 @@ describe("the pins' tiles", () => {
     const short = '😀'.repeat(LABEL_MAX_CHARACTERS);
     expect(labelText(short)).toBe(short);
     expect(labelText(`${'word '.repeat(20)}`)).toBe(`${'word '.repeat(8).trimEnd()}…`);
+    // A flag (two code points), a family (five, joined) and an accent (two) are one character.
+    const family = '👨‍👩‍👧';
+    const flags = `${'c'.repeat(LABEL_MAX_CHARACTERS - 2)}🇵🇹${family}🇧🇷`;
+    expect(labelText(flags)).toBe(`${'c'.repeat(LABEL_MAX_CHARACTERS - 2)}🇵🇹…`);
+    const accents = 'e\u0301'.repeat(LABEL_MAX_CHARACTERS + 1);
+    expect(labelText(accents)).toBe(`${'e\u0301'.repeat(LABEL_MAX_CHARACTERS - 1)}…`);
+    expect(labelText(family.repeat(LABEL_MAX_CHARACTERS))).toBe(
+      family.repeat(LABEL_MAX_CHARACTERS),
+    );
 
     const tiles = new PinTiles();
     tiles.setPins([pin('a', -9.1393, 38.7223, long)]);
