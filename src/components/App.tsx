@@ -115,7 +115,8 @@ export function App(props: AppProps) {
             <LoadingStatus />
             <FailureAlert />
             <StorageAlert />
-            <div className="notices">
+            {/* Polite: a note that appears (an undo skipped, tiles missing) is read out. */}
+            <div className="notices" aria-live="polite">
               <NoticeList />
               <PartialFailureNotice />
             </div>

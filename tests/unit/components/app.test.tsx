@@ -198,6 +198,8 @@ describe('failures in the shell', () => {
     const map = onlyMap();
     fire(map, 'load');
     fire(map, 'idle');
+    // A live region that is there before the notice, so that screen readers announce it.
+    const live = document.querySelectorAll('[aria-live="polite"]');
     fire(map, 'error', {
       error: Object.assign(new Error('AJAXError'), { status: 500 }),
       sourceId: 'basemap',
@@ -206,6 +208,7 @@ describe('failures in the shell', () => {
     expect(region()).toHaveAttribute('aria-busy', 'false');
     expect(screen.queryByRole('alert')).toBeNull();
     expect(screen.getByRole('note')).toHaveTextContent('could not be loaded');
+    expect([...live].some((each) => each.contains(screen.getByRole('note')))).toBe(true);
     fireEvent.click(screen.getByRole('button', { name: 'Dismiss' }));
     expect(screen.queryByRole('note')).toBeNull();
   });
@@ -257,5 +260,6 @@ describe('failures in the shell', () => {
     renderApp('?style=javascript:alert(1)');
     expect(new Set(styleRequests)).toEqual(new Set(['http://localhost/app/styles/basemap.json']));
     expect(screen.getByRole('note')).toHaveTextContent('Only http and https style links');
+    expect(screen.getByRole('note').closest('[aria-live]')).toHaveAttribute('aria-live', 'polite');
   });
 });
