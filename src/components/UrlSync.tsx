@@ -20,7 +20,8 @@ interface LinkedPlace {
  *   flown to (an app movement). An address that names no place ends the selection.
  * - A place the person chooses before the index arrives stands: the address's place is dropped.
  * - An unknown place gets a notice, ends the selection and leaves the address, so the next copy
- *   of the link or reload does not name it again.
+ *   of the link or reload does not name it again. So does any part of a link that was not
+ *   understood or was adjusted: the address holds the view it opened at once.
  */
 export function UrlSync() {
   const camera = useCamera();
@@ -35,10 +36,12 @@ export function UrlSync() {
   const openWaiting = useRef<() => void>(() => {});
 
   useEffect(() => {
+    let badLink = false;
     if (waiting.current === undefined) {
       const link = parseHash(window.location.hash, input.limits);
       waiting.current =
         link.placeId === null ? null : { placeId: link.placeId, hasCamera: link.camera !== null };
+      badLink = link.notices.length > 0;
     }
     const write = () => {
       const view = camera.getSnapshot().context.settled;
@@ -49,6 +52,8 @@ export function UrlSync() {
       const { pathname, search } = window.location;
       window.history.replaceState(window.history.state, '', `${pathname}${search}${hash}`);
     };
+    // A link that was not understood, or was adjusted, is replaced at once by the view it opened.
+    if (badLink) write();
     const settled = camera.on('camera.settled', write);
     let selectedId = selection.getSnapshot().context.selected?.id ?? null;
     // The address follows a selection a task later: the click that selected a place is about
@@ -87,14 +92,19 @@ export function UrlSync() {
       want();
       open();
     };
-    window.addEventListener('hashchange', onHashChange);
+    const onHashChanged = () => {
+      onHashChange();
+      // What was not understood leaves the address: it holds the view (and place) shown.
+      if (parseHash(window.location.hash, input.limits).notices.length > 0) write();
+    };
+    window.addEventListener('hashchange', onHashChanged);
     openWaiting.current = open;
     return () => {
       openWaiting.current = () => {};
       clearTimeout(pending);
       settled.unsubscribe();
       selected.unsubscribe();
-      window.removeEventListener('hashchange', onHashChange);
+      window.removeEventListener('hashchange', onHashChanged);
     };
   }, [app, camera, selection, input.limits, want]);
 

@@ -303,11 +303,17 @@ test('Back flies to the previous camera; with reduced motion, Forward jumps', as
 const notice = (page: Page, text: string) => page.getByRole('note').filter({ hasText: text });
 
 test('a malformed link #map=abc opens the default view with a notice', async ({ page }) => {
-  await page.goto('./#map=abc');
+  await page.goto('./#map=abc&place=x&theme=dark');
   await expectReady(page);
   await expect(notice(page, HASH_NOTICES.cameraUnreadable)).toBeVisible();
+  await expect(notice(page, HASH_NOTICES.placeUnreadable)).toBeVisible();
   await expect(page.getByRole('alert')).toHaveCount(0);
   await expectMapDrawn(page);
+  // The address holds the view it opened, at once: a copy of it is a good link. Parts that are
+  // not the app's stay.
+  const opened = await settle(page);
+  expect(parseHash(opened.hash).notices, opened.hash).toEqual([]);
+  expect(opened.hash).toMatch(/^#map=[^&]+&theme=dark$/);
   // No uncaught errors: the `pageErrors` fixture checks after every test.
 });
 
@@ -321,8 +327,11 @@ test('an out-of-range link #map=99/95/0 opens a valid view with a notice', async
   const pixels = await mapPixels(page);
   expect(pixels.water, JSON.stringify(pixels)).toBeGreaterThan(0.95);
   await expect(zoomIn(page)).toBeDisabled();
+  // The address holds the adjusted view at once.
+  const opened = await settle(page);
+  expect(opened.settled.zoom).toBe(19);
+  expect(parseHash(opened.hash).notices, opened.hash).toEqual([]);
 
-  // The next movement writes a valid hash in place of the bad one.
   await zoomOut(page).click();
   const after = await settle(page, (camera) => camera.zoom !== 19);
   expect(parseHash(after.hash).camera?.zoom).toBe(18);
@@ -335,6 +344,8 @@ test('an out-of-range link #map=99/95/0 opens a valid view with a notice', async
   await expect(notice(page, HASH_NOTICES.cameraUnreadable)).toBeVisible();
   expect((await probeCamera(page)).settled).toEqual(after.settled);
   await expect(page.getByRole('alert')).toHaveCount(0);
+  // And the address holds that view again.
+  await expect.poll(() => page.evaluate(() => window.location.hash)).toBe(after.hash);
 });
 
 test('on a narrow page, a notice stays clear of the camera controls', async ({ page }) => {

@@ -199,6 +199,16 @@ describe("a link's place", () => {
     expect(window.location.hash).toBe('#map=6/48/2');
   });
 
+  it('a link not understood: the address holds the view it opened, at once', () => {
+    renderPlaces({ hash: '#map=abc&place=x&theme=dark' });
+    expect(window.location.hash).toBe('#map=5/48/2&theme=dark');
+  });
+
+  it('a valid link stays as it was written', () => {
+    renderPlaces({ hash: '#map=5.00/48.0/2.0' });
+    expect(window.location.hash).toBe('#map=5.00/48.0/2.0');
+  });
+
   it('a known id opens its place and stays in the address', async () => {
     const { app } = renderPlaces({ hash: `#map=5/48/2&place=${CAIRO.id}` });
     await screen.findByRole('dialog', { name: CAIRO.name });
@@ -249,6 +259,16 @@ describe('an address followed in the open page', () => {
     expect(window.location.hash).toContain(`place=${OTHER.id}`);
     await act(async () => releaseIndex());
     await waitFor(() => expect(selection(app).context.selected?.id).toBe(OTHER.id));
+  });
+
+  it('an address not understood leaves at once: the address holds the view and place shown', async () => {
+    const { app } = renderPlaces();
+    await placesInView();
+    act(() => app.send({ type: 'map.clicked', target: { kind: 'place', place: CAIRO } }));
+    await waitFor(() => expect(window.location.hash).toBe(`#map=5/48/2&place=${CAIRO.id}`));
+    followAddress(`#map=abc&place=${CAIRO.id}`);
+    expect(window.location.hash).toBe(`#map=5/48/2&place=${CAIRO.id}`);
+    expect(selection(app).context.selected?.id).toBe(CAIRO.id);
   });
 
   it('an address with no place ends the selection; an unknown one says so and leaves', async () => {
