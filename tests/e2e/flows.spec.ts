@@ -108,4 +108,19 @@ test('the log pauses, resumes, and shows camera frames only when asked', async (
   await drag();
   expect((await logLines(page)).length).toBeLessThanOrEqual(200);
   expect((await logLines(page)).join('\n')).toMatch(/camera\.moved ×\d+ → user\.\w+/);
+
+  // The rows' numbers, up to 200, fit beside them: none is cut at the panel's edge.
+  const room = await panel(page)
+    .getByRole('list', { name: 'Machine events' })
+    .evaluate((list) => {
+      const style = getComputedStyle(list.querySelector('li') ?? list);
+      const context = document.createElement('canvas').getContext('2d')!;
+      context.font = `${style.fontSize} ${style.fontFamily}`;
+      return {
+        number: context.measureText('200.').width,
+        padding: parseFloat(getComputedStyle(list).paddingLeft),
+      };
+    });
+  // The marker stands about half an em off its row.
+  expect(room.number + 6, JSON.stringify(room)).toBeLessThanOrEqual(room.padding);
 });
