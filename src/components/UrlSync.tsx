@@ -17,7 +17,8 @@ interface LinkedPlace {
  *   changes.
  * - The page's address opens its place once the places index has loaded. So does an address
  *   followed later in the open page (typed, an in-page link, back or forward), whose camera is
- *   flown to (an app movement). An address that names no place ends the selection.
+ *   flown to (an app movement). Where that view does not show the place, the camera then centres
+ *   it. An address that names no place ends the selection.
  * - A place the person chooses before the index arrives stands: the address's place is dropped.
  * - An unknown place gets a notice, ends the selection and leaves the address, so the next copy
  *   of the link or reload does not name it again. So does any part of a link that was not
@@ -26,7 +27,7 @@ interface LinkedPlace {
 export function UrlSync() {
   const camera = useCamera();
   const selection = useSelection();
-  const { app, input } = useChartroom();
+  const { app, input, owner } = useChartroom();
   const { places, want } = usePlaces();
   // The address's place while it waits for the index (undefined until the page's address is
   // read). It stays in the address meanwhile, so a movement before the places load keeps it,
@@ -67,13 +68,40 @@ export function UrlSync() {
       clearTimeout(pending);
       pending = setTimeout(write, 0);
     });
+    /**
+     * A link's place that its view does not show (the link was made by hand, or for another
+     * screen): once the camera is still, it moves to the place at the link's zoom, so that its
+     * popup is on screen.
+     */
+    let revealing: { unsubscribe(): void } | null = null;
+    const reveal = (placeId: number) => {
+      const centre = () => {
+        const place = selection.getSnapshot().context.selected;
+        const area = owner.visibleArea();
+        if (place?.id !== placeId || !area || area.contains(place.lng, place.lat)) return;
+        const view = camera.getSnapshot().context.settled;
+        const target = { ...view, center: { lng: place.lng, lat: place.lat } };
+        app.send({ type: 'camera.flyRequested', target, reason: 'place' });
+      };
+      revealing?.unsubscribe();
+      revealing = null;
+      if (!camera.getSnapshot().hasTag('moving')) return centre();
+      revealing = camera.on('camera.settled', () => {
+        revealing?.unsubscribe();
+        revealing = null;
+        centre();
+      });
+    };
     const open = () => {
       const link = waiting.current;
       const current = latestPlaces.current;
       if (!link || current.status !== 'ready') return;
       waiting.current = null;
       const send = (event: Parameters<typeof app.send>[0]) => app.send(event);
-      if (openLinkedPlace(send, current.index, link.placeId, link.hasCamera)) return;
+      if (openLinkedPlace(send, current.index, link.placeId, link.hasCamera)) {
+        if (link.hasCamera) reveal(link.placeId);
+        return;
+      }
       selection.send({ type: 'popup.closed' });
       write();
     };
@@ -101,12 +129,13 @@ export function UrlSync() {
     openWaiting.current = open;
     return () => {
       openWaiting.current = () => {};
+      revealing?.unsubscribe();
       clearTimeout(pending);
       settled.unsubscribe();
       selected.unsubscribe();
       window.removeEventListener('hashchange', onHashChanged);
     };
-  }, [app, camera, selection, input.limits, want]);
+  }, [app, camera, owner, selection, input.limits, want]);
 
   useEffect(() => {
     latestPlaces.current = places;

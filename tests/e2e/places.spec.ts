@@ -395,6 +395,29 @@ test('a link to a place opens it where the link looks, also after a reload', asy
   expect(reloaded.placeId).toBe(PARIS.id);
 });
 
+test("a link whose view does not show its place centres the place at the link's zoom", async ({
+  page,
+}) => {
+  // Zoom 6 over the Pacific: Paris is half a world away.
+  await page.goto(`./#map=6/0/-150&place=${PARIS.id}`);
+  const dialog = placeDialog(page, 'Paris');
+  await expect(dialog).toBeVisible({ timeout: 30_000 });
+  await expectReady(page);
+  const { settled } = await settle(page, (camera) => Math.abs(camera.center.lng - PARIS.lng) < 1);
+  expect(settled.zoom).toBe(6);
+  expect(Math.abs(settled.center.lat - PARIS.lat)).toBeLessThan(1e-3);
+  expect(Math.abs(settled.center.lng - PARIS.lng)).toBeLessThan(1e-3);
+  // Its popup is on screen, by the canvas's centre.
+  const box = await dialog.boundingBox();
+  const viewport = page.viewportSize()!;
+  expect(box).not.toBeNull();
+  expect(box!.x).toBeGreaterThanOrEqual(0);
+  expect(box!.y).toBeGreaterThanOrEqual(0);
+  expect(box!.x + box!.width).toBeLessThanOrEqual(viewport.width);
+  expect(box!.y + box!.height).toBeLessThanOrEqual(viewport.height);
+  expect((await hashState(page)).placeId).toBe(PARIS.id);
+});
+
 test('a new address in the open page opens its place in place of the selected one', async ({
   page,
 }) => {

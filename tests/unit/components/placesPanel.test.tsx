@@ -216,6 +216,23 @@ describe("a link's place", () => {
     expect(window.location.hash).toBe(`#map=5/48/2&place=${CAIRO.id}`);
   });
 
+  it("a view that does not show the link's place: the camera centres it at the link's zoom", async () => {
+    const { app } = renderPlaces({ hash: `#map=5/48/2&place=${CAIRO.id}`, emptyView: true });
+    const sent = vi.spyOn(app, 'send');
+    await screen.findByRole('dialog', { name: CAIRO.name });
+    const target = { ...CAMERA, center: { lng: CAIRO.lng, lat: CAIRO.lat } };
+    expect(sent).toHaveBeenCalledWith({ type: 'camera.flyRequested', target, reason: 'place' });
+  });
+
+  it("a view that shows the link's place stays as it is", async () => {
+    const { app } = renderPlaces({ hash: `#map=5/48/2&place=${CAIRO.id}` });
+    const sent = vi.spyOn(app, 'send');
+    await screen.findByRole('dialog', { name: CAIRO.name });
+    const types = sent.mock.calls.map(([event]) => event.type);
+    expect(types).toContain('place.chosen');
+    expect(types).not.toContain('camera.flyRequested');
+  });
+
   it('a place the person clicked before the index arrived is kept, not replaced by the link', async () => {
     const { app } = renderPlaces({ hash: `#map=5/48/2&place=${CAIRO.id}`, holdIndex: true });
     act(() => app.send({ type: 'map.clicked', target: { kind: 'place', place: OTHER } }));
