@@ -131,6 +131,7 @@ test('an editor of a pin nearer the pole than the map draws opens at the map edg
 for (const viewport of [
   { width: 768, height: 1024 },
   { width: 600, height: 700 },
+  { width: 620, height: 800 },
   { width: 1024, height: 600 },
 ]) {
   test(`at ${viewport.width} × ${viewport.height}, the tools lie clear of search and the camera controls`, async ({
@@ -151,6 +152,11 @@ for (const viewport of [
     for (const name of ['Browse', 'Add pin', 'Undo', 'Redo'] as const) {
       await expect(toolButton(page, name)).toBeVisible();
     }
+    // Where they wrap, the tools and the history wrap whole: never Redo alone on a row.
+    const rowOf = async (name: 'Browse' | 'Add pin' | 'Undo' | 'Redo') =>
+      Math.round((await box(toolButton(page, name))).y);
+    expect(await rowOf('Add pin'), 'Browse and Add pin share a row').toBe(await rowOf('Browse'));
+    expect(await rowOf('Redo'), 'Undo and Redo share a row').toBe(await rowOf('Undo'));
     // Typing in search stays in search: its right end is not under the tools.
     const field = await box(search);
     await page.mouse.click(field.x + field.width - 6, field.y + field.height / 2);

@@ -40,47 +40,52 @@ export function ToolsToolbar() {
 
   return (
     <div role="toolbar" aria-label="Tools" className="tools" data-covers-map="top">
-      {TOOLS.map(({ tool, label, key }) => (
+      {/* Two groups, which wrap whole where the toolbar has too little room for one row. */}
+      <span className="tools-group">
+        {TOOLS.map(({ tool, label, key }) => (
+          <button
+            key={tool}
+            ref={(button) => {
+              buttons.current[tool] = button;
+            }}
+            type="button"
+            aria-pressed={active === tool}
+            aria-keyshortcuts={key}
+            disabled={readOnly && tool !== 'browse'}
+            // A pressed toggle switches off: the same event as the Browse button's.
+            onClick={() =>
+              tools.send({ type: 'tool.chosen', tool: active === tool ? 'browse' : tool })
+            }
+          >
+            {label}
+          </button>
+        ))}
+      </span>
+      <span className="tools-separator" aria-hidden="true" />
+      <span className="tools-group">
         <button
-          key={tool}
           ref={(button) => {
-            buttons.current[tool] = button;
+            buttons.current.undo = button;
           }}
           type="button"
-          aria-pressed={active === tool}
-          aria-keyshortcuts={key}
-          disabled={readOnly && tool !== 'browse'}
-          // A pressed toggle switches off: the same event as the Browse button's.
-          onClick={() =>
-            tools.send({ type: 'tool.chosen', tool: active === tool ? 'browse' : tool })
-          }
+          aria-keyshortcuts="Control+Z Meta+Z"
+          disabled={undoDisabled}
+          onClick={() => document.send({ type: 'doc.undoRequested', t: now() })}
         >
-          {label}
+          Undo
         </button>
-      ))}
-      <span className="tools-separator" aria-hidden="true" />
-      <button
-        ref={(button) => {
-          buttons.current.undo = button;
-        }}
-        type="button"
-        aria-keyshortcuts="Control+Z Meta+Z"
-        disabled={undoDisabled}
-        onClick={() => document.send({ type: 'doc.undoRequested', t: now() })}
-      >
-        Undo
-      </button>
-      <button
-        ref={(button) => {
-          buttons.current.redo = button;
-        }}
-        type="button"
-        aria-keyshortcuts="Control+Shift+Z Meta+Shift+Z Control+Y"
-        disabled={redoDisabled}
-        onClick={() => document.send({ type: 'doc.redoRequested', t: now() })}
-      >
-        Redo
-      </button>
+        <button
+          ref={(button) => {
+            buttons.current.redo = button;
+          }}
+          type="button"
+          aria-keyshortcuts="Control+Shift+Z Meta+Shift+Z Control+Y"
+          disabled={redoDisabled}
+          onClick={() => document.send({ type: 'doc.redoRequested', t: now() })}
+        >
+          Redo
+        </button>
+      </span>
     </div>
   );
 }
