@@ -109,6 +109,18 @@ test('the log pauses, resumes, and shows camera frames only when asked', async (
   expect((await logLines(page)).length).toBeLessThanOrEqual(200);
   expect((await logLines(page)).join('\n')).toMatch(/camera\.moved ×\d+ → user\.\w+/);
 
+  // The log keeps room for its rows beside the machines (at 1000 × 650, 8 or more show).
+  const shown = await panel(page)
+    .getByRole('list', { name: 'Machine events' })
+    .evaluate((list) => {
+      const view = list.getBoundingClientRect();
+      return [...list.children].filter((row) => {
+        const { top, bottom } = row.getBoundingClientRect();
+        return top >= view.top - 1 && bottom <= view.bottom + 1;
+      }).length;
+    });
+  expect(shown).toBeGreaterThanOrEqual(8);
+
   // The rows' numbers, up to 200, fit beside them: none is cut at the panel's edge.
   const room = await panel(page)
     .getByRole('list', { name: 'Machine events' })
