@@ -1,9 +1,9 @@
 import { useEffect, useRef } from 'react';
-import { useCamera, useChartroom, useSelection } from './ChartroomContext';
+import { useCamera, useChartroom, useLifecycle, useSelection } from './ChartroomContext';
 import { openLinkedPlace } from './linkedPlace';
 import { usePlaces } from './PlaceIndexContext';
 import type { PlaceIndexState } from './usePlaceIndex';
-import { formatHash, parseHash } from '../url/cameraHash';
+import { formatHash, parseHash, type HashState } from '../url/cameraHash';
 
 /** A place an address names, waiting for the index to open it. */
 interface LinkedPlace {
@@ -26,6 +26,7 @@ interface LinkedPlace {
  */
 export function UrlSync() {
   const camera = useCamera();
+  const lifecycle = useLifecycle();
   const selection = useSelection();
   const { app, input, owner } = useChartroom();
   const { places, want } = usePlaces();
@@ -70,27 +71,31 @@ export function UrlSync() {
     });
     /**
      * A link's place that its view does not show (the link was made by hand, or for another
-     * screen): once the camera is still, it moves to the place at the link's zoom, so that its
-     * popup is on screen.
+     * screen): once the camera is still and the map can say what it shows, the camera centres the
+     * place, keeping its zoom, so that its popup is on screen.
      */
     let revealing: { unsubscribe(): void } | null = null;
     const reveal = (placeId: number) => {
-      const centre = () => {
-        const place = selection.getSnapshot().context.selected;
-        const area = owner.visibleArea();
-        if (place?.id !== placeId || !area || area.contains(place.lng, place.lat)) return;
-        const view = camera.getSnapshot().context.settled;
-        const target = { ...view, center: { lng: place.lng, lat: place.lat } };
-        app.send({ type: 'camera.flyRequested', target, reason: 'place' });
-      };
       revealing?.unsubscribe();
       revealing = null;
-      if (!camera.getSnapshot().hasTag('moving')) return centre();
-      revealing = camera.on('camera.settled', () => {
-        revealing?.unsubscribe();
-        revealing = null;
-        centre();
-      });
+      const place = selection.getSnapshot().context.selected;
+      if (place?.id !== placeId) return;
+      if (camera.getSnapshot().hasTag('moving')) {
+        revealing = camera.on('camera.settled', () => reveal(placeId));
+        return;
+      }
+      const area = owner.visibleArea();
+      if (!area) {
+        // No view to ask yet: the map's style is still on its way.
+        revealing = lifecycle.subscribe((snapshot) => {
+          if (snapshot.matches('ready')) reveal(placeId);
+        });
+        return;
+      }
+      if (area.contains(place.lng, place.lat)) return;
+      const view = camera.getSnapshot().context.settled;
+      const target = { ...view, center: { lng: place.lng, lat: place.lat } };
+      app.send({ type: 'camera.flyRequested', target, reason: 'place' });
     };
     const open = () => {
       const link = waiting.current;
@@ -105,8 +110,8 @@ export function UrlSync() {
       selection.send({ type: 'popup.closed' });
       write();
     };
-    const onHashChange = () => {
-      const link = parseHash(window.location.hash, input.limits);
+    /** An address followed in the open page. */
+    const follow = (link: HashState) => {
       for (const text of link.notices) app.send({ type: 'notice.posted', text });
       if (link.camera)
         camera.send({ type: 'camera.flyRequested', target: link.camera, reason: 'history' });
@@ -120,12 +125,14 @@ export function UrlSync() {
       want();
       open();
     };
-    const onHashChanged = () => {
-      onHashChange();
-      // What was not understood leaves the address: it holds the view (and place) shown.
-      if (parseHash(window.location.hash, input.limits).notices.length > 0) write();
+    const onHashChange = () => {
+      const link = parseHash(window.location.hash, input.limits);
+      follow(link);
+      // What was not understood leaves the address, which holds the view (and place) shown; a
+      // camera it did give is written once flown to.
+      if (link.notices.length > 0 && !link.camera) write();
     };
-    window.addEventListener('hashchange', onHashChanged);
+    window.addEventListener('hashchange', onHashChange);
     openWaiting.current = open;
     return () => {
       openWaiting.current = () => {};
@@ -133,9 +140,9 @@ export function UrlSync() {
       clearTimeout(pending);
       settled.unsubscribe();
       selected.unsubscribe();
-      window.removeEventListener('hashchange', onHashChanged);
+      window.removeEventListener('hashchange', onHashChange);
     };
-  }, [app, camera, owner, selection, input.limits, want]);
+  }, [app, camera, lifecycle, owner, selection, input.limits, want]);
 
   useEffect(() => {
     latestPlaces.current = places;

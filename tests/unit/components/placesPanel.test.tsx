@@ -224,6 +224,26 @@ describe("a link's place", () => {
     expect(sent).toHaveBeenCalledWith({ type: 'camera.flyRequested', target, reason: 'place' });
   });
 
+  it("waits for the map's view when the places come first, then centres the place", async () => {
+    const { app, owner } = renderPlaces({ hash: `#map=5/48/2&place=${CAIRO.id}`, emptyView: true });
+    let styleLoaded = false;
+    const area = { bounds: [-180, -85, 180, 85] as const, contains: () => false };
+    vi.spyOn(owner, 'visibleArea').mockImplementation(() =>
+      styleLoaded ? { ...area, bounds: [...area.bounds] } : null,
+    );
+    const sent = vi.spyOn(app, 'send');
+    await screen.findByRole('dialog', { name: CAIRO.name });
+    const flights = () => sent.mock.calls.filter(([event]) => event.type === 'camera.flyRequested');
+    expect(flights()).toEqual([]);
+    styleLoaded = true;
+    act(() => {
+      app.send({ type: 'map.loaded' });
+      app.send({ type: 'map.idle' });
+    });
+    const target = { ...CAMERA, center: { lng: CAIRO.lng, lat: CAIRO.lat } };
+    expect(flights()).toEqual([[{ type: 'camera.flyRequested', target, reason: 'place' }]]);
+  });
+
   it("a view that shows the link's place stays as it is", async () => {
     const { app } = renderPlaces({ hash: `#map=5/48/2&place=${CAIRO.id}` });
     const sent = vi.spyOn(app, 'send');
