@@ -52,6 +52,8 @@ function isChangeMessage(data: unknown): data is ChangeMessage {
   return typeof tab === 'string' && Array.isArray(ids) && ids.every((id) => typeof id === 'string');
 }
 
+const nothing = (): void => undefined;
+
 export const VERSION_CHANGED_DETAIL =
   'A newer version of Chartroom opened its storage in another tab. Reload this tab to save again.';
 
@@ -129,15 +131,17 @@ export async function openIndexedDbStore(options: IndexedDbStoreOptions): Promis
     if (!isChangeMessage(data) || data.tab === options.tab || data.ids.length === 0) return;
     readsDone = false;
     const reading = Promise.all([remoteReads, writesAnswered]).then(async () => {
-      if (state !== 'open') return;
+      // A lost connection is opened again to read (the writes may run in the worker, so no
+      // write of this page's would reopen it).
+      if (state === 'closed' || state === 'versionChanged') return;
       try {
         notify({ type: 'remoteChanged', stored: await readIds(data.ids) });
       } catch {
-        // The connection went away meanwhile: its own notice says so.
+        // The database could not be read: the next load shows what it holds.
       }
     });
     remoteReads = reading;
-    // After the writes that wait for it have gone on (they asked first).
+    // Once no later read waits (this runs in the same turn as the writes that waited for it).
     void reading.then(() => {
       if (remoteReads === reading) readsDone = true;
     });
@@ -162,7 +166,8 @@ export async function openIndexedDbStore(options: IndexedDbStoreOptions): Promis
 
   function write(changes: readonly Change[]): Promise<StoredRecord[]> {
     const writing = readsDone ? writeNow(changes) : remoteReads.then(() => writeNow(changes));
-    writesAnswered = Promise.all([writesAnswered, writing.catch(() => undefined)]);
+    // Settles with nothing: holding every answer for the store's life would keep them all.
+    writesAnswered = Promise.all([writesAnswered, writing]).then(nothing, nothing);
     return writing;
   }
 

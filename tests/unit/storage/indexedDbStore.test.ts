@@ -256,6 +256,21 @@ describe('openIndexedDbStore', () => {
       expect(open).toHaveBeenCalledTimes(2);
       expect((await store.load()).features).toEqual([paris]);
     });
+
+    it('opens it again to read what another tab changed, with no write of its own', async () => {
+      const browser = freshBrowser();
+      const open = vi.spyOn(browser.factory, 'open');
+      const a = await openTab(browser, 'a');
+      const request: IDBOpenDBRequest | undefined = open.mock.results[0]?.value;
+      if (!request) throw new Error('the store did not open its database');
+      forceClose(request.result);
+      const b = await openTab(browser, 'b');
+      const paris = pin('paris', 1, 'b');
+      await b.store.write([added(paris)]);
+      expect(await a.noticesReach(1)).toEqual([
+        { type: 'remoteChanged', stored: [{ id: 'paris', record: paris }] },
+      ]);
+    });
   });
 
   describe('with two tabs', () => {

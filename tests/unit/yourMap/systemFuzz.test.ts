@@ -382,9 +382,10 @@ describe('your map, document and storage together, in one or two tabs', () => {
         // FUZZ_SEED and FUZZ_PATH replay a failure that fast-check reported.
         {
           numRuns: RUNS,
+          // Run first, and counted in the paths fast-check reports.
           examples: FOUND,
           // A hang, or a failure whose shrinking outlasts the test, still reports its seed.
-          interruptAfterTimeLimit: FUZZ_TIMEOUT_MS - 15_000,
+          interruptAfterTimeLimit: Math.max(FUZZ_TIMEOUT_MS - 15_000, FUZZ_TIMEOUT_MS / 2),
           markInterruptAsFailure: true,
           ...(process.env.FUZZ_SEED
             ? { seed: Number(process.env.FUZZ_SEED), path: process.env.FUZZ_PATH }
