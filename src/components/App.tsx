@@ -9,9 +9,9 @@ import { wantsInspector } from '../url/inspectParam';
 import { ChartroomProvider } from './ChartroomContext';
 import { CameraControls } from './CameraControls';
 import { FlowPanel } from './FlowPanel';
-import { FailureAlert, LoadingStatus, PartialFailureNotice } from './LifecycleOverlay';
+import { FailureAlert, LoadingStatus } from './LifecycleOverlay';
 import { MapView } from './MapView';
-import { NoticeList } from './NoticeList';
+import { Notices } from './NoticeList';
 import { PlaceIndexProvider } from './PlaceIndexContext';
 import { PlacePopup } from './PlacePopup';
 import { PlacesList, PlacesPanel } from './PlacesPanel';
@@ -115,11 +115,7 @@ export function App(props: AppProps) {
             <LoadingStatus />
             <FailureAlert />
             <StorageAlert />
-            {/* Polite: a note that appears (an undo skipped, tiles missing) is read out. */}
-            <div className="notices" aria-live="polite">
-              <NoticeList />
-              <PartialFailureNotice />
-            </div>
+            <Notices />
           </div>
           {/* Before the map's controls: Tab reaches search and the list (top left) first. */}
           <PlaceIndexProvider baseUrl={props.baseUrl} eager={link.placeId !== null}>

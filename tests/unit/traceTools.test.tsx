@@ -81,7 +81,7 @@ describe('Download trace', () => {
       map!.fire('dragend', { originalEvent: { timeStamp: 50 } });
       map!.fire('moveend', { originalEvent: { timeStamp: 60 } });
     });
-    fireEvent.click(screen.getByRole('button', { name: 'Dismiss' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Dismiss' }));
 
     const { name, json } = await downloadTrace();
     expect(name).toMatch(/^chartroom-trace-\d{4}-\d\d-\d\dT\d\d-\d\d-\d\d\.json$/);

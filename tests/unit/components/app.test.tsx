@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { StrictMode } from 'react';
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { StyleSpecification } from 'maplibre-gl';
 import { PLACES_SOURCE, styleWithPlaces } from '../../../src/map/placesLayers';
@@ -193,7 +193,7 @@ describe('failures in the shell', () => {
     expect(countLiveMaps()).toBe(0);
   });
 
-  it('keeps the map ready and shows a dismissible notice when a tile fails', () => {
+  it('keeps the map ready and shows a dismissible notice when a tile fails', async () => {
     renderApp();
     const map = onlyMap();
     fire(map, 'load');
@@ -207,7 +207,7 @@ describe('failures in the shell', () => {
     });
     expect(region()).toHaveAttribute('aria-busy', 'false');
     expect(screen.queryByRole('alert')).toBeNull();
-    expect(screen.getByRole('note')).toHaveTextContent('could not be loaded');
+    expect(await screen.findByRole('note')).toHaveTextContent('could not be loaded');
     expect([...live].some((each) => each.contains(screen.getByRole('note')))).toBe(true);
     fireEvent.click(screen.getByRole('button', { name: 'Dismiss' }));
     expect(screen.queryByRole('note')).toBeNull();
@@ -220,8 +220,8 @@ describe('failures in the shell', () => {
     fire(map, 'load');
     fire(map, 'idle');
     fire(map, 'error', { error: new Error('Image "pin" could not be loaded') });
-    expect(screen.getByRole('note')).toHaveTextContent('could not be loaded');
-    expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
+    expect(await screen.findByRole('note')).toHaveTextContent('could not be loaded');
+    expect(within(screen.getByRole('note')).queryByRole('button', { name: 'Retry' })).toBeNull();
 
     for (const canonical of [
       { z: 2, x: 1, y: 1 },
@@ -240,7 +240,7 @@ describe('failures in the shell', () => {
       tile: { tileID: { canonical: { z: 0, x: 0, y: 0 } } },
     });
     expect(screen.getByRole('note')).toHaveTextContent('4 parts of the map could not be loaded');
-    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    fireEvent.click(within(screen.getByRole('note')).getByRole('button', { name: 'Retry' }));
     expect(map.refreshed).toEqual([
       [
         PLACES_SOURCE,
@@ -252,14 +252,18 @@ describe('failures in the shell', () => {
     ]);
     // The warning was not retried: it stays, with nothing left to retry.
     expect(screen.getByRole('note')).toHaveTextContent('One part of the map could not be loaded');
-    expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
+    expect(within(screen.getByRole('note')).queryByRole('button', { name: 'Retry' })).toBeNull();
     expect(region()).toHaveAttribute('aria-busy', 'false');
   });
 
-  it('refuses a javascript: style link with a notice and opens the default map', () => {
+  it('refuses a javascript: style link with a notice and opens the default map', async () => {
     renderApp('?style=javascript:alert(1)');
     expect(new Set(styleRequests)).toEqual(new Set(['http://localhost/app/styles/basemap.json']));
-    expect(screen.getByRole('note')).toHaveTextContent('Only http and https style links');
-    expect(screen.getByRole('note').closest('[aria-live]')).toHaveAttribute('aria-live', 'polite');
+    // The live region is there empty first, so that the notice coming into it is read out.
+    const live = document.querySelector('.notices[aria-live="polite"]');
+    expect(live).toBeEmptyDOMElement();
+    const note = await screen.findByRole('note');
+    expect(note).toHaveTextContent('Only http and https style links');
+    expect(live).toContainElement(note);
   });
 });
