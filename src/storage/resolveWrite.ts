@@ -1,4 +1,4 @@
-import { isLater, sameRecord, type Change, type FeatureRecord } from '../yourMap/model';
+import { isLater, sameJson, sameRecord, type Change, type FeatureRecord } from '../yourMap/model';
 
 /** What a write does to one stored record, decided inside its transaction. */
 export type Resolution =
@@ -16,7 +16,10 @@ export type Resolution =
  * 1. No conflict: the store holds what our change started from (`before`). Ours is applied as it
  *    is, even where its `updated` is older (an undo may put an older record back).
  * 2. Conflict: another tab changed the record since we saw it.
- *    - An edit against another edit: the later by `isLater` wins.
+ *    - An edit against another edit, field by field (`mergeEdits`): the fields we changed take
+ *      ours, unless they changed them too and theirs is the later (by `isLater`); the others stay
+ *      theirs. An edit made against an old copy, such as a note typed in a tab that had not yet
+ *      heard of a new name, never puts the old name back.
  *    - An edit against another tab's delete: ours is stored again. There are no tombstones, so the
  *      delete's time is unknown, and keeping the feature loses nothing.
  *    - A delete against another tab's edit: the edit is kept where it is later than what we
@@ -29,10 +32,41 @@ export function resolveWrite(stored: FeatureRecord | null, change: Change): Reso
     return stored ? { kind: 'delete' } : { kind: 'keep', record: null };
   }
   if (after) {
+    if (stored && before) {
+      const merged = mergeEdits(stored, before, after);
+      return sameRecord(merged, stored)
+        ? { kind: 'keep', record: stored }
+        : { kind: 'put', record: merged };
+    }
     return stored && isLater(stored, after)
       ? { kind: 'keep', record: stored }
       : { kind: 'put', record: after };
   }
   if (!stored) return { kind: 'keep', record: null };
   return before && isLater(stored, before) ? { kind: 'keep', record: stored } : { kind: 'delete' };
+}
+
+/** What a person edits: the rest of a record (its id, kind and creation) never changes. */
+const EDITED = ['name', 'note', 'geometry'] as const;
+
+/**
+ * Our edit (`before` to `after`) applied to a record another tab edited since (`stored`), field by
+ * field. A field we changed takes ours where they left it as we saw it, or where ours is the later
+ * change; every other field stays theirs. The result is as late as the later of the two.
+ */
+export function mergeEdits(
+  stored: FeatureRecord,
+  before: FeatureRecord,
+  after: FeatureRecord,
+): FeatureRecord {
+  const oursIsLater = isLater(after, stored);
+  const merged: FeatureRecord = { ...stored };
+  for (const field of EDITED) {
+    if (sameJson(before[field], after[field])) continue;
+    if (oursIsLater || sameJson(stored[field], before[field])) {
+      Object.assign(merged, { [field]: after[field] });
+    }
+  }
+  const later = oursIsLater ? after : stored;
+  return { ...merged, updated: later.updated, by: later.by };
 }

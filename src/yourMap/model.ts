@@ -65,10 +65,10 @@ export function isLater(
   return a.updated > b.updated || (a.updated === b.updated && a.by > b.by);
 }
 
-/** Rounds a coordinate to COORDINATE_DECIMALS. */
+/** Rounds a coordinate to COORDINATE_DECIMALS; -0 is 0 (the same place, and the same data). */
 export function roundCoordinate(value: number): number {
   const factor = 10 ** COORDINATE_DECIMALS;
-  return Math.round(value * factor) / factor;
+  return Math.round(value * factor) / factor + 0;
 }
 
 /** The same record, as the same data, whatever the order of its fields (for conflict checks). */
@@ -82,7 +82,7 @@ export function sameRecord(a: FeatureRecord | null, b: FeatureRecord | null): bo
  * `undefined` counts as absent, as in JSON). Walks the values: no text is built, so that comparing
  * ten thousand records after an import takes milliseconds.
  */
-function sameJson(a: unknown, b: unknown): boolean {
+export function sameJson(a: unknown, b: unknown): boolean {
   if (a === b) return true;
   if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
   if (Array.isArray(a) || Array.isArray(b)) {

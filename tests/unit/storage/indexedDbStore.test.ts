@@ -311,6 +311,27 @@ describe('openIndexedDbStore', () => {
       for (const tab of [a, b]) expect((await tab.store.load()).features).toEqual([later]);
     });
 
+    it('keeps a rename the other tab never heard of when it then changes the note', async () => {
+      // As when the renaming tab closes before it can tell the others.
+      const browser = freshBrowser();
+      const a = await openIndexedDbStore({
+        name: browser.name,
+        tab: 'a',
+        indexedDB: browser.factory,
+        BroadcastChannel: null,
+      });
+      const b = await openTab(browser, 'b');
+      const start = pin('paris', 1, 'a');
+      await a.write([added(start)]);
+      const renamed = { ...start, name: 'Typed in a', updated: 2 };
+      await a.write([changed(start, renamed)]);
+      a.close();
+      const noted = { ...start, note: 'Typed in b', updated: 3, by: 'b' };
+      const both = { ...noted, name: 'Typed in a' };
+      expect(await b.store.write([changed(start, noted)])).toEqual([{ id: 'paris', record: both }]);
+      expect((await b.store.load()).features).toEqual([both]);
+    });
+
     it('tells the other tab, and not itself, what it changed', async () => {
       const browser = freshBrowser();
       const a = await openTab(browser, 'a');

@@ -76,6 +76,44 @@ describe('resolveWrite', () => {
       });
     });
 
+    it('keeps their name where our edit, made against an older copy, changed only the note', () => {
+      const renamed = { ...start, name: 'Theirs', updated: 15, by: 'b' };
+      expect(resolveWrite(renamed, { id: 'p', before: start, after: ours })).toEqual({
+        kind: 'put',
+        record: { ...ours, name: 'Theirs' },
+      });
+      // Their rename the later: still both changes, as late as theirs.
+      const renamedLater = { ...renamed, updated: 30 };
+      expect(resolveWrite(renamedLater, { id: 'p', before: start, after: ours })).toEqual({
+        kind: 'put',
+        record: { ...renamedLater, note: 'ours' },
+      });
+    });
+
+    it('takes the later of two changes to one field, and keeps the other field of each', () => {
+      const moved: typeof start = { ...start, geometry: { type: 'Point', coordinates: [1, 2] } };
+      const theirs = { ...moved, note: 'theirs', updated: 30, by: 'b' };
+      const oursMovedAndNoted = { ...moved, note: 'ours', name: 'Mine', updated: 20, by: 'a' };
+      // Theirs is the later: their note, our name (they left it), their position (the same).
+      expect(resolveWrite(theirs, { id: 'p', before: start, after: oursMovedAndNoted })).toEqual({
+        kind: 'put',
+        record: { ...theirs, name: 'Mine' },
+      });
+      // Ours is the later: every field we changed is ours.
+      const theirsEarlier = { ...start, note: 'theirs', name: 'Theirs', updated: 15, by: 'b' };
+      expect(
+        resolveWrite(theirsEarlier, { id: 'p', before: start, after: oursMovedAndNoted }),
+      ).toEqual({ kind: 'put', record: oursMovedAndNoted });
+    });
+
+    it('writing the same change again changes nothing', () => {
+      const merged = { ...ours, name: 'Theirs' };
+      expect(resolveWrite(merged, { id: 'p', before: start, after: ours })).toEqual({
+        kind: 'keep',
+        record: merged,
+      });
+    });
+
     it('stores our edit again over their delete', () => {
       expect(resolveWrite(null, { id: 'p', before: start, after: ours })).toEqual({
         kind: 'put',

@@ -191,20 +191,49 @@ export const T0 = 1_700_000_000_000;
 
 /**
  * The later change wins. `prior` is what the store held when the write began (what the write
- * committed before it left there), `stored` what the write left. Where another tab had changed
- * the record since ours began (`prior` is not our `before`) and its change is the later, it stays;
- * otherwise ours is stored, or a record saved later than ours.
+ * committed before it left there), `stored` what the write left. Where another tab had edited
+ * the record since ours began (`prior` is not our `before`), an edit of ours wins field by field
+ * (`fieldsWin`); against their delete, or for our delete, the later change stays, or a record
+ * saved later than ours.
  */
 function laterWins(
   { before, after }: Change,
   prior: FeatureRecord | null,
   stored: FeatureRecord | null,
 ): boolean {
+  const conflict = !isDeepStrictEqual(prior, before);
+  if (conflict && prior && before && after && stored)
+    return fieldsWin(before, after, prior, stored);
   const ours = after ?? before;
   const theirsIsLater = prior !== null && ours !== null && isLater(prior, ours);
-  if (!isDeepStrictEqual(prior, before) && theirsIsLater) return isDeepStrictEqual(stored, prior);
+  if (conflict && theirsIsLater) return isDeepStrictEqual(stored, prior);
   if (isDeepStrictEqual(stored, after)) return true;
   return stored !== null && ours !== null && isLater(stored, ours);
+}
+
+/**
+ * Two edits of one record: each field that we changed holds ours, unless they changed it too and
+ * theirs is the later; each field we did not change holds theirs; the record is as late as the
+ * later of the two (or a record saved later than both stands).
+ */
+function fieldsWin(
+  before: FeatureRecord,
+  after: FeatureRecord,
+  prior: FeatureRecord,
+  stored: FeatureRecord,
+): boolean {
+  const oursIsLater = isLater(after, prior);
+  const later = oursIsLater ? after : prior;
+  if (isLater(stored, later)) return true;
+  if (stored.updated !== later.updated || stored.by !== later.by) return false;
+  // As data: 0 and -0 are the same coordinate.
+  const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+  return (['name', 'note', 'geometry'] as const).every((field) => {
+    const ours = !same(before[field], after[field]);
+    const theirs = !same(before[field], prior[field]);
+    const expected = ours && (!theirs || oursIsLater) ? after[field] : prior[field];
+    return same(stored[field], expected);
+  });
 }
 
 /** One run's browser, its tabs, and what its stores reported saved. */

@@ -1,7 +1,12 @@
 import fc from 'fast-check';
 import { isDeepStrictEqual } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
-import { SCHEMA_VERSION, type FeatureRecord, type Features } from '../../../src/yourMap/model';
+import {
+  SCHEMA_VERSION,
+  roundCoordinate,
+  type FeatureRecord,
+  type Features,
+} from '../../../src/yourMap/model';
 import {
   SETTLE_TIMEOUT_MS,
   T0,
@@ -177,7 +182,8 @@ function importedRecord(world: World, tab: Tab, pin: ImportedPin): FeatureRecord
     kind: 'pin',
     name: pin.name,
     note: 'imported',
-    geometry: { type: 'Point', coordinates: [pin.lng, 0] },
+    // As an import reads a file: rounded, and -0 is 0.
+    geometry: { type: 'Point', coordinates: [roundCoordinate(pin.lng), 0] },
     created: T0 - 1,
     updated: T0 - 1,
     by: 'file',
