@@ -3,6 +3,7 @@ import type { DocEvent, StorageEvent } from '../yourMap/events';
 import {
   commit,
   commitNudge,
+  deletedWhileTypingNotice,
   emptyDocument,
   finishEditing,
   loaded,
@@ -122,9 +123,21 @@ export const documentMachine = setup({
     forgetFailedWrite: assign(({ context, event }) =>
       event.type === 'storage.writeFailed' ? writeFailed(context, event.seq) : {},
     ),
-    takeRemoteChange: assign(({ context, event }) =>
-      event.type === 'storage.remoteChanged' ? remoteChanged(context, event.stored) : {},
-    ),
+    /** Another tab's changes; deleting the pin being typed in is said, not silent. */
+    takeRemoteChange: enqueueActions(({ context, event, enqueue }) => {
+      if (event.type !== 'storage.remoteChanged') return;
+      const next = remoteChanged(context, event.stored);
+      const typing = context.editSession?.id;
+      const record = typing === undefined ? undefined : context.features[typing];
+      if (record && !next.features[record.id]) {
+        const posted = {
+          type: 'notice.posted' as const,
+          text: deletedWhileTypingNotice(record.name),
+        };
+        enqueue.sendTo(({ system }) => system.get('notices'), posted);
+      }
+      enqueue.assign(next);
+    }),
   },
   guards: {
     /** The field being typed in is the one left (not one typed in since). */

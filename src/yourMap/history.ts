@@ -277,6 +277,10 @@ export function invert(features: Features, step: Step, t: number, tab: string): 
   return { kind: step.kind, changes };
 }
 
+/** Said when another tab deletes the pin whose field this tab is typing in. */
+export const deletedWhileTypingNotice = (name: string): string =>
+  `"${name}" was deleted in another tab while you were typing. Undo there brings it back.`;
+
 export const skippedNotice = (direction: 'Undo' | 'Redo', name: string): string =>
   `${direction} skipped: "${name}" was changed in another tab.`;
 

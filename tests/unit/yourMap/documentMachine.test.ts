@@ -499,6 +499,21 @@ describe('documentMachine', () => {
       expect(doc.record('a')).toMatchObject({ name: 'Theirs', note: '' });
       expect(doc.notices).toEqual([]);
     });
+
+    it('says so when it deletes the pin being typed in, and only then', () => {
+      const doc = startDocument();
+      doc.add('a', 0, 0);
+      doc.add('b', 0, 0);
+      doc.remote({ id: 'b', deleted: true });
+      expect(doc.notices).toEqual([]);
+      doc.type('a', { note: 'half a sen' });
+      doc.remote({ id: 'a', deleted: true });
+      expect(doc.features()).toEqual({});
+      expect(doc.context().editSession).toBeNull();
+      expect(doc.notices).toEqual([
+        '"Pin 1" was deleted in another tab while you were typing. Undo there brings it back.',
+      ]);
+    });
   });
 
   describe('when storage answers', () => {
