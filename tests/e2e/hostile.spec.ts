@@ -94,6 +94,19 @@ test('hostile links leave the map working, with a notice where the link was wron
       await settleTask(page);
       expected = parseHash(applied).notices;
     }
+    // Notices come into their live region a moment after it is first drawn (so that they are
+    // read out), which may be after a failed style has ended the map's loading.
+    await expect
+      .poll(
+        async () => {
+          const now = await shownNotices(page);
+          return (
+            expected.every((notice) => now.includes(notice)) && (!entry.invalid || now.length > 0)
+          );
+        },
+        { message: `${label}: its notices`, timeout: 5_000 },
+      )
+      .toBe(true);
     const shown = await shownNotices(page);
     for (const notice of expected) expect(shown, `${label}: its notice`).toContain(notice);
     if (entry.invalid) expect(shown.length, `${label}: a notice`).toBeGreaterThan(0);
