@@ -8,6 +8,7 @@ import {
   finishEditing,
   loaded,
   remoteChanged,
+  restoredNotice,
   travel,
   typeIn,
   writeFailed,
@@ -71,9 +72,14 @@ export const documentMachine = setup({
     }),
     movePin: assign(({ context, event }) => {
       if (event.type !== 'doc.pinMoved') return {};
-      const moved = movePin(context.features, event, made(context, event));
+      // A pin another tab deleted during the drag: the move puts it back, as storage keeps an
+      // edit over a delete it never saw.
+      const gone = context.features[event.id] ? undefined : context.goneElsewhere[event.id];
+      const features = gone ? { ...context.features, [gone.id]: gone } : context.features;
+      const moved = movePin(features, event, made(context, event));
+      const outcome = event.nudge ? commitNudge(context, moved, event.t) : commit(context, moved);
       return withOutbox(
-        event.nudge ? commitNudge(context, moved, event.t) : commit(context, moved),
+        gone && moved ? { ...outcome, notice: restoredNotice(gone.name) } : outcome,
       );
     }),
     typeIn: assign(({ context, event }) =>

@@ -63,7 +63,15 @@ export interface DocumentContext {
   lastOperation: Operation | null;
   /** The write of the last nudge (commitNudge): a nudge joins its step while no write followed. */
   nudged: { id: string; seq: number } | null;
+  /**
+   * Records another tab deleted lately (the last GONE_REMEMBERED), as they were: a drag of one
+   * that was under way here when the news came puts it back where it was dropped.
+   */
+  goneElsewhere: Readonly<Record<string, FeatureRecord>>;
 }
+
+/** How many records deleted by other tabs are remembered (`goneElsewhere`). */
+export const GONE_REMEMBERED = 32;
 
 export interface WriteRequest {
   seq: number;
@@ -89,6 +97,7 @@ export const emptyDocument = (tab: string): DocumentContext => ({
   touched: [],
   lastOperation: null,
   nudged: null,
+  goneElsewhere: {},
 });
 
 export const unchanged = (context: DocumentContext): Outcome => ({
@@ -397,8 +406,19 @@ export function remoteChanged(
     const ours = context.features[s.id];
     return Boolean(ours && s.record && isLater(s.record, ours));
   });
-  return adopt(context, taken.filter(differs(context)));
+  const gone = taken.flatMap((s) => (s.record ? [] : (context.features[s.id] ?? [])));
+  const adopted = adopt(context, taken.filter(differs(context)));
+  if (gone.length === 0) return adopted;
+  const remembered = Object.entries({
+    ...context.goneElsewhere,
+    ...Object.fromEntries(gone.map((record) => [record.id, record])),
+  }).slice(-GONE_REMEMBERED);
+  return { ...adopted, goneElsewhere: Object.fromEntries(remembered) };
 }
+
+/** Said when a pin that another tab deleted is put back by a drag that was under way here. */
+export const restoredNotice = (name: string): string =>
+  `"${name}" was deleted in another tab while you moved it: it is back where you dropped it.`;
 
 /**
  * The stored features, once loaded, merged into what was done before they came: a record this

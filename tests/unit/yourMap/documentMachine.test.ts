@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { canRedo, canUndo, documentMachine } from '../../../src/machines/documentMachine';
-import { HISTORY_LIMIT, NUDGE_JOIN_MS } from '../../../src/yourMap/history';
+import { GONE_REMEMBERED, HISTORY_LIMIT, NUDGE_JOIN_MS } from '../../../src/yourMap/history';
 import {
   OTHER_TAB,
   T0,
@@ -498,6 +498,32 @@ describe('documentMachine', () => {
       doc.undo();
       expect(doc.record('a')).toMatchObject({ name: 'Theirs', note: '' });
       expect(doc.notices).toEqual([]);
+    });
+
+    it('puts back a pin it deleted when a drag under way here drops it, and says so', () => {
+      const doc = startDocument();
+      doc.add('a', 0, 0);
+      const added = doc.record('a')!;
+      doc.remote({ id: 'a', deleted: true });
+      expect(doc.features()).toEqual({});
+      doc.move('a', 5, 6);
+      expect(position(doc, 'a')).toEqual([5, 6]);
+      expect(doc.record('a')).toMatchObject({ name: 'Pin 1', created: added.created });
+      expect(doc.notices).toEqual([
+        '"Pin 1" was deleted in another tab while you moved it: it is back where you dropped it.',
+      ]);
+      // One step: undone, the pin is where it was before the drag.
+      doc.undo();
+      expect(position(doc, 'a')).toEqual([0, 0]);
+      // A pin never here is not made by a move.
+      doc.move('never', 1, 1);
+      expect(doc.record('never')).toBeUndefined();
+      // Only the last GONE_REMEMBERED deletions are remembered.
+      for (let i = 0; i < GONE_REMEMBERED + 8; i += 1) doc.add(`p${i}`, 0, 0);
+      for (let i = 0; i < GONE_REMEMBERED + 8; i += 1) doc.remote({ id: `p${i}`, deleted: true });
+      const remembered = Object.keys(doc.context().goneElsewhere);
+      expect(remembered).toHaveLength(GONE_REMEMBERED);
+      expect(remembered.at(-1)).toBe(`p${GONE_REMEMBERED + 7}`);
     });
 
     it('says so when it deletes the pin being typed in, and only then', () => {
