@@ -3,14 +3,14 @@ import { useEffect, useState } from 'react';
 import { useNotices } from './ChartroomContext';
 import { PartialFailureNotice } from './LifecycleOverlay';
 
+/** How long the empty region is there first: a few frames, for the accessibility tree to have it. */
+const LIVE_REGION_FIRST_MS = 100;
+
 /**
  * The notices, in a polite live region, so that a note that appears (an undo skipped, tiles
  * missing, a link adjusted) is read out. The region is there empty first: notes about the link
  * the page opened with, there from the first render, would otherwise come with it, unannounced.
  */
-/** How long the empty region is there first: a few frames, for the accessibility tree to have it. */
-const LIVE_REGION_FIRST_MS = 100;
-
 export function Notices() {
   const [announcing, setAnnouncing] = useState(false);
   useEffect(() => {

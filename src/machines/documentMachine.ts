@@ -3,7 +3,6 @@ import type { DocEvent, StorageEvent } from '../yourMap/events';
 import {
   commit,
   commitNudge,
-  deletedWhileTypingNotice,
   emptyDocument,
   finishEditing,
   loaded,
@@ -129,21 +128,11 @@ export const documentMachine = setup({
     forgetFailedWrite: assign(({ context, event }) =>
       event.type === 'storage.writeFailed' ? writeFailed(context, event.seq) : {},
     ),
-    /** Another tab's changes; deleting the pin being typed in is said, not silent. */
-    takeRemoteChange: enqueueActions(({ context, event, enqueue }) => {
-      if (event.type !== 'storage.remoteChanged') return;
-      const next = remoteChanged(context, event.stored);
-      const typing = context.editSession?.id;
-      const record = typing === undefined ? undefined : context.features[typing];
-      if (record && !next.features[record.id]) {
-        const posted = {
-          type: 'notice.posted' as const,
-          text: deletedWhileTypingNotice(record.name),
-        };
-        enqueue.sendTo(({ system }) => system.get('notices'), posted);
-      }
-      enqueue.assign(next);
-    }),
+    takeRemoteChange: assign(({ context, event }) =>
+      event.type === 'storage.remoteChanged'
+        ? withOutbox(remoteChanged(context, event.stored))
+        : {},
+    ),
   },
   guards: {
     /** The field being typed in is the one left (not one typed in since). */
@@ -165,7 +154,7 @@ export const documentMachine = setup({
     'doc.redoRequested': { actions: ['redo', 'sendOutbox'] },
     'storage.written': { actions: 'takeStored' },
     'storage.writeFailed': { actions: 'forgetFailedWrite' },
-    'storage.remoteChanged': { actions: 'takeRemoteChange' },
+    'storage.remoteChanged': { actions: ['takeRemoteChange', 'sendOutbox'] },
   },
   states: {
     loading: {

@@ -46,13 +46,17 @@ export function resolveWrite(stored: FeatureRecord | null, change: Change): Reso
   return before && isLater(stored, before) ? { kind: 'keep', record: stored } : { kind: 'delete' };
 }
 
-/** What a person edits: the rest of a record (its id, kind and creation) never changes. */
-const EDITED = ['name', 'note', 'geometry'] as const;
+/**
+ * The parts of a record that a change may set, each merged whole: a name, a note, what the feature
+ * is and where (its kind with its geometry, never one without the other), and when it was made
+ * (an import may bring that). Its id stays; `updated` and `by` say which change is the later.
+ */
+const PARTS = [['name'], ['note'], ['kind', 'geometry'], ['created']] as const;
 
 /**
- * Our edit (`before` to `after`) applied to a record another tab edited since (`stored`), field by
- * field. A field we changed takes ours where they left it as we saw it, or where ours is the later
- * change; every other field stays theirs. The result is as late as the later of the two.
+ * Our edit (`before` to `after`) applied to a record another tab edited since (`stored`), part by
+ * part. A part we changed takes ours where they left it as we saw it, or where ours is the later
+ * change; every other part stays theirs. The result is as late as the later of the two.
  */
 export function mergeEdits(
   stored: FeatureRecord,
@@ -61,10 +65,12 @@ export function mergeEdits(
 ): FeatureRecord {
   const oursIsLater = isLater(after, stored);
   const merged: FeatureRecord = { ...stored };
-  for (const field of EDITED) {
-    if (sameJson(before[field], after[field])) continue;
-    if (oursIsLater || sameJson(stored[field], before[field])) {
-      Object.assign(merged, { [field]: after[field] });
+  for (const part of PARTS) {
+    const same = (a: FeatureRecord, b: FeatureRecord) =>
+      part.every((field) => sameJson(a[field], b[field]));
+    if (same(before, after)) continue;
+    if (oursIsLater || same(stored, before)) {
+      for (const field of part) Object.assign(merged, { [field]: after[field] });
     }
   }
   const later = oursIsLater ? after : stored;

@@ -396,11 +396,9 @@ export function writeFailed(context: DocumentContext, seq: number): DocumentCont
 /**
  * Another tab changed records. Where a write of ours to one is still on its way, storage keeps
  * the later of the two and says so in its answer; until then ours stays, unless theirs is later.
+ * Records it deleted are remembered (`goneElsewhere`); deleting the one being typed in is said.
  */
-export function remoteChanged(
-  context: DocumentContext,
-  stored: readonly StoredRecord[],
-): DocumentContext {
+export function remoteChanged(context: DocumentContext, stored: readonly StoredRecord[]): Outcome {
   const taken = stored.filter((s) => {
     if (context.pending[s.id] === undefined) return true;
     const ours = context.features[s.id];
@@ -408,13 +406,22 @@ export function remoteChanged(
   });
   const gone = taken.flatMap((s) => (s.record ? [] : (context.features[s.id] ?? [])));
   const adopted = adopt(context, taken.filter(differs(context)));
-  if (gone.length === 0) return adopted;
-  const remembered = Object.entries({
-    ...context.goneElsewhere,
-    ...Object.fromEntries(gone.map((record) => [record.id, record])),
-  }).slice(-GONE_REMEMBERED);
-  return { ...adopted, goneElsewhere: Object.fromEntries(remembered) };
+  if (gone.length === 0) return unchanged(adopted);
+  const ids = new Set(gone.map((record) => record.id));
+  const remembered = [
+    ...Object.values(context.goneElsewhere).filter((record) => !ids.has(record.id)),
+    ...gone,
+  ].slice(-GONE_REMEMBERED);
+  const typedIn = gone.find((record) => record.id === context.editSession?.id);
+  return {
+    context: { ...adopted, goneElsewhere: byId(remembered) },
+    write: null,
+    notice: typedIn ? deletedWhileTypingNotice(typedIn.name) : null,
+  };
 }
+
+const byId = (records: readonly FeatureRecord[]): Record<string, FeatureRecord> =>
+  Object.fromEntries(records.map((record) => [record.id, record]));
 
 /** Said when a pin that another tab deleted is put back by a drag that was under way here. */
 export const restoredNotice = (name: string): string =>

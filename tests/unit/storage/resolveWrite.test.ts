@@ -106,6 +106,15 @@ describe('resolveWrite', () => {
       ).toEqual({ kind: 'put', record: oursMovedAndNoted });
     });
 
+    it('merges when a record was made, as an import brings it, like any other part', () => {
+      const renamed = { ...start, name: 'Theirs', updated: 15, by: 'b' };
+      const imported = { ...start, note: 'from the file', created: 1, updated: 20, by: 'a' };
+      expect(resolveWrite(renamed, { id: 'p', before: start, after: imported })).toEqual({
+        kind: 'put',
+        record: { ...imported, name: 'Theirs' },
+      });
+    });
+
     it('writing the same change again changes nothing', () => {
       const merged = { ...ours, name: 'Theirs' };
       expect(resolveWrite(merged, { id: 'p', before: start, after: ours })).toEqual({

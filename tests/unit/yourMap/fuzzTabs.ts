@@ -228,7 +228,7 @@ function fieldsWin(
   if (stored.updated !== later.updated || stored.by !== later.by) return false;
   // As data: 0 and -0 are the same coordinate.
   const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
-  return (['name', 'note', 'geometry'] as const).every((field) => {
+  return (['name', 'note', 'kind', 'geometry', 'created'] as const).every((field) => {
     const ours = !same(before[field], after[field]);
     const theirs = !same(before[field], prior[field]);
     const expected = ours && (!theirs || oursIsLater) ? after[field] : prior[field];
