@@ -123,7 +123,7 @@ export const documentMachine = setup({
     /** Nothing stored will come: what is done from now on needs no merging. */
     stopMerging: assign({ touched: null }),
     takeStored: assign(({ context, event }) =>
-      event.type === 'storage.written' ? written(context, event.seq, event.stored) : {},
+      event.type === 'storage.written' ? withOutbox(written(context, event.seq, event.stored)) : {},
     ),
     forgetFailedWrite: assign(({ context, event }) =>
       event.type === 'storage.writeFailed' ? writeFailed(context, event.seq) : {},
@@ -152,7 +152,7 @@ export const documentMachine = setup({
     'doc.imported': { actions: ['importRecords', 'sendOutbox'] },
     'doc.undoRequested': { actions: ['undo', 'sendOutbox'] },
     'doc.redoRequested': { actions: ['redo', 'sendOutbox'] },
-    'storage.written': { actions: 'takeStored' },
+    'storage.written': { actions: ['takeStored', 'sendOutbox'] },
     'storage.writeFailed': { actions: 'forgetFailedWrite' },
     'storage.remoteChanged': { actions: ['takeRemoteChange', 'sendOutbox'] },
   },

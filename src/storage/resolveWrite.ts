@@ -16,6 +16,8 @@ export type Resolution =
  * 1. No conflict: the store holds what our change started from (`before`). Ours is applied as it
  *    is, even where its `updated` is older (an undo may put an older record back).
  * 2. Conflict: another tab changed the record since we saw it.
+ *    - An undo or redo (`ifUnchanged`) leaves what is stored as it is: it would put back a record
+ *      over a change it never saw. The document drops the step, with a notice.
  *    - An edit against another edit, field by field (`mergeEdits`): the fields we changed take
  *      ours, unless they changed them too and theirs is the later (by `isLater`); the others stay
  *      theirs. An edit made against an old copy, such as a note typed in a tab that had not yet
@@ -31,6 +33,7 @@ export function resolveWrite(stored: FeatureRecord | null, change: Change): Reso
     if (after) return { kind: 'put', record: after };
     return stored ? { kind: 'delete' } : { kind: 'keep', record: null };
   }
+  if (change.ifUnchanged) return { kind: 'keep', record: stored };
   if (after) {
     if (stored && before) {
       const merged = mergeEdits(stored, before, after);

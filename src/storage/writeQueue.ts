@@ -24,7 +24,8 @@ export function pendingWrite({ seq, changes }: WriteRequest): PendingWrite {
 
 /**
  * The queue as one write: per id, the first `before` and the last `after`, so that the store's
- * conflict check compares with what it held when the first of them was asked for.
+ * conflict check compares with what it held when the first of them was asked for. The result is
+ * written only if unchanged where every change joined was to be (an undo then an edit is an edit).
  */
 export function coalesce(queue: readonly PendingWrite[]): PendingWrite[] {
   const [first, ...rest] = queue;
@@ -34,12 +35,19 @@ export function coalesce(queue: readonly PendingWrite[]): PendingWrite[] {
   for (const write of queue) {
     for (const change of write.changes) {
       const earlier = byId.get(change.id);
-      byId.set(change.id, earlier ? { ...change, before: earlier.before } : change);
+      byId.set(change.id, earlier ? joined(earlier, change) : change);
     }
     latest = { ...latest, ...write.latest };
   }
   const seq = Math.max(...queue.map((write) => write.seq));
   return [{ seq, changes: [...byId.values()], latest }];
+}
+
+/** Two changes of one record, one after the other, as one. */
+function joined(earlier: Change, later: Change): Change {
+  const { id, after } = later;
+  const strict = earlier.ifUnchanged && later.ifUnchanged;
+  return { id, before: earlier.before, after, ...(strict ? { ifUnchanged: true } : {}) };
 }
 
 /** How many features have changes that are not yet durable. */

@@ -68,6 +68,18 @@ export interface DocumentContext {
    * that was under way here when the news came puts it back where it was dropped.
    */
   goneElsewhere: Readonly<Record<string, FeatureRecord>>;
+  /**
+   * The undo and redo writes not yet answered, by seq, with the records each asked for. The store
+   * writes them only over what this tab last saw (`ifUnchanged`): one that finds another tab's
+   * change there is refused, and its answer says so.
+   */
+  travels: Readonly<Record<number, Travel>>;
+}
+
+/** An undo or redo on its way to storage. */
+export interface Travel {
+  direction: 'Undo' | 'Redo';
+  asked: Readonly<Record<string, FeatureRecord | null>>;
 }
 
 /** How many records deleted by other tabs are remembered (`goneElsewhere`). */
@@ -98,6 +110,7 @@ export const emptyDocument = (tab: string): DocumentContext => ({
   lastOperation: null,
   nudged: null,
   goneElsewhere: {},
+  travels: {},
 });
 
 export const unchanged = (context: DocumentContext): Outcome => ({
@@ -276,12 +289,15 @@ export function conflictOf(features: Features, step: Step): Change | null {
   return step.changes.find((c) => !sameSave(features[c.id] ?? null, c.after)) ?? null;
 }
 
-/** The inverse of a step, saved at `t` by `tab`: each record back as it was before the step. */
+/**
+ * The inverse of a step, saved at `t` by `tab`: each record back as it was before the step,
+ * written only over the record as this tab has it (`ifUnchanged`).
+ */
 export function invert(features: Features, step: Step, t: number, tab: string): Step {
   const changes = step.changes.map(({ id, before }): Change => {
     const current = features[id] ?? null;
     const after = before && { ...before, updated: stamp(t, current, before), by: tab };
-    return { id, before: current, after };
+    return { id, before: current, after, ifUnchanged: true };
   });
   return { kind: step.kind, changes };
 }
@@ -316,12 +332,41 @@ export function travel(context: DocumentContext, direction: 'Undo' | 'Redo', t: 
     if (before) stacks = rebaseBoth(stacks, before, inverse.changes[i]?.after ?? null);
   });
   const saved = write({ ...flushed, ...stacks }, inverse.changes);
+  const asked = Object.fromEntries(inverse.changes.map(({ id, after }) => [id, after]));
   const next = {
     ...saved.context,
     [to]: pushStep(saved.context[to], inverse),
     lastOperation: inverse,
+    travels: { ...saved.context.travels, [saved.context.seq]: { direction, asked } },
   };
   return { ...saved, context: next };
+}
+
+/**
+ * An undo or redo that storage refused for some records (another tab had changed them first): the
+ * step it pushed no longer holds those records, so that travelling back never restores what was
+ * not done, and the notice says which was skipped. The answer's records are taken as for any write.
+ */
+function refusedTravel(
+  context: DocumentContext,
+  travel: Travel,
+  stored: readonly StoredRecord[],
+): { context: DocumentContext; notice: string | null } {
+  const refused = stored.filter(
+    (s) => Object.hasOwn(travel.asked, s.id) && !sameSave(s.record, travel.asked[s.id] ?? null),
+  );
+  const first = refused[0];
+  if (!first) return { context, notice: null };
+  const isRefused = (c: Change) =>
+    refused.some((s) => s.id === c.id && sameSave(c.after, travel.asked[c.id] ?? null));
+  const stack = travel.direction === 'Undo' ? 'redo' : 'undo';
+  const steps = context[stack].flatMap((step) => {
+    if (!step.changes.some(isRefused)) return [step];
+    const changes = step.changes.filter((c) => !isRefused(c));
+    return changes.length > 0 ? [{ ...step, changes }] : [];
+  });
+  const name = first.record?.name ?? travel.asked[first.id]?.name ?? first.id;
+  return { context: { ...context, [stack]: steps }, notice: skippedNotice(travel.direction, name) };
 }
 
 /** Stored records taken as they are: not written back, not a step. */
@@ -378,13 +423,23 @@ export function written(
   context: DocumentContext,
   seq: number,
   stored: readonly StoredRecord[],
-): DocumentContext {
+): Outcome {
   const answered = stored.filter((s) => context.pending[s.id] === seq);
   const pending = withoutIds(
     context.pending,
     answered.map((s) => s.id),
   );
-  return adopt({ ...context, pending }, answered.filter(differs(context)));
+  const taken = adopt({ ...context, pending }, answered.filter(differs(context)));
+  const travel = context.travels[seq];
+  if (!travel && Object.keys(context.travels).length === 0) return unchanged(taken);
+  // Answers come in the order asked: travels up to this one are answered, or were joined into it.
+  const travels = Object.fromEntries(
+    Object.entries(context.travels).filter(([each]) => Number(each) > seq),
+  );
+  const { context: next, notice } = travel
+    ? refusedTravel({ ...taken, travels }, travel, stored)
+    : { context: { ...taken, travels }, notice: null };
+  return { context: next, write: null, notice };
 }
 
 /** Write `seq` failed: it is no longer on its way (storage reports the failure itself). */

@@ -43,6 +43,12 @@ export interface Change {
   id: string;
   before: FeatureRecord | null;
   after: FeatureRecord | null;
+  /**
+   * Written only where the store still holds `before`; otherwise what is stored stays whole. An
+   * undo or redo puts back a record as this tab last saw it, so it must never land over a change
+   * another tab made since, even one this tab has not heard of yet.
+   */
+  ifUnchanged?: true;
 }
 
 /** `nudge`: a pin moved by keys (Alt + arrows), where a held key's repeats are one step. */

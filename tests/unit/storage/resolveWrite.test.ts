@@ -53,6 +53,26 @@ describe('resolveWrite', () => {
     });
   });
 
+  describe('an undo or redo (ifUnchanged)', () => {
+    it('is written over the record it undoes', () => {
+      const undo = { id: 'p', before: ours, after: start, ifUnchanged: true as const };
+      expect(resolveWrite(ours, undo)).toEqual({ kind: 'put', record: start });
+      expect(resolveWrite(start, { ...undo, before: start, after: null })).toEqual({
+        kind: 'delete',
+      });
+    });
+
+    it("leaves another tab's change whole, however old, and never merges into it", () => {
+      const undo = { id: 'p', before: ours, after: start, ifUnchanged: true as const };
+      const renamedEarlier = { ...ours, name: 'theirs', updated: 15, by: 'b' };
+      expect(resolveWrite(theirsEarlier, undo)).toEqual({ kind: 'keep', record: theirsEarlier });
+      expect(resolveWrite(renamedEarlier, undo)).toEqual({ kind: 'keep', record: renamedEarlier });
+      expect(resolveWrite(null, undo)).toEqual({ kind: 'keep', record: null });
+      const redoOfAdd = { id: 'p', before: null, after: ours, ifUnchanged: true as const };
+      expect(resolveWrite(theirsLater, redoOfAdd)).toEqual({ kind: 'keep', record: theirsLater });
+    });
+  });
+
   describe('when another tab changed the record meanwhile', () => {
     it('keeps their later edit over ours', () => {
       expect(resolveWrite(theirsLater, { id: 'p', before: start, after: ours })).toEqual({

@@ -2,10 +2,10 @@ import { expect } from 'vitest';
 import { createActor, fromCallback, setup, type ActorRefFrom } from 'xstate';
 import { documentMachine } from '../../../src/machines/documentMachine';
 import type { NoticeEvent } from '../../../src/machines/events';
+import { resolveWrite } from '../../../src/storage/resolveWrite';
 import type { DocEvent, StorageEvent, StoredRecord } from '../../../src/yourMap/events';
 import {
   SCHEMA_VERSION,
-  isLater,
   type Change,
   type FeatureRecord,
   type Features,
@@ -31,15 +31,15 @@ interface Log {
 
 const logs = new WeakMap<object, Log>();
 
-/** A store's write, as FeatureStore.write does it: the later of ours and the stored record wins. */
+/** A store's write, as FeatureStore.write does it: each change resolved by `resolveWrite`. */
 export function writeToStore(
   store: Map<string, FeatureRecord>,
   changes: readonly Change[],
 ): StoredRecord[] {
-  for (const { id, after } of changes) {
-    const stored = store.get(id);
-    if (after === null) store.delete(id);
-    else if (!stored || isLater(after, stored)) store.set(id, after);
+  for (const change of changes) {
+    const resolution = resolveWrite(store.get(change.id) ?? null, change);
+    if (resolution.kind === 'put') store.set(change.id, resolution.record);
+    else if (resolution.kind === 'delete') store.delete(change.id);
   }
   return changes.map(({ id }) => ({ id, record: store.get(id) ?? null }));
 }
@@ -127,8 +127,11 @@ export function startDocument({ answering = true, stored = [] }: StartOptions = 
     import: (records: FeatureRecord[]) => send({ type: 'doc.imported', records, t: tick() }),
     undo: () => send({ type: 'doc.undoRequested', t: tick() }),
     redo: () => send({ type: 'doc.redoRequested', t: tick() }),
-    /** Another tab saves `record` (as its own, now) and this tab hears of it. */
-    remote: (record: FeatureRecord | { id: string; deleted: true }) => {
+    /**
+     * Another tab saves `record` (as its own, now) and this tab hears of it, or (`heard: false`)
+     * has not yet: the news is returned, to be sent later.
+     */
+    remote: (record: FeatureRecord | { id: string; deleted: true }, { heard = true } = {}) => {
       const change: Change =
         'deleted' in record
           ? { id: record.id, before: null, after: null }
@@ -136,7 +139,9 @@ export function startDocument({ answering = true, stored = [] }: StartOptions = 
       const storedNow = store
         ? writeToStore(store, [change])
         : [{ id: change.id, record: change.after }];
-      send({ type: 'storage.remoteChanged', stored: storedNow });
+      const news: StorageEvent = { type: 'storage.remoteChanged', stored: storedNow };
+      if (heard) send(news);
+      return news;
     },
   };
   return started;

@@ -579,6 +579,66 @@ describe('documentMachine', () => {
       expect(position(doc, 'a')).toEqual([1, 1]);
     });
 
+    it('drops an undo that storage refused over a change not heard of yet, with a notice', () => {
+      const doc = startDocument();
+      doc.add('a', 0, 0);
+      doc.type('a', { name: 'Mine' });
+      doc.leave('a');
+      // Another tab renames the pin; this tab has not heard of it when it undoes.
+      const news = doc.remote({ ...doc.record('a')!, name: 'Theirs' }, { heard: false });
+      doc.undo();
+      expect(doc.store?.get('a')?.name).toBe('Theirs');
+      expect(doc.record('a')).toMatchObject({ name: 'Theirs', by: OTHER_TAB });
+      expect(doc.notices).toEqual(['Undo skipped: "Theirs" was changed in another tab.']);
+      // Nothing to redo: the undo was not done.
+      expect(canRedo(doc.context())).toBe(false);
+      expect(doc.context().travels).toEqual({});
+      doc.send(news);
+      expect(doc.record('a')).toMatchObject({ name: 'Theirs', by: OTHER_TAB });
+      expect(doc.notices).toHaveLength(1);
+      // The adding is not undone either: that would delete their renamed pin.
+      doc.undo();
+      expect(doc.record('a')?.name).toBe('Theirs');
+      expect(doc.notices).toHaveLength(2);
+    });
+
+    it('keeps the rest of an undo that storage refused for one record, and redoes only that', () => {
+      const doc = startDocument();
+      doc.import([pinRecord('x', 'X', [1, 1]), pinRecord('y', 'Y', [2, 2])]);
+      doc.remote({ ...doc.record('y')!, note: 'theirs' }, { heard: false });
+      doc.undo();
+      expect([...doc.store!.keys()]).toEqual(['y']);
+      expect(Object.keys(doc.features())).toEqual(['y']);
+      expect(doc.record('y')?.note).toBe('theirs');
+      expect(doc.notices).toEqual(['Undo skipped: "Y" was changed in another tab.']);
+      doc.redo();
+      expect(Object.keys(doc.features()).sort()).toEqual(['x', 'y']);
+      expect(doc.record('y')?.note).toBe('theirs');
+      expect([...doc.store!.keys()].sort()).toEqual(['x', 'y']);
+      expect(doc.notices).toHaveLength(1);
+    });
+
+    it('redoes what a refused redo left, and refuses a redo over a change not heard of', () => {
+      const doc = startDocument();
+      doc.add('a', 0, 0);
+      doc.move('a', 1, 1);
+      doc.undo();
+      doc.remote({ ...doc.record('a')!, name: 'Theirs' }, { heard: false });
+      doc.redo();
+      expect(position(doc, 'a')).toEqual([0, 0]);
+      expect(doc.record('a')?.name).toBe('Theirs');
+      expect(doc.notices).toEqual(['Redo skipped: "Theirs" was changed in another tab.']);
+      expect(canUndo(doc.context())).toBe(true);
+      // Nothing of the refused redo is left to undo, and the adding is skipped: it would delete
+      // their renamed pin.
+      doc.undo();
+      expect(doc.record('a')?.name).toBe('Theirs');
+      expect(doc.notices).toEqual([
+        'Redo skipped: "Theirs" was changed in another tab.',
+        'Undo skipped: "Theirs" was changed in another tab.',
+      ]);
+    });
+
     it('keeps our record over an older change from another tab until our write is answered', () => {
       const doc = startDocument({ answering: false });
       doc.add('a', 0, 0);

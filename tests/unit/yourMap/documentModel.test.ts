@@ -164,7 +164,8 @@ function perform(doc: StartedDocument, event: ModelEvent): void {
     case 'remote': {
       const ours = doc.record('a');
       const theirs = ours ?? pinRecord('a', 'Pin 99', POINT.C);
-      return doc.remote({ ...theirs, geometry: { type: 'Point', coordinates: POINT.C } });
+      doc.remote({ ...theirs, geometry: { type: 'Point', coordinates: POINT.C } });
+      return;
     }
   }
 }

@@ -191,17 +191,20 @@ export const T0 = 1_700_000_000_000;
 
 /**
  * The later change wins. `prior` is what the store held when the write began (what the write
- * committed before it left there), `stored` what the write left. Where another tab had edited
+ * committed before it left there), `stored` what the write left. An undo or redo is written only
+ * over what it undoes. Where another tab had edited
  * the record since ours began (`prior` is not our `before`), an edit of ours wins field by field
  * (`fieldsWin`); against their delete, or for our delete, the later change stays, or a record
  * saved later than ours.
  */
 function laterWins(
-  { before, after }: Change,
+  { before, after, ifUnchanged }: Change,
   prior: FeatureRecord | null,
   stored: FeatureRecord | null,
 ): boolean {
   const conflict = !isDeepStrictEqual(prior, before);
+  // An undo or redo lands only on the record it undoes: over anything else, nothing changes.
+  if (conflict && ifUnchanged) return isDeepStrictEqual(stored, prior);
   if (conflict && prior && before && after && stored)
     return fieldsWin(before, after, prior, stored);
   const ours = after ?? before;
