@@ -10,9 +10,23 @@ import {
 import { isTextField, keyCommand } from './keys';
 
 /**
+ * How long after the last key typed in a text field that was then taken away (its pin deleted in
+ * another tab) the keys that follow are still that typing, not commands; each one extends it.
+ */
+export const STRAY_TYPING_MS = 1000;
+
+/** Keys that leave a text field (or end what is typed in it): after them, keys are commands. */
+const LEAVING_KEYS = new Set(['Escape', 'Tab', 'Enter']);
+
+/**
  * The keys of "Your map" (CONTRACT.md). They act only when the focus is not in a text field, where
  * the browser's own text undo and typing keep their keys. Listening in the capture phase, Escape
  * that cancels a drag or a tool is used up there, and does not also close an editor.
+ *
+ * A field taken away while someone types in it (another tab deleted its pin) leaves the focus on
+ * the page, and the rest of the word would become commands: `p` would choose Add pin, Ctrl+Z undo
+ * a step. Keys that follow such typing within STRAY_TYPING_MS do nothing here, unless the person
+ * left the field themselves (a key that leaves it, or a press of the pointer).
  */
 export function YourMapKeys() {
   const { owner } = useChartroom();
@@ -22,8 +36,22 @@ export function YourMapKeys() {
   const storage = useStorage();
   const camera = useCamera();
   useEffect(() => {
+    let typing: { field: Element; at: number } | null = null;
+    const onPointerDown = () => {
+      typing = null;
+    };
     const onKeyDown = (event: KeyboardEvent) => {
-      if (event.defaultPrevented || isTextField(event.target)) return;
+      if (isTextField(event.target)) {
+        const left = LEAVING_KEYS.has(event.key);
+        typing = left ? null : { field: event.target as Element, at: event.timeStamp };
+        return;
+      }
+      if (typing && !typing.field.isConnected && event.timeStamp - typing.at < STRAY_TYPING_MS) {
+        typing.at = event.timeStamp;
+        return;
+      }
+      typing = null;
+      if (event.defaultPrevented) return;
       const readOnly = storage.getSnapshot().hasTag('readOnly');
       if (
         event.key === 'Enter' &&
@@ -65,7 +93,11 @@ export function YourMapKeys() {
       }
     };
     window.addEventListener('keydown', onKeyDown, { capture: true });
-    return () => window.removeEventListener('keydown', onKeyDown, { capture: true });
+    window.addEventListener('pointerdown', onPointerDown, { capture: true });
+    return () => {
+      window.removeEventListener('keydown', onKeyDown, { capture: true });
+      window.removeEventListener('pointerdown', onPointerDown, { capture: true });
+    };
   }, [owner, tools, document, selection, storage, camera]);
   return null;
 }

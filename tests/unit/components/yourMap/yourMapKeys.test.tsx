@@ -2,6 +2,7 @@
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetFakeMaps } from '../../support/fakeMapLibre';
+import { STRAY_TYPING_MS } from '../../../../src/components/yourMap/YourMapKeys';
 import { NUDGE_JOIN_MS } from '../../../../src/yourMap/history';
 
 vi.mock('maplibre-gl', async () =>
@@ -120,6 +121,64 @@ describe('the keys of Your map, with the focus outside text fields', () => {
     key(target, { key: 'z', ctrlKey: true });
     expect(coordinates()).toEqual([2, 48]);
     await vi.waitFor(() => expect(store.records.get('a')?.geometry.coordinates).toEqual([2, 48]));
+  });
+
+  it('keep the rest of a word typed in a field another tab took away from becoming commands', async () => {
+    const { app } = renderYourMap();
+    await ready(app);
+    let now = Date.now();
+    vi.spyOn(Date, 'now').mockImplementation(() => now);
+    addPin(app, 'a', 1, 1);
+    addPin(app, 'b', 2, 2);
+    act(() => app.send({ type: 'pin.selected', id: 'a', origin: 'new', byKeyboard: false }));
+    const name = screen.getByRole('textbox', { name: 'Name' });
+    key(name, { key: 'x' });
+    await vi.waitFor(() => expect(documentOf(app).context.pending).toEqual({}));
+    // Another tab deletes the pin: its editor goes, and the focus with it.
+    act(() =>
+      app.system.get('document')!.send({
+        type: 'storage.remoteChanged',
+        stored: [{ id: 'a', record: null }],
+      }),
+    );
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.activeElement).toBe(document.body);
+    const undoSteps = documentOf(app).context.undo.length;
+    for (const init of [{ key: 'p' }, { key: 'z', ctrlKey: true }, { key: 'p' }]) {
+      now += STRAY_TYPING_MS / 2;
+      key(document.body, init);
+    }
+    expect(toolsOf(app).hasTag('addingPin')).toBe(false);
+    expect(documentOf(app).context.undo).toHaveLength(undoSteps);
+    expect(names(app)).toEqual(['Pin 2']);
+    // Once the typing has stopped, keys are commands again.
+    now += STRAY_TYPING_MS;
+    key(document.body, { key: 'p' });
+    expect(toolsOf(app).hasTag('addingPin')).toBe(true);
+    key(document.body, { key: 'Escape' });
+  });
+
+  it('are commands at once after a field is left by a key or the pointer', async () => {
+    const { app } = renderYourMap();
+    await ready(app);
+    const now = Date.now();
+    vi.spyOn(Date, 'now').mockImplementation(() => now);
+    addPin(app, 'a', 1, 1);
+    for (const leave of ['Escape', 'pointer'] as const) {
+      act(() => app.send({ type: 'pin.selected', id: 'a', origin: 'new', byKeyboard: false }));
+      const name = screen.getByRole('textbox', { name: 'Name' });
+      key(name, { key: 'x' });
+      if (leave === 'Escape') key(name, { key: 'Escape' });
+      else {
+        fireEvent.pointerDown(toolButton('Browse'));
+        act(() => app.send({ type: 'editor.closed' }));
+      }
+      expect(screen.queryByRole('dialog'), leave).toBeNull();
+      key(document.body, { key: 'p' });
+      expect(toolsOf(app).hasTag('addingPin'), leave).toBe(true);
+      key(document.body, { key: 'Escape' });
+      expect(toolsOf(app).hasTag('addingPin'), leave).toBe(false);
+    }
   });
 
   it('Alt+arrows move nothing where no pin is selected', async () => {
