@@ -31,6 +31,12 @@ export interface IndexedDbStoreOptions {
   /** The channel to tell other tabs on: the global one unless given (null: no cross-tab news). */
   BroadcastChannel?: typeof BroadcastChannel | null;
   /**
+   * Whether it reads what other tabs say they changed (default true). The write worker's store
+   * only tells: it says what it wrote the moment its transaction completes, so that other tabs
+   * hear of it even where the page closes before the answer reaches it. The page hears for both.
+   */
+  hearOthers?: boolean;
+  /**
    * Where the writes run: a worker started by this once the database is open (storeWrites.ts);
    * on this thread if not given, or once the worker fails.
    */
@@ -65,6 +71,16 @@ function readGlobalIndexedDb(): IDBFactory | undefined {
     return undefined;
   }
 }
+
+/**
+ * The write worker's store (storeWorker.ts): it tells other tabs of its writes the moment they are
+ * durable, and reads none of theirs.
+ */
+export const openWorkerStore = (
+  name: string,
+  tab: string,
+  indexedDB?: IDBFactory,
+): Promise<FeatureStore> => openIndexedDbStore({ name, tab, hearOthers: false, indexedDB });
 
 /** Opens the store; rejects with StorageError 'unsupported' or 'openFailed'. */
 export async function openIndexedDbStore(options: IndexedDbStoreOptions): Promise<FeatureStore> {
@@ -126,7 +142,7 @@ export async function openIndexedDbStore(options: IndexedDbStoreOptions): Promis
   let remoteReads: Promise<void> = Promise.resolve();
   /** No read is under way or waiting: a write need not wait for one. */
   let readsDone = true;
-  channel?.addEventListener('message', (event: MessageEvent<unknown>) => {
+  const hear = (event: MessageEvent<unknown>) => {
     const { data } = event;
     if (!isChangeMessage(data) || data.tab === options.tab || data.ids.length === 0) return;
     readsDone = false;
@@ -145,17 +161,36 @@ export async function openIndexedDbStore(options: IndexedDbStoreOptions): Promis
     void reading.then(() => {
       if (remoteReads === reading) readsDone = true;
     });
-  });
+  };
+  if (options.hearOthers !== false) channel?.addEventListener('message', hear);
+
+  /** Tells the other tabs which records a write of this thread's stored. */
+  function announce(stored: readonly StoredRecord[]): void {
+    if (stored.length === 0) return;
+    try {
+      channel?.postMessage({
+        tab: options.tab,
+        ids: stored.map(({ id }) => id),
+      } satisfies ChangeMessage);
+    } catch {
+      // The store was closed while the write was under way: it is durable all the same, and
+      // other tabs read it when they next load.
+    }
+  }
 
   const load = async () => loadRecords(await database());
   const readIds = async (ids: readonly string[]) => readRecords(await database(), ids);
   /** Writes on this thread. */
   const writeHere = async (changes: readonly Change[]) => writeRecords(await database(), changes);
 
-  /** Writes on this thread, each after the one before it has ended. */
+  /** Writes on this thread, each after the one before it has ended, and tells other tabs. */
   let lastHere: Promise<unknown> = Promise.resolve();
   function writeHereInOrder(changes: readonly Change[]): Promise<StoredRecord[]> {
-    const writing = lastHere.then(() => writeHere(changes));
+    const writing = lastHere.then(async () => {
+      const stored = await writeHere(changes);
+      announce(stored);
+      return stored;
+    });
     lastHere = writing.catch(() => undefined);
     return writing;
   }
@@ -171,31 +206,16 @@ export async function openIndexedDbStore(options: IndexedDbStoreOptions): Promis
     return writing;
   }
 
+  /** A write by the worker (which tells other tabs itself), or on this thread (which tells them). */
   async function writeNow(changes: readonly Change[]): Promise<StoredRecord[]> {
-    let stored: StoredRecord[];
-    if (writer) {
-      // This page's connection still says whether a newer version has taken the database.
-      refuseIfUnwritable();
-      try {
-        stored = await writer.write(changes);
-      } catch (error) {
-        throw toStorageError(error);
-      }
-    } else {
-      stored = await writeHereInOrder(changes);
+    if (!writer) return writeHereInOrder(changes);
+    // This page's connection still says whether a newer version has taken the database.
+    refuseIfUnwritable();
+    try {
+      return await writer.write(changes);
+    } catch (error) {
+      throw toStorageError(error);
     }
-    if (stored.length > 0) {
-      try {
-        channel?.postMessage({
-          tab: options.tab,
-          ids: stored.map(({ id }) => id),
-        } satisfies ChangeMessage);
-      } catch {
-        // The store was closed while the write was under way: it is durable all the same, and
-        // other tabs read it when they next load.
-      }
-    }
-    return stored;
   }
 
   return {

@@ -1,6 +1,10 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { DB_VERSION, openIndexedDbStore } from '../../../src/storage/indexedDbStore';
+import {
+  DB_VERSION,
+  openIndexedDbStore,
+  openWorkerStore,
+} from '../../../src/storage/indexedDbStore';
 import {
   LARGE_WRITE,
   asAnswered,
@@ -25,7 +29,8 @@ const later = (run: () => void) => setTimeout(run, 0);
 
 /**
  * The store's worker, run in this process: serveWrites on its own connection to the browser's
- * database, every message cloned and delivered a task later, as between threads. `requests` is
+ * database (telling other tabs of its writes, as the real one does), every message cloned and
+ * delivered a task later, as between threads. `requests` is
  * what the page sent; `kill(why)` makes it fail as a dying worker does; `hold()` keeps its answers
  * from arriving until `release()`.
  */
@@ -43,7 +48,7 @@ function inProcessWorker(browser: Browser, { opens = true } = {}) {
   const handle = serveWrites(
     (name, tab) =>
       opens
-        ? openIndexedDbStore({ name, tab, indexedDB: browser.factory, BroadcastChannel: null })
+        ? openWorkerStore(name, tab, browser.factory)
         : Promise.reject(new StorageError('openFailed', 'refused')),
     deliver,
   );
@@ -97,6 +102,31 @@ describe('writes in a worker', () => {
       { type: 'remoteChanged', stored: [{ id: 'paris', record: paris }] },
     ]);
     expect((await b.store.load()).features).toEqual([paris]);
+    expect(a.notices).toEqual([]);
+    // Told once: by the worker, not again by the page.
+    const c = await openTab(browser, 'c');
+    const rome = pin('rome', 10, 'c');
+    await c.store.write([added(rome)]);
+    expect(await b.noticesReach(2)).toEqual([
+      { type: 'remoteChanged', stored: [{ id: 'paris', record: paris }] },
+      { type: 'remoteChanged', stored: [{ id: 'rome', record: rome }] },
+    ]);
+  });
+
+  it('are heard of by another tab even where the page closes before the answer comes', async () => {
+    const browser = freshBrowser();
+    const worker = inProcessWorker(browser);
+    const a = await openTab(browser, 'a', { startWriteWorker: worker.start });
+    const b = await openTab(browser, 'b');
+    worker.hold();
+    const paris = pin('paris', 10, 'a');
+    const writing = a.store.write([added(paris)]);
+    expect(await b.noticesReach(1)).toEqual([
+      { type: 'remoteChanged', stored: [{ id: 'paris', record: paris }] },
+    ]);
+    a.store.close();
+    await expect(writing).rejects.toThrow('The store is closed.');
+    // The page heard nothing of its own write from its worker.
     expect(a.notices).toEqual([]);
   });
 
