@@ -208,4 +208,23 @@ test('export, then import into an empty browser: the same ids, names, notes and 
   } finally {
     await empty.close();
   }
+
+  // Imported again into the browser it came from, it doubles nothing: one pin renamed since
+  // comes as a copy beside it, the other is on the map already.
+  await listButtons(page).first().click();
+  await anyEditor(page).getByRole('textbox', { name: 'Name' }).fill('Renamed since');
+  await page.keyboard.press('Escape');
+  await importThroughChooser(page, { name: first.fileName, buffer: Buffer.from(first.text) });
+  await expect(yourMap(page)).toContainText(
+    `Imported 1 pin from ${first.fileName}. 1 pin was on your map already, and is left as it is.`,
+  );
+  // The copy keeps the export's creation time: it sorts beside the pin it was.
+  await expect
+    .poll(async () => (await listButtons(page).allTextContents()).sort())
+    .toEqual(['Café “Ölberg” 北', 'Pin 1', 'Renamed since']);
+  await importThroughChooser(page, { name: first.fileName, buffer: Buffer.from(first.text) });
+  await expect(yourMap(page)).toContainText(
+    `Nothing new in ${first.fileName}: its 2 pins are on your map already.`,
+  );
+  await expect(listButtons(page)).toHaveCount(3);
 });

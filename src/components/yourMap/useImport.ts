@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import { importFile } from '../../yourMap/geojson/importFile';
-import { importOutcomeText } from '../../yourMap/geojson/importResult';
+import { contentKey, importOutcomeText } from '../../yourMap/geojson/importResult';
 import { useChartroom, useDocument } from '../ChartroomContext';
 
 export type ImportStatus =
@@ -31,6 +31,9 @@ export function useImport(): {
         tab,
         now: Date.now(),
         existingIds: new Set(Object.keys(features)),
+        existingContent: new Map(
+          Object.values(features).map((record) => [record.id, contentKey(record)]),
+        ),
         nextPinNumber,
       })
         // Applied in a task after the one that received the records: taking 10,000 of them from

@@ -29,8 +29,9 @@ export async function importFile(
   const tooLarge = checkFileSize(file.size);
   if (tooLarge) return { ok: false, error: tooLarge };
   if (file.size > OFF_MAIN_THREAD_BYTES) {
-    const { tab, now, existingIds, nextPinNumber } = options;
-    return inWorker(deps, { source: file, options: { tab, now, existingIds, nextPinNumber } });
+    const { tab, now, existingIds, existingContent, nextPinNumber } = options;
+    const sent = { tab, now, existingIds, existingContent, nextPinNumber };
+    return inWorker(deps, { source: file, options: sent });
   }
   let text: string;
   try {

@@ -46,6 +46,9 @@ function isImportRequest(data: unknown): data is ImportRequest {
     (!('existingIds' in options) ||
       options.existingIds === undefined ||
       options.existingIds instanceof Set) &&
+    (!('existingContent' in options) ||
+      options.existingContent === undefined ||
+      options.existingContent instanceof Map) &&
     (!('nextPinNumber' in options) ||
       options.nextPinNumber === undefined ||
       typeof options.nextPinNumber === 'number')
@@ -66,7 +69,9 @@ export function isImportResult(data: unknown): data is ImportResult {
       'notImportedYet' in data &&
       typeof data.notImportedYet === 'number' &&
       'withoutGeometry' in data &&
-      typeof data.withoutGeometry === 'number'
+      typeof data.withoutGeometry === 'number' &&
+      'alreadyThere' in data &&
+      typeof data.alreadyThere === 'number'
     );
   }
   return (

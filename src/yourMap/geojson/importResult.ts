@@ -31,6 +31,11 @@ export type ImportResult =
       notImportedYet: number;
       /** Features whose geometry is null: they have no place on the map. */
       withoutGeometry: number;
+      /**
+       * Pins left out because they are on the map already: their id is taken, and a record there
+       * has their content (`contentKey`), as when an export is imported again where it came from.
+       */
+      alreadyThere: number;
     }
   | { ok: false; error: ImportError };
 
@@ -47,8 +52,18 @@ export interface ParseOptions {
   makeId?: () => string;
   /** Ids already in the document: a feature whose id is among them gets a new id. */
   existingIds?: ReadonlySet<string>;
+  /**
+   * The content (`contentKey`) of the document's records, by id: a pin whose id is there, and
+   * whose content a record there has too, is already on the map, and is left out, not copied.
+   */
+  existingContent?: ReadonlyMap<string, string>;
   /** The N of the first unnamed pin's `Pin N`; later ones count up. Default 1. */
   nextPinNumber?: number;
+}
+
+/** What a person sees of a record (what it is, its name, note and place), as text to compare. */
+export function contentKey({ kind, name, note, geometry }: FeatureRecord): string {
+  return JSON.stringify([kind, name, note, geometry.type, geometry.coordinates]);
 }
 
 const COUNT = new Intl.NumberFormat('en-GB');
@@ -89,8 +104,17 @@ export function importOutcomeText(fileName: string, result: ImportResult): strin
   const count = result.records.length;
   const later = result.notImportedYet;
   const skipped = result.withoutGeometry;
+  const there = result.alreadyThere;
+  const pins = (n: number) => `${n} ${n === 1 ? 'pin' : 'pins'}`;
+  const opening =
+    count === 0 && there > 0
+      ? `Nothing new in ${fileName}: ${there === 1 ? 'its pin is' : `its ${pins(there)} are`} on your map already.`
+      : `Imported ${pins(count)} from ${fileName}.` +
+        (there > 0
+          ? ` ${pins(there)} ${there === 1 ? 'was' : 'were'} on your map already, and ${there === 1 ? 'is' : 'are'} left as ${there === 1 ? 'it is' : 'they are'}.`
+          : '');
   return (
-    `Imported ${count} ${count === 1 ? 'pin' : 'pins'} from ${fileName}.` +
+    opening +
     (later > 0
       ? ` ${later} ${later === 1 ? 'line or area was' : 'lines and areas were'} not imported yet: routes and areas are coming.`
       : '') +

@@ -8,6 +8,7 @@ import {
   exportFileName,
   serialiseExport,
 } from '../../../../src/yourMap/geojson/exportGeoJson';
+import { contentKey } from '../../../../src/yourMap/geojson/importResult';
 import { parseImport } from '../../../../src/yourMap/geojson/parseImport';
 import { byCreated, type FeatureRecord } from '../../../../src/yourMap/model';
 import { NOW, TAB, options, pin, records } from './support';
@@ -152,5 +153,39 @@ describe('export → import', () => {
       parseImport(serialiseExport(pins, []), { ...options(), existingIds: new Set(['a', 'b']) }),
     );
     expect(again.map((record) => record.id)).toEqual(['new-1', 'new-2']);
+  });
+
+  it('leaves out what is on the map already, into the browser it came from', () => {
+    const pins = [
+      pin({ id: 'a', name: 'A' }),
+      pin({ id: 'b', name: 'B', created: NOW + 1 }),
+      pin({ id: 'c', name: 'C', created: NOW + 2 }),
+    ];
+    const text = serialiseExport(pins, []);
+    // Since the export, b was renamed and c deleted; a is as it was, but saved again.
+    const shown = [
+      { ...pins[0]!, updated: NOW + 50 },
+      { ...pins[1]!, name: 'Renamed' },
+    ];
+    const result = parseImport(text, {
+      ...options(),
+      existingIds: new Set(shown.map((record) => record.id)),
+      existingContent: new Map(shown.map((record) => [record.id, contentKey(record)])),
+    });
+    expect(result).toMatchObject({ ok: true, alreadyThere: 1 });
+    // The old b comes as a copy beside the renamed one; c comes back with its own id.
+    const imported = records(result);
+    expect(imported.map(({ id, name }) => [id, name])).toEqual([
+      ['new-1', pins[1]!.name],
+      ['c', pins[2]!.name],
+    ]);
+    // Imported once more, with those: nothing new, the copy of b included.
+    const now = [...shown, ...imported];
+    const again = parseImport(text, {
+      ...options(),
+      existingIds: new Set(now.map((record) => record.id)),
+      existingContent: new Map(now.map((record) => [record.id, contentKey(record)])),
+    });
+    expect(again).toMatchObject({ ok: true, records: [], alreadyThere: 3 });
   });
 });

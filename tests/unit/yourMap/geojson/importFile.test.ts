@@ -176,11 +176,17 @@ describe('importFile', () => {
 
     it('keeps the first of several answers', async () => {
       const worker = recordingWorker(({ answer, fail }) => {
-        answer({ ok: true, records: [], notImportedYet: 2, withoutGeometry: 0 });
+        answer({ ok: true, records: [], notImportedYet: 2, withoutGeometry: 0, alreadyThere: 0 });
         fail('too late');
       });
       const result = await importFile(bigFile(), options(), worker);
-      expect(result).toEqual({ ok: true, records: [], notImportedYet: 2, withoutGeometry: 0 });
+      expect(result).toEqual({
+        ok: true,
+        records: [],
+        notImportedYet: 2,
+        withoutGeometry: 0,
+        alreadyThere: 0,
+      });
       expect(worker.log.filter((entry) => entry === 'terminated')).toHaveLength(1);
     });
 

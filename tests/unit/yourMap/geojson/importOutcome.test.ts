@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { importOutcomeText } from '../../../../src/yourMap/geojson/importResult';
-import { collection, parse, point } from './support';
+import { importOutcomeText, type ImportResult } from '../../../../src/yourMap/geojson/importResult';
+import { collection, parse, point, records } from './support';
 
 const noGeometry = { type: 'Feature', properties: { name: 'Nowhere' }, geometry: null };
 const line = {
@@ -41,6 +41,29 @@ describe('importOutcomeText', () => {
     expect(importOutcomeText('e.geojson', result)).toBe(
       'Imported 1 pin from e.geojson. 2 lines and areas were not imported yet: routes and areas ' +
         'are coming. 1 feature was skipped: it has no location (no geometry).',
+    );
+  });
+
+  it('says how many pins were on the map already, and left as they are', () => {
+    const there = (count: number, alreadyThere: number, withoutGeometry = 0): ImportResult => ({
+      ok: true,
+      records: records(parse(collection(...Array.from({ length: count }, () => point(0, 0))))),
+      notImportedYet: 0,
+      withoutGeometry,
+      alreadyThere,
+    });
+    expect(importOutcomeText('g.geojson', there(2, 1))).toBe(
+      'Imported 2 pins from g.geojson. 1 pin was on your map already, and is left as it is.',
+    );
+    expect(importOutcomeText('h.geojson', there(1, 3))).toBe(
+      'Imported 1 pin from h.geojson. 3 pins were on your map already, and are left as they are.',
+    );
+    expect(importOutcomeText('i.geojson', there(0, 1))).toBe(
+      'Nothing new in i.geojson: its pin is on your map already.',
+    );
+    expect(importOutcomeText('j.geojson', there(0, 2, 1))).toBe(
+      'Nothing new in j.geojson: its 2 pins are on your map already. 1 feature was skipped: it ' +
+        'has no location (no geometry).',
     );
   });
 

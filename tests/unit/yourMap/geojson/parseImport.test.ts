@@ -154,7 +154,13 @@ describe('parseImport, accepting a file', () => {
       const result = parse(
         collection({ type: 'Feature', properties: { name: 'Nowhere' }, geometry: null }),
       );
-      expect(result).toEqual({ ok: true, records: [], notImportedYet: 0, withoutGeometry: 1 });
+      expect(result).toEqual({
+        ok: true,
+        records: [],
+        notImportedYet: 0,
+        withoutGeometry: 1,
+        alreadyThere: 0,
+      });
     });
 
     it('drops an altitude and rounds to 7 decimals, with no -0', () => {
