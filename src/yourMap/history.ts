@@ -34,7 +34,11 @@ export interface EditSession {
    * is what it keeps when the field is left blank.
    */
   blankName: string | null;
+  /** The fields typed in so far. */
+  typed: readonly TextField[];
 }
+
+export type TextField = 'name' | 'note';
 
 /** Whether a name is blank: empty, or only whitespace. Such a name is never kept. */
 export const isBlankName = (name: string): boolean => name.trim() === '';
@@ -242,7 +246,10 @@ export function typeIn(context: DocumentContext, edit: TextEdit, made: Made): Ou
   );
   if (!change && blankName === (session?.blankName ?? null)) return unchanged(context);
   const open = session ? context : finishEditing(context);
-  const editSession: EditSession = { id: edit.id, start, blankName };
+  const typed = (['name', 'note'] as const).filter(
+    (field) => edit[field] !== undefined || session?.typed.includes(field),
+  );
+  const editSession: EditSession = { id: edit.id, start, blankName, typed };
   if (!change) return unchanged({ ...open, editSession });
   return write({ ...open, editSession, redo: [] }, [change]);
 }
@@ -305,6 +312,15 @@ export function invert(features: Features, step: Step, t: number, tab: string): 
 /** Said when another tab deletes the pin whose field this tab is typing in. */
 export const deletedWhileTypingNotice = (name: string): string =>
   `"${name}" was deleted in another tab while you were typing. Undo there brings it back.`;
+
+/**
+ * Said when another tab changes the text of a field being typed in here: the field now shows
+ * theirs, so what was typed is not silently gone.
+ */
+export const changedWhileTypingNotice = (field: TextField, name: string): string =>
+  field === 'name'
+    ? `Another tab renamed this pin "${name}" while you were typing its name.`
+    : `Another tab changed the note of "${name}" while you were typing it.`;
 
 export const skippedNotice = (direction: 'Undo' | 'Redo', name: string): string =>
   `${direction} skipped: "${name}" was changed in another tab.`;
@@ -461,7 +477,10 @@ export function remoteChanged(context: DocumentContext, stored: readonly StoredR
   });
   const gone = taken.flatMap((s) => (s.record ? [] : (context.features[s.id] ?? [])));
   const adopted = adopt(context, taken.filter(differs(context)));
-  if (gone.length === 0) return unchanged(adopted);
+  if (gone.length === 0) {
+    const retyped = textChangedUnder(context, taken);
+    return retyped ? { context: adopted, write: null, notice: retyped } : unchanged(adopted);
+  }
   const ids = new Set(gone.map((record) => record.id));
   const remembered = [
     ...Object.values(context.goneElsewhere).filter((record) => !ids.has(record.id)),
@@ -473,6 +492,16 @@ export function remoteChanged(context: DocumentContext, stored: readonly StoredR
     write: null,
     notice: typedIn ? deletedWhileTypingNotice(typedIn.name) : null,
   };
+}
+
+/** The notice for another tab's change to the text of the field being typed in, if any. */
+function textChangedUnder(context: DocumentContext, taken: readonly StoredRecord[]): string | null {
+  const session = context.editSession;
+  const ours = session && context.features[session.id];
+  const theirs = session && taken.find((s) => s.id === session.id)?.record;
+  if (!session || !ours || !theirs) return null;
+  const field = session.typed.find((f) => theirs[f] !== ours[f]);
+  return field ? changedWhileTypingNotice(field, theirs.name) : null;
 }
 
 const byId = (records: readonly FeatureRecord[]): Record<string, FeatureRecord> =>

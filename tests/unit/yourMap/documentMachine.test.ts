@@ -497,7 +497,9 @@ describe('documentMachine', () => {
       doc.leave('a');
       doc.undo();
       expect(doc.record('a')).toMatchObject({ name: 'Theirs', note: '' });
-      expect(doc.notices).toEqual([]);
+      expect(doc.notices).toEqual([
+        'Another tab renamed this pin "Theirs" while you were typing its name.',
+      ]);
     });
 
     it('puts back a pin it deleted when a drag under way here drops it, and says so', () => {
@@ -524,6 +526,29 @@ describe('documentMachine', () => {
       const remembered = Object.keys(doc.context().goneElsewhere);
       expect(remembered).toHaveLength(GONE_REMEMBERED);
       expect(remembered.at(-1)).toBe(`p${GONE_REMEMBERED + 7}`);
+    });
+
+    it('says so when it changes the text of the field being typed in, and only then', () => {
+      const doc = startDocument();
+      doc.add('a', 0, 0);
+      doc.type('a', { name: 'Caf' });
+      // Their note, while the name is typed in: the field typed in keeps its text.
+      doc.remote({ ...doc.record('a')!, note: 'theirs' });
+      expect(doc.notices).toEqual([]);
+      doc.remote({ ...doc.record('a')!, name: 'Bakery' });
+      expect(doc.record('a')).toMatchObject({ name: 'Bakery', note: 'theirs' });
+      expect(doc.notices).toEqual([
+        'Another tab renamed this pin "Bakery" while you were typing its name.',
+      ]);
+      doc.type('a', { note: 'mine' });
+      doc.remote({ ...doc.record('a')!, note: 'their second' });
+      expect(doc.notices.at(-1)).toBe(
+        'Another tab changed the note of "Bakery" while you were typing it.',
+      );
+      // Once the field is left, their changes are simply taken.
+      doc.leave('a');
+      doc.remote({ ...doc.record('a')!, name: 'Baker' });
+      expect(doc.notices).toHaveLength(2);
     });
 
     it('says so when it deletes the pin being typed in, and only then', () => {
