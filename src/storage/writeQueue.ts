@@ -23,31 +23,31 @@ export function pendingWrite({ seq, changes }: WriteRequest): PendingWrite {
 }
 
 /**
- * The queue as one write: per id, the first `before` and the last `after`, so that the store's
- * conflict check compares with what it held when the first of them was asked for. The result is
- * written only if unchanged where every change joined was to be (an undo then an edit is an edit).
+ * The queue as one write. Per id, changes in a row are joined (the first `before`, the last
+ * `after`), so that the store's conflict check compares with what it held when the first of them
+ * was asked for. An undo or redo (`ifUnchanged`) is never joined: it stays a change of its own, in
+ * its place, and the store resolves one id's changes in order within the write. Joined, it would
+ * either be refused for what an earlier change of ours left there, or lose its condition and land
+ * over another tab's change.
  */
 export function coalesce(queue: readonly PendingWrite[]): PendingWrite[] {
   const [first, ...rest] = queue;
   if (!first || rest.length === 0) return [...queue];
-  const byId = new Map<string, Change>();
+  const byId = new Map<string, Change[]>();
   let latest: Record<string, number> = {};
   for (const write of queue) {
     for (const change of write.changes) {
       const earlier = byId.get(change.id);
-      byId.set(change.id, earlier ? joined(earlier, change) : change);
+      const last = earlier?.at(-1);
+      if (!earlier) byId.set(change.id, [change]);
+      else if (last && !last.ifUnchanged && !change.ifUnchanged)
+        earlier[earlier.length - 1] = { ...change, before: last.before };
+      else earlier.push(change);
     }
     latest = { ...latest, ...write.latest };
   }
   const seq = Math.max(...queue.map((write) => write.seq));
-  return [{ seq, changes: [...byId.values()], latest }];
-}
-
-/** Two changes of one record, one after the other, as one. */
-function joined(earlier: Change, later: Change): Change {
-  const { id, after } = later;
-  const strict = earlier.ifUnchanged && later.ifUnchanged;
-  return { id, before: earlier.before, after, ...(strict ? { ifUnchanged: true } : {}) };
+  return [{ seq, changes: [...byId.values()].flat(), latest }];
 }
 
 /** How many features have changes that are not yet durable. */

@@ -36,6 +36,8 @@ export interface EditSession {
   blankName: string | null;
   /** The fields typed in so far. */
   typed: readonly TextField[];
+  /** Whether another tab's change to what is typed has been said (once per typing). */
+  told?: true;
 }
 
 export type TextField = 'name' | 'note';
@@ -249,7 +251,13 @@ export function typeIn(context: DocumentContext, edit: TextEdit, made: Made): Ou
   const typed = (['name', 'note'] as const).filter(
     (field) => edit[field] !== undefined || session?.typed.includes(field),
   );
-  const editSession: EditSession = { id: edit.id, start, blankName, typed };
+  const editSession: EditSession = {
+    id: edit.id,
+    start,
+    blankName,
+    typed,
+    ...(session?.told ? { told: true as const } : {}),
+  };
   if (!change) return unchanged({ ...open, editSession });
   return write({ ...open, editSession, redo: [] }, [change]);
 }
@@ -314,13 +322,14 @@ export const deletedWhileTypingNotice = (name: string): string =>
   `"${name}" was deleted in another tab while you were typing. Undo there brings it back.`;
 
 /**
- * Said when another tab changes the text of a field being typed in here: the field now shows
- * theirs, so what was typed is not silently gone.
+ * Said, once in a typing, when another tab changes the text of a field being typed in here: the
+ * field shows theirs from then on (but for a blank Name, which shows what is typed), so what was
+ * typed is not silently gone. Without the name, which the other tab may be typing.
  */
-export const changedWhileTypingNotice = (field: TextField, name: string): string =>
+export const changedWhileTypingNotice = (field: TextField): string =>
   field === 'name'
-    ? `Another tab renamed this pin "${name}" while you were typing its name.`
-    : `Another tab changed the note of "${name}" while you were typing it.`;
+    ? 'Another tab renamed this pin while you were typing its name.'
+    : "Another tab changed this pin's note while you were typing it.";
 
 export const skippedNotice = (direction: 'Undo' | 'Redo', name: string): string =>
   `${direction} skipped: "${name}" was changed in another tab.`;
@@ -353,9 +362,24 @@ export function travel(context: DocumentContext, direction: 'Undo' | 'Redo', t: 
     ...saved.context,
     [to]: pushStep(saved.context[to], inverse),
     lastOperation: inverse,
-    travels: { ...saved.context.travels, [saved.context.seq]: { direction, asked } },
+    travels: withTravel(saved.context.travels, saved.context.seq, { direction, asked }),
   };
   return { ...saved, context: next };
+}
+
+/**
+ * How many undo and redo writes are remembered until answered: where storage never answers (it is
+ * missing, or read-only), the oldest are forgotten, and with them only their notices.
+ */
+export const TRAVELS_KEPT = HISTORY_LIMIT;
+
+function withTravel(
+  travels: Readonly<Record<number, Travel>>,
+  seq: number,
+  travel: Travel,
+): Record<number, Travel> {
+  const entries = [...Object.entries(travels), [String(seq), travel] as const];
+  return Object.fromEntries(entries.slice(-TRAVELS_KEPT));
 }
 
 /**
@@ -367,14 +391,21 @@ function refusedTravel(
   context: DocumentContext,
   travel: Travel,
   stored: readonly StoredRecord[],
+  shown: Features,
 ): { context: DocumentContext; notice: string | null } {
+  // Not as asked, and not what this tab shows either: what a later write of ours stored (a write
+  // sent again after the worker died finds it there) is no refusal.
   const refused = stored.filter(
-    (s) => Object.hasOwn(travel.asked, s.id) && !sameSave(s.record, travel.asked[s.id] ?? null),
+    (s) =>
+      Object.hasOwn(travel.asked, s.id) &&
+      !sameSave(s.record, travel.asked[s.id] ?? null) &&
+      !sameSave(s.record, shown[s.id] ?? null),
   );
   const first = refused[0];
   if (!first) return { context, notice: null };
+  const refusedIds = new Set(refused.map((s) => s.id));
   const isRefused = (c: Change) =>
-    refused.some((s) => s.id === c.id && sameSave(c.after, travel.asked[c.id] ?? null));
+    refusedIds.has(c.id) && sameSave(c.after, travel.asked[c.id] ?? null);
   const stack = travel.direction === 'Undo' ? 'redo' : 'undo';
   const steps = context[stack].flatMap((step) => {
     if (!step.changes.some(isRefused)) return [step];
@@ -445,17 +476,21 @@ export function written(
     context.pending,
     answered.map((s) => s.id),
   );
-  const taken = adopt({ ...context, pending }, answered.filter(differs(context)));
+  const changed = answered.filter(differs(context));
+  const taken = adopt({ ...context, pending }, changed);
+  // Our own answer may bring another tab's change to the text being typed in.
+  const retyped = textChangedUnder(context, changed);
   const travel = context.travels[seq];
-  if (!travel && Object.keys(context.travels).length === 0) return unchanged(taken);
+  if (!travel && Object.keys(context.travels).length === 0)
+    return { ...unchanged(noted(taken, retyped)), notice: retyped };
   // Answers come in the order asked: travels up to this one are answered, or were joined into it.
   const travels = Object.fromEntries(
     Object.entries(context.travels).filter(([each]) => Number(each) > seq),
   );
   const { context: next, notice } = travel
-    ? refusedTravel({ ...taken, travels }, travel, stored)
+    ? refusedTravel({ ...taken, travels }, travel, stored, context.features)
     : { context: { ...taken, travels }, notice: null };
-  return { context: next, write: null, notice };
+  return { context: noted(next, retyped), write: null, notice: notice ?? retyped };
 }
 
 /** Write `seq` failed: it is no longer on its way (storage reports the failure itself). */
@@ -479,7 +514,7 @@ export function remoteChanged(context: DocumentContext, stored: readonly StoredR
   const adopted = adopt(context, taken.filter(differs(context)));
   if (gone.length === 0) {
     const retyped = textChangedUnder(context, taken);
-    return retyped ? { context: adopted, write: null, notice: retyped } : unchanged(adopted);
+    return { context: noted(adopted, retyped), write: null, notice: retyped };
   }
   const ids = new Set(gone.map((record) => record.id));
   const remembered = [
@@ -499,10 +534,16 @@ function textChangedUnder(context: DocumentContext, taken: readonly StoredRecord
   const session = context.editSession;
   const ours = session && context.features[session.id];
   const theirs = session && taken.find((s) => s.id === session.id)?.record;
-  if (!session || !ours || !theirs) return null;
+  if (!session || session.told || !ours || !theirs) return null;
   const field = session.typed.find((f) => theirs[f] !== ours[f]);
-  return field ? changedWhileTypingNotice(field, theirs.name) : null;
+  return field ? changedWhileTypingNotice(field) : null;
 }
+
+/** The typing in progress, once told of another tab's change to it: told once per typing. */
+const noted = (context: DocumentContext, notice: string | null): DocumentContext =>
+  notice && context.editSession
+    ? { ...context, editSession: { ...context.editSession, told: true } }
+    : context;
 
 const byId = (records: readonly FeatureRecord[]): Record<string, FeatureRecord> =>
   Object.fromEntries(records.map((record) => [record.id, record]));

@@ -25,8 +25,9 @@ const LEAVING_KEYS = new Set(['Escape', 'Tab', 'Enter']);
  *
  * A field taken away while someone types in it (another tab deleted its pin) leaves the focus on
  * the page, and the rest of the word would become commands: `p` would choose Add pin, Ctrl+Z undo
- * a step. Keys that follow such typing within STRAY_TYPING_MS do nothing here, unless the person
- * left the field themselves (a key that leaves it, or a press of the pointer).
+ * a step. Keys that follow such typing within STRAY_TYPING_MS do nothing, here or anywhere on the
+ * page, unless the person left the field themselves (a key that leaves it, or a press of the
+ * pointer); Escape always does what it does.
  */
 export function YourMapKeys() {
   const { owner } = useChartroom();
@@ -46,8 +47,17 @@ export function YourMapKeys() {
         typing = left ? null : { field: event.target as Element, at: event.timeStamp };
         return;
       }
-      if (typing && !typing.field.isConnected && event.timeStamp - typing.at < STRAY_TYPING_MS) {
+      const stray =
+        typing !== null &&
+        event.key !== 'Escape' &&
+        !typing.field.isConnected &&
+        event.timeStamp - typing.at < STRAY_TYPING_MS;
+      if (stray && typing) {
+        // Used up here: nothing else on the page (search's `/`, the map's keys, a button the
+        // focus went back to, the page's scrolling) takes it as a command either.
         typing.at = event.timeStamp;
+        event.preventDefault();
+        event.stopPropagation();
         return;
       }
       typing = null;

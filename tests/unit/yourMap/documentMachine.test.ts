@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { canRedo, canUndo, documentMachine } from '../../../src/machines/documentMachine';
-import { GONE_REMEMBERED, HISTORY_LIMIT, NUDGE_JOIN_MS } from '../../../src/yourMap/history';
+import {
+  GONE_REMEMBERED,
+  HISTORY_LIMIT,
+  NUDGE_JOIN_MS,
+  TRAVELS_KEPT,
+} from '../../../src/yourMap/history';
 import {
   OTHER_TAB,
   T0,
@@ -497,9 +502,7 @@ describe('documentMachine', () => {
       doc.leave('a');
       doc.undo();
       expect(doc.record('a')).toMatchObject({ name: 'Theirs', note: '' });
-      expect(doc.notices).toEqual([
-        'Another tab renamed this pin "Theirs" while you were typing its name.',
-      ]);
+      expect(doc.notices).toEqual(['Another tab renamed this pin while you were typing its name.']);
     });
 
     it('puts back a pin it deleted when a drag under way here drops it, and says so', () => {
@@ -537,18 +540,22 @@ describe('documentMachine', () => {
       expect(doc.notices).toEqual([]);
       doc.remote({ ...doc.record('a')!, name: 'Bakery' });
       expect(doc.record('a')).toMatchObject({ name: 'Bakery', note: 'theirs' });
-      expect(doc.notices).toEqual([
-        'Another tab renamed this pin "Bakery" while you were typing its name.',
-      ]);
+      expect(doc.notices).toEqual(['Another tab renamed this pin while you were typing its name.']);
+      // Said once in a typing, however many keys the other tab types.
+      doc.remote({ ...doc.record('a')!, name: 'Bakery 2' });
       doc.type('a', { note: 'mine' });
       doc.remote({ ...doc.record('a')!, note: 'their second' });
-      expect(doc.notices.at(-1)).toBe(
-        'Another tab changed the note of "Bakery" while you were typing it.',
-      );
-      // Once the field is left, their changes are simply taken.
+      expect(doc.notices).toHaveLength(1);
+      // Once the field is left, their changes are simply taken; a new typing is told again.
       doc.leave('a');
       doc.remote({ ...doc.record('a')!, name: 'Baker' });
-      expect(doc.notices).toHaveLength(2);
+      expect(doc.notices).toHaveLength(1);
+      doc.type('a', { note: 'again' });
+      doc.remote({ ...doc.record('a')!, note: 'theirs again' });
+      expect(doc.notices).toEqual([
+        'Another tab renamed this pin while you were typing its name.',
+        "Another tab changed this pin's note while you were typing it.",
+      ]);
     });
 
     it('says so when it deletes the pin being typed in, and only then', () => {
@@ -662,6 +669,55 @@ describe('documentMachine', () => {
         'Redo skipped: "Theirs" was changed in another tab.',
         'Undo skipped: "Theirs" was changed in another tab.',
       ]);
+    });
+
+    it('takes no refusal from an undo written again after a later write of ours landed', () => {
+      // The worker wrote the undo and the redo and died before answering: both are written
+      // again, and the undo finds the redo's record there.
+      const doc = startDocument({ answering: false });
+      doc.add('a', 0, 0);
+      const added = doc.record('a')!;
+      doc.send({ type: 'storage.written', seq: 1, stored: [{ id: 'a', record: added }] });
+      doc.move('a', 1, 1);
+      const moved = doc.record('a')!;
+      doc.send({ type: 'storage.written', seq: 2, stored: [{ id: 'a', record: moved }] });
+      doc.undo();
+      doc.redo();
+      const redone = doc.record('a')!;
+      doc.send({ type: 'storage.written', seq: 3, stored: [{ id: 'a', record: redone }] });
+      doc.send({ type: 'storage.written', seq: 4, stored: [{ id: 'a', record: redone }] });
+      expect(doc.notices).toEqual([]);
+      expect(position(doc, 'a')).toEqual([1, 1]);
+      expect(doc.context().undo.map((step) => step.kind)).toEqual(['add', 'move']);
+      expect(doc.context().travels).toEqual({});
+    });
+
+    it('says so when our own answer brings their change to the text being typed', () => {
+      const doc = startDocument({ answering: false });
+      doc.add('a', 0, 0);
+      doc.send({
+        type: 'storage.written',
+        seq: 1,
+        stored: [{ id: 'a', record: doc.record('a')! }],
+      });
+      doc.type('a', { name: 'Hel' });
+      const theirs = { ...doc.record('a')!, name: 'Harbour', updated: doc.next(), by: OTHER_TAB };
+      doc.send({ type: 'storage.written', seq: 2, stored: [{ id: 'a', record: theirs }] });
+      expect(doc.record('a')?.name).toBe('Harbour');
+      expect(doc.notices).toEqual(['Another tab renamed this pin while you were typing its name.']);
+      // Their news, after it, says nothing again.
+      doc.send({ type: 'storage.remoteChanged', stored: [{ id: 'a', record: theirs }] });
+      expect(doc.notices).toHaveLength(1);
+    });
+
+    it('forgets the oldest undo writes never answered, past TRAVELS_KEPT', () => {
+      const doc = startDocument({ answering: false });
+      doc.add('a', 0, 0);
+      for (let i = 0; i < TRAVELS_KEPT + 5; i += 1) {
+        doc.undo();
+        doc.redo();
+      }
+      expect(Object.keys(doc.context().travels)).toHaveLength(TRAVELS_KEPT);
     });
 
     it('keeps our record over an older change from another tab until our write is answered', () => {

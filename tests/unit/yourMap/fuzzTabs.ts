@@ -266,7 +266,11 @@ export class World {
 
   private readonly committed = (changes: readonly Change[], stored: readonly StoredRecord[]) => {
     for (const { id, record } of stored) {
-      const change = changes.find((c) => c.id === id);
+      const ofId = changes.filter((c) => c.id === id);
+      // A coalesced write may hold several changes of one record (an undo is never joined with
+      // the changes beside it): what each left in between is not reported, so only a write with
+      // one change of it is held to the rule. The end of every run still checks what is stored.
+      const change = ofId.length === 1 ? ofId[0] : undefined;
       const prior = this.reported.get(id) ?? null;
       this.reported.set(id, record);
       if (change && !laterWins(change, prior, record)) {

@@ -144,10 +144,12 @@ describe('the keys of Your map, with the focus outside text fields', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(document.activeElement).toBe(document.body);
     const undoSteps = documentOf(app).context.undo.length;
-    for (const init of [{ key: 'p' }, { key: 'z', ctrlKey: true }, { key: 'p' }]) {
+    for (const init of [{ key: 'p' }, { key: 'z', ctrlKey: true }, { key: '/' }, { key: 'p' }]) {
       now += STRAY_TYPING_MS / 2;
-      key(document.body, init);
+      // Used up: not the page's either (search's `/`, scrolling, a button's Enter).
+      expect(key(document.body, init), init.key).toBe(false);
     }
+    expect(document.activeElement).toBe(document.body);
     expect(toolsOf(app).hasTag('addingPin')).toBe(false);
     expect(documentOf(app).context.undo).toHaveLength(undoSteps);
     expect(names(app)).toEqual(['Pin 2']);
