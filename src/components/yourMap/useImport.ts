@@ -1,6 +1,7 @@
 import { useCallback, useState } from 'react';
 import { importFile } from '../../yourMap/geojson/importFile';
-import { contentKey, importOutcomeText } from '../../yourMap/geojson/importResult';
+import { importOutcomeText } from '../../yourMap/geojson/importResult';
+import { withoutShown } from '../../yourMap/geojson/importShown';
 import { useChartroom, useDocument } from '../ChartroomContext';
 
 export type ImportStatus =
@@ -31,9 +32,6 @@ export function useImport(): {
         tab,
         now: Date.now(),
         existingIds: new Set(Object.keys(features)),
-        existingContent: new Map(
-          Object.values(features).map((record) => [record.id, contentKey(record)]),
-        ),
         nextPinNumber,
       })
         // Applied in a task after the one that received the records: taking 10,000 of them from
@@ -43,7 +41,9 @@ export function useImport(): {
           (result) => new Promise<typeof result>((resolve) => setTimeout(() => resolve(result), 0)),
         )
         .then(
-          (result) => {
+          (parsed) => {
+            // Against the features as they are now: the document may have changed meanwhile.
+            const result = withoutShown(parsed, document.getSnapshot().context.features);
             const text = importOutcomeText(file.name, result);
             if (!result.ok) {
               setStatus({ kind: 'failed', text });

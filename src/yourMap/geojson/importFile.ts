@@ -29,9 +29,8 @@ export async function importFile(
   const tooLarge = checkFileSize(file.size);
   if (tooLarge) return { ok: false, error: tooLarge };
   if (file.size > OFF_MAIN_THREAD_BYTES) {
-    const { tab, now, existingIds, existingContent, nextPinNumber } = options;
-    const sent = { tab, now, existingIds, existingContent, nextPinNumber };
-    return inWorker(deps, { source: file, options: sent });
+    const { tab, now, existingIds, nextPinNumber } = options;
+    return inWorker(deps, { source: file, options: { tab, now, existingIds, nextPinNumber } });
   }
   let text: string;
   try {

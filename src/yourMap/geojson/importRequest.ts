@@ -46,9 +46,6 @@ function isImportRequest(data: unknown): data is ImportRequest {
     (!('existingIds' in options) ||
       options.existingIds === undefined ||
       options.existingIds instanceof Set) &&
-    (!('existingContent' in options) ||
-      options.existingContent === undefined ||
-      options.existingContent instanceof Map) &&
     (!('nextPinNumber' in options) ||
       options.nextPinNumber === undefined ||
       typeof options.nextPinNumber === 'number')
@@ -71,7 +68,10 @@ export function isImportResult(data: unknown): data is ImportResult {
       'withoutGeometry' in data &&
       typeof data.withoutGeometry === 'number' &&
       'alreadyThere' in data &&
-      typeof data.alreadyThere === 'number'
+      typeof data.alreadyThere === 'number' &&
+      'copies' in data &&
+      Array.isArray(data.copies) &&
+      data.copies.every((index) => Number.isInteger(index))
     );
   }
   return (

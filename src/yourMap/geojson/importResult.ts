@@ -32,10 +32,15 @@ export type ImportResult =
       /** Features whose geometry is null: they have no place on the map. */
       withoutGeometry: number;
       /**
-       * Pins left out because they are on the map already: their id is taken, and a record there
-       * has their content (`contentKey`), as when an export is imported again where it came from.
+       * Pins left out because they are on the map already (`withoutShown`), as when an export is
+       * imported again where it came from.
        */
       alreadyThere: number;
+      /**
+       * Indexes in `records` of the pins whose own id was taken (`existingIds`) and got a new one:
+       * copies, unless the map shows them already (`withoutShown`).
+       */
+      copies: number[];
     }
   | { ok: false; error: ImportError };
 
@@ -52,18 +57,8 @@ export interface ParseOptions {
   makeId?: () => string;
   /** Ids already in the document: a feature whose id is among them gets a new id. */
   existingIds?: ReadonlySet<string>;
-  /**
-   * The content (`contentKey`) of the document's records, by id: a pin whose id is there, and
-   * whose content a record there has too, is already on the map, and is left out, not copied.
-   */
-  existingContent?: ReadonlyMap<string, string>;
   /** The N of the first unnamed pin's `Pin N`; later ones count up. Default 1. */
   nextPinNumber?: number;
-}
-
-/** What a person sees of a record (what it is, its name, note and place), as text to compare. */
-export function contentKey({ kind, name, note, geometry }: FeatureRecord): string {
-  return JSON.stringify([kind, name, note, geometry.type, geometry.coordinates]);
 }
 
 const COUNT = new Intl.NumberFormat('en-GB');

@@ -6,7 +6,6 @@ import { importIds } from './importIds';
 import {
   MAX_IMPORT_FEATURES,
   checkFileSize,
-  contentKey,
   fileFault,
   formatCount,
   type ImportResult,
@@ -33,10 +32,9 @@ import {
  *   Their values must be text (or null, or absent). Other properties are not kept.
  * - A feature's `id` (text or number, as text) is kept where it gives one pin and is not already
  *   in `existingIds` or earlier in the file; otherwise the pin gets `makeId()`. So an export
- *   imported into an empty document gives back the same ids. A pin whose id is in the document
- *   (`existingContent`), where a record with its content is too (that one, or a copy an earlier
- *   import made of it), is on the map already: it is left out (`alreadyThere`), so that an export
- *   imported again into the browser it came from doubles nothing, however often.
+ *   imported into an empty document gives back the same ids. The pins whose own id was in
+ *   `existingIds` are listed in `copies`: the page leaves out those the map shows already
+ *   (`withoutShown`, importShown.ts), so that an export imported again doubles nothing.
  * - `created` and `updated` are read from ISO 8601 date-times with a time zone, else `now`.
  * - Order: lists and the export order records by `created`, then by id (`byCreated`). Features
  *   with a `created` of their own (as an export's have) keep the order it gives. The others share
@@ -80,8 +78,7 @@ function toRecords(items: readonly JsonObject[], options: ParseOptions): ImportR
   let nextPin = options.nextPinNumber ?? 1;
   let notImportedYet = 0;
   let withoutGeometry = 0;
-  let alreadyThere = 0;
-  const shownKeys = new Set(options.existingContent?.values());
+  const copies: number[] = [];
   const records: FeatureRecord[] = [];
   const makeId = options.makeId ?? importIds();
   const freshId = (): string => {
@@ -124,20 +121,13 @@ function toRecords(items: readonly JsonObject[], options: ParseOptions): ImportR
         updated,
         by: options.tab,
       };
-      if (
-        ownId !== null &&
-        options.existingContent?.has(ownId) &&
-        shownKeys.has(contentKey(record))
-      ) {
-        alreadyThere += 1;
-        continue;
-      }
+      if (ownId !== null && options.existingIds?.has(ownId)) copies.push(records.length);
       const id = ownId !== null && !usedIds.has(ownId) ? ownId : freshId();
       usedIds.add(id);
       records.push({ ...record, id });
     }
   }
-  return { ok: true, records, notImportedYet, withoutGeometry, alreadyThere };
+  return { ok: true, records, notImportedYet, withoutGeometry, alreadyThere: 0, copies };
 }
 
 type Position = readonly number[];

@@ -176,7 +176,14 @@ describe('importFile', () => {
 
     it('keeps the first of several answers', async () => {
       const worker = recordingWorker(({ answer, fail }) => {
-        answer({ ok: true, records: [], notImportedYet: 2, withoutGeometry: 0, alreadyThere: 0 });
+        answer({
+          ok: true,
+          records: [],
+          notImportedYet: 2,
+          withoutGeometry: 0,
+          alreadyThere: 0,
+          copies: [],
+        });
         fail('too late');
       });
       const result = await importFile(bigFile(), options(), worker);
@@ -186,6 +193,7 @@ describe('importFile', () => {
         notImportedYet: 2,
         withoutGeometry: 0,
         alreadyThere: 0,
+        copies: [],
       });
       expect(worker.log.filter((entry) => entry === 'terminated')).toHaveLength(1);
     });

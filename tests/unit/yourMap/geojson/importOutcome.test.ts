@@ -51,6 +51,7 @@ describe('importOutcomeText', () => {
       notImportedYet: 0,
       withoutGeometry,
       alreadyThere,
+      copies: [],
     });
     expect(importOutcomeText('g.geojson', there(2, 1))).toBe(
       'Imported 2 pins from g.geojson. 1 pin was on your map already, and is left as it is.',

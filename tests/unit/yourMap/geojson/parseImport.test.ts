@@ -160,6 +160,7 @@ describe('parseImport, accepting a file', () => {
         notImportedYet: 0,
         withoutGeometry: 1,
         alreadyThere: 0,
+        copies: [],
       });
     });
 

@@ -1,0 +1,42 @@
+import { sameJson, type FeatureRecord, type Features } from '../model';
+import type { ImportResult } from './importResult';
+
+/** Whether two records show the same: what they are, their name, note and place. */
+const showsSame = (a: FeatureRecord, b: FeatureRecord): boolean =>
+  a.kind === b.kind && a.name === b.name && a.note === b.note && sameJson(a.geometry, b.geometry);
+
+/**
+ * An import less the pins that are on the map already: a pin whose own id was taken (one of the
+ * result's `copies`) where a feature on the map shows exactly the same (the one of that id, or a
+ * copy an earlier import made of it), counted in `alreadyThere`. So an export imported again into
+ * the browser it came from doubles nothing, however often; a pin changed since comes as a copy,
+ * once. Run on the page, where the features are, and only over the features of the names that
+ * the copies have: no work where nothing was taken.
+ */
+export function withoutShown(result: ImportResult, features: Features): ImportResult {
+  if (!result.ok || result.copies.length === 0) return result;
+  const copies = new Set(result.copies);
+  const names = new Set(result.copies.map((index) => result.records[index]?.name));
+  const byName = new Map<string, FeatureRecord[]>();
+  const add = (record: FeatureRecord) => {
+    const same = byName.get(record.name);
+    if (same) same.push(record);
+    else byName.set(record.name, [record]);
+  };
+  for (const id in features) {
+    const record = features[id];
+    if (record && names.has(record.name)) add(record);
+  }
+  let alreadyThere = 0;
+  const records = result.records.filter((record, index) => {
+    if (!copies.has(index)) return true;
+    if (byName.get(record.name)?.some((shown) => showsSame(shown, record))) {
+      alreadyThere += 1;
+      return false;
+    }
+    // Kept: the features after it that show the same are on the map now.
+    add(record);
+    return true;
+  });
+  return { ...result, records, alreadyThere: result.alreadyThere + alreadyThere, copies: [] };
+}
