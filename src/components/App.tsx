@@ -25,6 +25,7 @@ import { PinEditor } from './yourMap/PinEditor';
 import { PinOffer } from './yourMap/PinOffer';
 import { PinsOnMap } from './yourMap/PinsOnMap';
 import { StorageAlert } from './yourMap/StorageAlert';
+import { UnsavedGuard } from './yourMap/UnsavedGuard';
 import { ToolsToolbar } from './yourMap/ToolsToolbar';
 import { YourMapKeys } from './yourMap/YourMapKeys';
 import { YourMapPanel } from './yourMap/YourMapPanel';
@@ -140,6 +141,7 @@ export function App(props: AppProps) {
           <PinOffer />
           <PinsOnMap />
           <YourMapKeys />
+          <UnsavedGuard />
           <ScaleBar />
           {!narrow && flows}
           {wantsInspector(props.search) && <StatelyInspector />}

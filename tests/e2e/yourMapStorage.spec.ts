@@ -255,6 +255,17 @@ test('storage full: an alert says changes are not being saved and why; editing g
   await expect(listButtons(page)).toHaveText(['Pin 1', 'Pin 2']);
   const { json } = await exportGeoJson(page, alert.getByRole('button', { name: 'Export GeoJSON' }));
   expect(json.features.map((feature) => feature.properties.name)).toEqual(['Pin 1', 'Pin 2']);
+  // Closing the tab while changes wait to be saved asks first; staying keeps them all.
+  const asked = new Promise<string>((resolve) => {
+    page.once('dialog', (dialog) => {
+      resolve(dialog.type());
+      void dialog.dismiss();
+    });
+  });
+  await page.close({ runBeforeUnload: true });
+  expect(await asked).toBe('beforeunload');
+  expect(page.isClosed()).toBe(false);
+  await expect(listButtons(page)).toHaveText(['Pin 1', 'Pin 2']);
 });
 
 test('IndexedDB failing to open: the alert shows, editing goes on in memory, Export works', async ({

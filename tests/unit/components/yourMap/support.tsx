@@ -22,6 +22,7 @@ const { PinEditor } = await import('../../../../src/components/yourMap/PinEditor
 const { PinsOnMap } = await import('../../../../src/components/yourMap/PinsOnMap');
 const { StorageAlert } = await import('../../../../src/components/yourMap/StorageAlert');
 const { ToolsToolbar } = await import('../../../../src/components/yourMap/ToolsToolbar');
+const { UnsavedGuard } = await import('../../../../src/components/yourMap/UnsavedGuard');
 const { YourMapKeys } = await import('../../../../src/components/yourMap/YourMapKeys');
 const { YourMapPanel } = await import('../../../../src/components/yourMap/YourMapPanel');
 
@@ -143,6 +144,7 @@ export function renderYourMap(
         <PinEditor />
         <PinsOnMap />
         <YourMapKeys />
+        <UnsavedGuard />
         <Probe />
       </ChartroomProvider>
     </StrictMode>,
