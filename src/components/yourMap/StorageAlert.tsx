@@ -29,7 +29,10 @@ export function StorageAlert() {
       {readOnly ? (
         <p>
           Chartroom was updated in another tab, so changes are not being saved in this one. Reload
-          this page to keep editing. Nothing you made has been lost.
+          this page to keep editing.{' '}
+          {unsaved === 0
+            ? 'Nothing you made has been lost.'
+            : `${unsaved === 1 ? 'One change' : `${unsaved} changes`} made here ${unsaved === 1 ? 'was' : 'were'} not saved: Export GeoJSON to keep ${unsaved === 1 ? 'it' : 'them'} before you reload.`}
         </p>
       ) : (
         <p>

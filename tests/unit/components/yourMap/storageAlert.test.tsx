@@ -1,6 +1,8 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { StoredRecord } from '../../../../src/yourMap/events';
+import type { Change } from '../../../../src/yourMap/model';
 import { StorageError } from '../../../../src/yourMap/store';
 import { resetFakeMaps } from '../../support/fakeMapLibre';
 
@@ -104,6 +106,28 @@ describe('the storage alert', () => {
     // Nothing made is lost: the document keeps it, and the export has it.
     expect(documentOf(app).context.features.a).toBeDefined();
     expect(await exportFromAlert()).toEqual(['Pin 1']);
+  });
+
+  it('says, when storage becomes read-only, how many changes were not saved', async () => {
+    /** Writes never answered: the newer version takes the database while they are on their way. */
+    class StalledStore extends MemoryStore {
+      override write(changes: readonly Change[]): Promise<StoredRecord[]> {
+        this.writes.push([...changes]);
+        return new Promise(() => {});
+      }
+    }
+    const store = new StalledStore();
+    const { app } = renderYourMap({ store });
+    await ready(app);
+    addPin(app, 'a', 2, 2);
+    addPin(app, 'b', 3, 3);
+    act(() => store.notify({ type: 'versionChanged' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(
+      '2 changes made here were not saved: Export GeoJSON to keep them before you reload.',
+    );
+    expect(alert).not.toHaveTextContent('Nothing you made has been lost');
+    expect(await exportFromAlert()).toEqual(['Pin 1', 'Pin 2']);
   });
 
   it('asks for a reload when storage becomes read-only, and the editing controls are disabled', async () => {
