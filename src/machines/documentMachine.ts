@@ -2,6 +2,7 @@ import { assign, enqueueActions, setup } from 'xstate';
 import type { DocEvent, StorageEvent } from '../yourMap/events';
 import {
   commit,
+  commitDelete,
   commitNudge,
   emptyDocument,
   finishEditing,
@@ -86,7 +87,7 @@ export const documentMachine = setup({
     ),
     deleteRecord: assign(({ context, event }) =>
       event.type === 'doc.deleted'
-        ? withOutbox(commit(context, deleteRecord(context.features, event.id)))
+        ? withOutbox(commitDelete(context, deleteRecord(context.features, event.id)))
         : {},
     ),
     importRecords: assign(({ context, event }) => {

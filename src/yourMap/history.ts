@@ -8,6 +8,7 @@ import {
   type Features,
   type Operation,
 } from './model';
+import { mergeEdits } from '../storage/resolveWrite';
 import { editRecord, nextPinNumberAfter, sameContent, stamp, type Made } from './operations';
 
 /**
@@ -62,6 +63,12 @@ export interface DocumentContext {
   seq: number;
   /** For each id, the last write requested that storage has not yet answered. */
   pending: Record<string, number>;
+  /**
+   * For each id in `pending`, the record as it was before the first of those writes: what the
+   * store held, as far as this tab knew. Another tab's later change is merged over it part by
+   * part, as the store will merge it, rather than taken whole over what is on its way.
+   */
+  pendingBase: Readonly<Record<string, FeatureRecord | null>>;
   editSession: EditSession | null;
   /** Ids changed in this tab before the stored features were loaded; null once they are. */
   touched: string[] | null;
@@ -80,6 +87,12 @@ export interface DocumentContext {
    * change there is refused, and its answer says so.
    */
   travels: Readonly<Record<number, Travel>>;
+  /**
+   * Records this tab deleted lately (the last GONE_REMEMBERED), by id, with their names: one that
+   * comes back (another tab's edit of it, which the store keeps over a delete it never saw) is
+   * said, not silently shown again.
+   */
+  deletedHere: Readonly<Record<string, string>>;
 }
 
 /** An undo or redo on its way to storage. */
@@ -111,12 +124,14 @@ export const emptyDocument = (tab: string): DocumentContext => ({
   nextPinNumber: 1,
   seq: 0,
   pending: {},
+  pendingBase: {},
   editSession: null,
   touched: [],
   lastOperation: null,
   nudged: null,
   goneElsewhere: {},
   travels: {},
+  deletedHere: {},
 });
 
 export const unchanged = (context: DocumentContext): Outcome => ({
@@ -135,7 +150,11 @@ const touch = (touched: string[] | null, ids: string[]): string[] | null =>
 function write(context: DocumentContext, changes: Change[]): Outcome {
   const seq = context.seq + 1;
   const pending = { ...context.pending };
-  for (const { id } of changes) pending[id] = seq;
+  const pendingBase = { ...context.pendingBase };
+  for (const { id, before } of changes) {
+    if (pending[id] === undefined) pendingBase[id] = before;
+    pending[id] = seq;
+  }
   const next: DocumentContext = {
     ...context,
     features: applyChanges(context.features, changes),
@@ -145,6 +164,7 @@ function write(context: DocumentContext, changes: Change[]): Outcome {
     ),
     seq,
     pending,
+    pendingBase,
     touched: touch(
       context.touched,
       changes.map((c) => c.id),
@@ -181,6 +201,43 @@ export function commit(context: DocumentContext, operation: Operation | null): O
     lastOperation: operation,
   };
   return { ...saved, context: next };
+}
+
+/** A delete: committed as any operation, and its records remembered (`deletedHere`). */
+export function commitDelete(context: DocumentContext, operation: Operation | null): Outcome {
+  const outcome = commit(context, operation);
+  const gone = operation?.changes.flatMap((c) => (c.before ? [c.before] : [])) ?? [];
+  if (gone.length === 0) return outcome;
+  const ids = new Set(gone.map((record) => record.id));
+  const kept = [
+    ...Object.entries(context.deletedHere).filter(([id]) => !ids.has(id)),
+    ...gone.map((record) => [record.id, record.name] as const),
+  ].slice(-GONE_REMEMBERED);
+  return { ...outcome, context: { ...outcome.context, deletedHere: Object.fromEntries(kept) } };
+}
+
+/** Said when a record this tab deleted comes back: another tab was changing it meanwhile. */
+export const cameBackNotice = (name: string): string =>
+  `"${name}" is back: another tab changed it as you deleted it here. Delete it again to remove it.`;
+
+/**
+ * Records this tab deleted that `stored` brings back (not shown here now): the notice, and the
+ * context that no longer remembers them.
+ */
+function cameBack(
+  context: DocumentContext,
+  stored: readonly StoredRecord[],
+): { context: DocumentContext; notice: string | null } {
+  const back = stored.filter(
+    (s) => s.record && !context.features[s.id] && Object.hasOwn(context.deletedHere, s.id),
+  );
+  const first = back[0]?.record;
+  if (!first) return { context, notice: null };
+  const ids = new Set(back.map((s) => s.id));
+  const deletedHere = Object.fromEntries(
+    Object.entries(context.deletedHere).filter(([id]) => !ids.has(id)),
+  );
+  return { context: { ...context, deletedHere }, notice: cameBackNotice(first.name) };
 }
 
 /** Nudges of one pin this close together are one undo step: a key held down, or pressed again. */
@@ -445,16 +502,16 @@ const differs = (context: DocumentContext) => (s: StoredRecord) =>
  * `pending` less `ids`. Built anew rather than deleted from: an import's answer empties 10,000
  * entries, and deleting them one by one took tens of milliseconds.
  */
-function withoutIds(
-  pending: Readonly<Record<string, number>>,
+function withoutIds<T>(
+  pending: Readonly<Record<string, T>>,
   ids: readonly string[],
-): Record<string, number> {
+): Record<string, T> {
   if (ids.length === 0) return { ...pending };
   const gone = new Set(ids);
   // Every one of them was pending (the common case: one write answered, nothing else on its way).
   if (gone.size === Object.keys(pending).length && ids.every((id) => Object.hasOwn(pending, id)))
     return {};
-  const kept: Record<string, number> = {};
+  const kept: Record<string, T> = {};
   for (const id in pending)
     if (!gone.has(id) && Object.hasOwn(pending, id)) kept[id] = pending[id]!;
   return kept;
@@ -472,14 +529,14 @@ export function written(
   stored: readonly StoredRecord[],
 ): Outcome {
   const answered = stored.filter((s) => context.pending[s.id] === seq);
-  const pending = withoutIds(
-    context.pending,
-    answered.map((s) => s.id),
-  );
+  const answeredIds = answered.map((s) => s.id);
+  const pending = withoutIds(context.pending, answeredIds);
+  const pendingBase = withoutIds(context.pendingBase, answeredIds);
   const changed = answered.filter(differs(context));
-  const taken = adopt({ ...context, pending }, changed);
+  const back = cameBack(context, changed);
+  const taken = adopt({ ...back.context, pending, pendingBase }, changed);
   // Our own answer may bring another tab's change to the text being typed in.
-  const retyped = textChangedUnder(context, changed);
+  const retyped = textChangedUnder(context, changed) ?? back.notice;
   const travel = context.travels[seq];
   if (!travel && Object.keys(context.travels).length === 0)
     return { ...unchanged(noted(taken, retyped)), notice: retyped };
@@ -496,25 +553,38 @@ export function written(
 /** Write `seq` failed: it is no longer on its way (storage reports the failure itself). */
 export function writeFailed(context: DocumentContext, seq: number): DocumentContext {
   const pending = Object.fromEntries(Object.entries(context.pending).filter(([, s]) => s !== seq));
-  return { ...context, pending };
+  const pendingBase = Object.fromEntries(
+    Object.entries(context.pendingBase).filter(([id]) => pending[id] !== undefined),
+  );
+  return { ...context, pending, pendingBase };
 }
 
 /**
- * Another tab changed records. Where a write of ours to one is still on its way, storage keeps
- * the later of the two and says so in its answer; until then ours stays, unless theirs is later.
- * Records it deleted are remembered (`goneElsewhere`); deleting the one being typed in is said.
+ * Another tab changed records. Where a write of ours to one is still on its way, storage merges
+ * the two and says so in its answer; until then ours stays, unless theirs is later, and then the
+ * parts we changed since our writes began stay ours where theirs left them as they were
+ * (`mergeEdits`, as the store will): their note never brings back, under the cursor, a name they
+ * had from us a moment before. Records it deleted are remembered (`goneElsewhere`); deleting the
+ * one being typed in is said.
  */
 export function remoteChanged(context: DocumentContext, stored: readonly StoredRecord[]): Outcome {
-  const taken = stored.filter((s) => {
-    if (context.pending[s.id] === undefined) return true;
+  const taken: StoredRecord[] = [];
+  for (const s of stored) {
+    if (context.pending[s.id] === undefined) {
+      taken.push(s);
+      continue;
+    }
     const ours = context.features[s.id];
-    return Boolean(ours && s.record && isLater(s.record, ours));
-  });
+    if (!ours || !s.record || !isLater(s.record, ours)) continue;
+    const base = context.pendingBase[s.id];
+    taken.push(base ? { id: s.id, record: mergeEdits(s.record, base, ours) } : s);
+  }
   const gone = taken.flatMap((s) => (s.record ? [] : (context.features[s.id] ?? [])));
-  const adopted = adopt(context, taken.filter(differs(context)));
+  const back = cameBack(context, taken);
+  const adopted = adopt(back.context, taken.filter(differs(context)));
   if (gone.length === 0) {
     const retyped = textChangedUnder(context, taken);
-    return { context: noted(adopted, retyped), write: null, notice: retyped };
+    return { context: noted(adopted, retyped), write: null, notice: retyped ?? back.notice };
   }
   const ids = new Set(gone.map((record) => record.id));
   const remembered = [

@@ -558,6 +558,40 @@ describe('documentMachine', () => {
       ]);
     });
 
+    it('says so when a pin deleted here comes back, changed there meanwhile', () => {
+      const doc = startDocument();
+      doc.add('a', 0, 0);
+      doc.add('b', 1, 1);
+      const a = doc.record('a')!;
+      doc.remove('a');
+      expect(doc.context().deletedHere).toEqual({ a: 'Pin 1' });
+      // Their edit, made before they heard of the delete, is kept by the store.
+      doc.remote({ ...a, name: 'Typed there' });
+      expect(doc.record('a')?.name).toBe('Typed there');
+      expect(doc.notices).toEqual([
+        '"Typed there" is back: another tab changed it as you deleted it here. Delete it again to remove it.',
+      ]);
+      expect(doc.context().deletedHere).toEqual({});
+      doc.remote({ ...doc.record('a')!, note: 'more' });
+      // A pin never deleted here, new from another tab, is no news.
+      doc.remote(pinRecord('c', 'New there', [2, 2]));
+      expect(doc.notices).toHaveLength(1);
+    });
+
+    it('says so when the answer to a delete here keeps their later edit', () => {
+      const doc = startDocument({ answering: false });
+      doc.add('a', 0, 0);
+      const a = doc.record('a')!;
+      doc.send({ type: 'storage.written', seq: 1, stored: [{ id: 'a', record: a }] });
+      doc.remove('a');
+      const theirs = { ...a, note: 'theirs', updated: doc.next() + 5_000, by: OTHER_TAB };
+      doc.send({ type: 'storage.written', seq: 2, stored: [{ id: 'a', record: theirs }] });
+      expect(doc.record('a')).toEqual(theirs);
+      expect(doc.notices).toEqual([
+        '"Pin 1" is back: another tab changed it as you deleted it here. Delete it again to remove it.',
+      ]);
+    });
+
     it('says so when it deletes the pin being typed in, and only then', () => {
       const doc = startDocument();
       doc.add('a', 0, 0);
@@ -669,6 +703,28 @@ describe('documentMachine', () => {
         'Redo skipped: "Theirs" was changed in another tab.',
         'Undo skipped: "Theirs" was changed in another tab.',
       ]);
+    });
+
+    it("keeps what it is typing when another tab's later note carries the name from before", () => {
+      // The other tab types a note while this one types the name: its record is later, but its
+      // name is the one it had from us before our write on its way.
+      const doc = startDocument({ answering: false });
+      doc.add('a', 0, 0);
+      const saved = doc.record('a')!;
+      doc.send({ type: 'storage.written', seq: 1, stored: [{ id: 'a', record: saved }] });
+      doc.type('a', { name: 'Charlie' });
+      const theirs = { ...saved, note: 'from B', updated: doc.next() + 5_000, by: OTHER_TAB };
+      doc.send({ type: 'storage.remoteChanged', stored: [{ id: 'a', record: theirs }] });
+      expect(doc.record('a')).toMatchObject({ name: 'Charlie', note: 'from B' });
+      expect(doc.notices).toEqual([]);
+      // Where they changed the name too, theirs is the later: it shows, and is said.
+      const renamed = { ...theirs, name: 'Bakery', updated: theirs.updated + 1 };
+      doc.send({ type: 'storage.remoteChanged', stored: [{ id: 'a', record: renamed }] });
+      expect(doc.record('a')).toMatchObject({ name: 'Bakery', note: 'from B' });
+      expect(doc.notices).toEqual(['Another tab renamed this pin while you were typing its name.']);
+      // Once our write is answered, the base is gone with it.
+      doc.send({ type: 'storage.written', seq: 2, stored: [{ id: 'a', record: renamed }] });
+      expect(doc.context().pendingBase).toEqual({});
     });
 
     it('takes no refusal from an undo written again after a later write of ours landed', () => {

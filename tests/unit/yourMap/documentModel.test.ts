@@ -27,6 +27,8 @@ interface ModelContext {
   redo: ModelStep[];
   /** The pin as typing began, while typing is in progress. */
   typingFrom: Pin | null;
+  /** This tab deleted the pin (and it has not come back since): its coming back is said. */
+  deletedHere: boolean;
   /** What the last event gave the outside world. */
   wrote: boolean;
   notice: boolean;
@@ -110,7 +112,7 @@ const model = setup({
         case 'leave':
           return { ...finishTyping(c), ...quiet };
         case 'delete':
-          return pin ? change(c, null) : { ...c, ...quiet };
+          return pin ? { ...change(c, null), deletedHere: true } : { ...c, ...quiet };
         case 'undo':
           return travel(c, 'undo');
         case 'redo':
@@ -125,6 +127,9 @@ const model = setup({
             redo: c.redo.map(stale),
             typingFrom: c.typingFrom && theirs,
             ...quiet,
+            // A pin deleted here, brought back by their change, is said once.
+            notice: pin === null && c.deletedHere,
+            deletedHere: pin === null ? false : c.deletedHere,
           };
         }
       }
@@ -132,7 +137,7 @@ const model = setup({
   },
 }).createMachine({
   id: 'model',
-  context: { pin: null, undo: [], redo: [], typingFrom: null, ...quiet },
+  context: { pin: null, undo: [], redo: [], typingFrom: null, deletedHere: false, ...quiet },
   initial: 'loading',
   on: Object.fromEntries(TYPES.map((type) => [type, { actions: 'act' }])),
   states: {
