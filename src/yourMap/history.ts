@@ -532,6 +532,10 @@ export function written(
   const answeredIds = answered.map((s) => s.id);
   const pending = withoutIds(context.pending, answeredIds);
   const pendingBase = withoutIds(context.pendingBase, answeredIds);
+  // Where a later write of ours is still on its way, what the store holds now is its base.
+  for (const s of stored)
+    if (pending[s.id] !== undefined && Object.hasOwn(pendingBase, s.id))
+      pendingBase[s.id] = s.record;
   const changed = answered.filter(differs(context));
   const back = cameBack(context, changed);
   const taken = adopt({ ...back.context, pending, pendingBase }, changed);
@@ -569,18 +573,23 @@ export function writeFailed(context: DocumentContext, seq: number): DocumentCont
  */
 export function remoteChanged(context: DocumentContext, stored: readonly StoredRecord[]): Outcome {
   const taken: StoredRecord[] = [];
+  /** The store holds theirs now: our writes on their way are merged over it. */
+  const bases: Record<string, FeatureRecord | null> = {};
   for (const s of stored) {
     if (context.pending[s.id] === undefined) {
       taken.push(s);
       continue;
     }
+    bases[s.id] = s.record;
     const ours = context.features[s.id];
-    if (!ours || !s.record || !isLater(s.record, ours)) continue;
     const base = context.pendingBase[s.id];
+    if (!ours || !s.record || !isLater(s.record, ours)) continue;
     taken.push(base ? { id: s.id, record: mergeEdits(s.record, base, ours) } : s);
   }
+  const pendingBase =
+    Object.keys(bases).length > 0 ? { ...context.pendingBase, ...bases } : context.pendingBase;
   const gone = taken.flatMap((s) => (s.record ? [] : (context.features[s.id] ?? [])));
-  const back = cameBack(context, taken);
+  const back = cameBack({ ...context, pendingBase }, taken);
   const adopted = adopt(back.context, taken.filter(differs(context)));
   if (gone.length === 0) {
     const retyped = textChangedUnder(context, taken);

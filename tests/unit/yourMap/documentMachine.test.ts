@@ -727,6 +727,26 @@ describe('documentMachine', () => {
       expect(doc.context().pendingBase).toEqual({});
     });
 
+    it('merges their note over what the store held after our last answered write', () => {
+      const doc = startDocument({ answering: false });
+      doc.add('a', 0, 0);
+      doc.send({
+        type: 'storage.written',
+        seq: 1,
+        stored: [{ id: 'a', record: doc.record('a')! }],
+      });
+      doc.type('a', { name: 'Cha' });
+      const cha = doc.record('a')!;
+      doc.type('a', { name: 'Char' });
+      // The first keystroke's write is answered; the second's is on its way. The other tab had
+      // heard of the first, and types a note over it.
+      doc.send({ type: 'storage.written', seq: 2, stored: [{ id: 'a', record: cha }] });
+      const theirs = { ...cha, note: 'n', updated: doc.next() + 5_000, by: OTHER_TAB };
+      doc.send({ type: 'storage.remoteChanged', stored: [{ id: 'a', record: theirs }] });
+      expect(doc.record('a')).toMatchObject({ name: 'Char', note: 'n' });
+      expect(doc.notices).toEqual([]);
+    });
+
     it('takes no refusal from an undo written again after a later write of ours landed', () => {
       // The worker wrote the undo and the redo and died before answering: both are written
       // again, and the undo finds the redo's record there.
