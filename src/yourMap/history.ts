@@ -203,17 +203,26 @@ export function commit(context: DocumentContext, operation: Operation | null): O
   return { ...saved, context: next };
 }
 
-/** A delete: committed as any operation, and its records remembered (`deletedHere`). */
+/** A delete: committed like every other operation, and its records remembered (`deletedHere`). */
 export function commitDelete(context: DocumentContext, operation: Operation | null): Outcome {
   const outcome = commit(context, operation);
   const gone = operation?.changes.flatMap((c) => (c.before ? [c.before] : [])) ?? [];
   if (gone.length === 0) return outcome;
-  const ids = new Set(gone.map((record) => record.id));
-  const kept = [
-    ...Object.entries(context.deletedHere).filter(([id]) => !ids.has(id)),
-    ...gone.map((record) => [record.id, record.name] as const),
-  ].slice(-GONE_REMEMBERED);
-  return { ...outcome, context: { ...outcome.context, deletedHere: Object.fromEntries(kept) } };
+  const deletedHere = rememberLast(
+    context.deletedHere,
+    gone.map((record) => [record.id, record.name]),
+  );
+  return { ...outcome, context: { ...outcome.context, deletedHere } };
+}
+
+/** `kept` with `added` as its newest entries (an id added again moves up), the last GONE_REMEMBERED. */
+function rememberLast<T>(
+  kept: Readonly<Record<string, T>>,
+  added: ReadonlyArray<readonly [string, T]>,
+): Record<string, T> {
+  const ids = new Set(added.map(([id]) => id));
+  const entries = [...Object.entries(kept).filter(([id]) => !ids.has(id)), ...added];
+  return Object.fromEntries(entries.slice(-GONE_REMEMBERED));
 }
 
 /** Said when a record this tab deleted comes back: another tab was changing it meanwhile. */
@@ -595,14 +604,13 @@ export function remoteChanged(context: DocumentContext, stored: readonly StoredR
     const retyped = textChangedUnder(context, taken);
     return { context: noted(adopted, retyped), write: null, notice: retyped ?? back.notice };
   }
-  const ids = new Set(gone.map((record) => record.id));
-  const remembered = [
-    ...Object.values(context.goneElsewhere).filter((record) => !ids.has(record.id)),
-    ...gone,
-  ].slice(-GONE_REMEMBERED);
+  const goneElsewhere = rememberLast(
+    context.goneElsewhere,
+    gone.map((record) => [record.id, record]),
+  );
   const typedIn = gone.find((record) => record.id === context.editSession?.id);
   return {
-    context: { ...adopted, goneElsewhere: byId(remembered) },
+    context: { ...adopted, goneElsewhere },
     write: null,
     notice: typedIn ? deletedWhileTypingNotice(typedIn.name) : null,
   };
@@ -623,9 +631,6 @@ const noted = (context: DocumentContext, notice: string | null): DocumentContext
   notice && context.editSession
     ? { ...context, editSession: { ...context.editSession, told: true } }
     : context;
-
-const byId = (records: readonly FeatureRecord[]): Record<string, FeatureRecord> =>
-  Object.fromEntries(records.map((record) => [record.id, record]));
 
 /** Said when a pin that another tab deleted is put back by a drag that was under way here. */
 export const restoredNotice = (name: string): string =>

@@ -47,12 +47,12 @@ export function YourMapKeys() {
         typing = left ? null : { field: event.target as Element, at: event.timeStamp };
         return;
       }
-      const stray =
-        typing !== null &&
+      if (
+        typing &&
         event.key !== 'Escape' &&
         !typing.field.isConnected &&
-        event.timeStamp - typing.at < STRAY_TYPING_MS;
-      if (stray && typing) {
+        event.timeStamp - typing.at < STRAY_TYPING_MS
+      ) {
         // Used up here: nothing else on the page (search's `/`, the map's keys, a button the
         // focus went back to, the page's scrolling) takes it as a command either.
         typing.at = event.timeStamp;

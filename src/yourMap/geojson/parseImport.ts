@@ -109,9 +109,12 @@ function toRecords(items: readonly JsonObject[], options: ParseOptions): ImportR
     const updated = timestamp(properties['updated']) ?? options.now;
     const ownId = points.length === 1 && isFeature ? idOf(item['id']) : null;
     for (const [index, [lng, lat]] of points.entries()) {
-      const record: FeatureRecord = {
+      if (ownId !== null && options.existingIds?.has(ownId)) copies.push(records.length);
+      const id = ownId !== null && !usedIds.has(ownId) ? ownId : freshId();
+      usedIds.add(id);
+      records.push({
         v: SCHEMA_VERSION,
-        id: '',
+        id,
         kind: 'pin',
         name:
           name === null ? `Pin ${nextPin++}` : points.length === 1 ? name : `${name} ${index + 1}`,
@@ -120,11 +123,7 @@ function toRecords(items: readonly JsonObject[], options: ParseOptions): ImportR
         created,
         updated,
         by: options.tab,
-      };
-      if (ownId !== null && options.existingIds?.has(ownId)) copies.push(records.length);
-      const id = ownId !== null && !usedIds.has(ownId) ? ownId : freshId();
-      usedIds.add(id);
-      records.push({ ...record, id });
+      });
     }
   }
   return { ok: true, records, notImportedYet, withoutGeometry, alreadyThere: 0, copies };

@@ -127,6 +127,9 @@ export function startDocument({ answering = true, stored = [] }: StartOptions = 
     import: (records: FeatureRecord[]) => send({ type: 'doc.imported', records, t: tick() }),
     undo: () => send({ type: 'doc.undoRequested', t: tick() }),
     redo: () => send({ type: 'doc.redoRequested', t: tick() }),
+    /** Storage answers write `seq` with what it holds for one record (`record`, or none). */
+    answer: (seq: number, id: string, record: FeatureRecord | null) =>
+      send({ type: 'storage.written', seq, stored: [{ id, record }] }),
     /**
      * Another tab saves `record` (as its own, now) and this tab hears of it, or (`heard: false`)
      * has not yet: the news is returned, to be sent later.

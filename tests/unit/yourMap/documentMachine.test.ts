@@ -582,10 +582,10 @@ describe('documentMachine', () => {
       const doc = startDocument({ answering: false });
       doc.add('a', 0, 0);
       const a = doc.record('a')!;
-      doc.send({ type: 'storage.written', seq: 1, stored: [{ id: 'a', record: a }] });
+      doc.answer(1, 'a', a);
       doc.remove('a');
       const theirs = { ...a, note: 'theirs', updated: doc.next() + 5_000, by: OTHER_TAB };
-      doc.send({ type: 'storage.written', seq: 2, stored: [{ id: 'a', record: theirs }] });
+      doc.answer(2, 'a', theirs);
       expect(doc.record('a')).toEqual(theirs);
       expect(doc.notices).toEqual([
         '"Pin 1" is back: another tab changed it as you deleted it here. Delete it again to remove it.',
@@ -613,7 +613,7 @@ describe('documentMachine', () => {
       const doc = startDocument({ answering: false });
       doc.add('a', 0, 0);
       const theirs = { ...doc.record('a')!, name: 'Theirs', updated: T0 + 60_000, by: OTHER_TAB };
-      doc.send({ type: 'storage.written', seq: 1, stored: [{ id: 'a', record: theirs }] });
+      doc.answer(1, 'a', theirs);
       expect(doc.record('a')).toEqual(theirs);
     });
 
@@ -623,16 +623,16 @@ describe('documentMachine', () => {
       const doc = startDocument({ answering: false });
       doc.add('a', 0, 0);
       const added = doc.record('a')!;
-      doc.send({ type: 'storage.written', seq: 1, stored: [{ id: 'a', record: added }] });
+      doc.answer(1, 'a', added);
       doc.undo();
-      doc.send({ type: 'storage.written', seq: 2, stored: [{ id: 'a', record: null }] });
+      doc.answer(2, 'a', null);
       doc.redo();
       const ours = doc.record('a')!;
       const theirs = { ...ours, updated: ours.updated + 1, by: OTHER_TAB };
       doc.send({ type: 'storage.remoteChanged', stored: [{ id: 'a', record: theirs }] });
       expect(doc.record('a')).toEqual(theirs);
       doc.send({ type: 'storage.remoteChanged', stored: [{ id: 'a', record: null }] });
-      doc.send({ type: 'storage.written', seq: 3, stored: [{ id: 'a', record: ours }] });
+      doc.answer(3, 'a', ours);
       expect(doc.record('a')).toEqual(ours);
     });
 
@@ -641,7 +641,7 @@ describe('documentMachine', () => {
       doc.add('a', 0, 0);
       const added = doc.record('a')!;
       doc.move('a', 1, 1);
-      doc.send({ type: 'storage.written', seq: 1, stored: [{ id: 'a', record: added }] });
+      doc.answer(1, 'a', added);
       expect(position(doc, 'a')).toEqual([1, 1]);
     });
 
@@ -711,7 +711,7 @@ describe('documentMachine', () => {
       const doc = startDocument({ answering: false });
       doc.add('a', 0, 0);
       const saved = doc.record('a')!;
-      doc.send({ type: 'storage.written', seq: 1, stored: [{ id: 'a', record: saved }] });
+      doc.answer(1, 'a', saved);
       doc.type('a', { name: 'Charlie' });
       const theirs = { ...saved, note: 'from B', updated: doc.next() + 5_000, by: OTHER_TAB };
       doc.send({ type: 'storage.remoteChanged', stored: [{ id: 'a', record: theirs }] });
@@ -723,24 +723,20 @@ describe('documentMachine', () => {
       expect(doc.record('a')).toMatchObject({ name: 'Bakery', note: 'from B' });
       expect(doc.notices).toEqual(['Another tab renamed this pin while you were typing its name.']);
       // Once our write is answered, the base is gone with it.
-      doc.send({ type: 'storage.written', seq: 2, stored: [{ id: 'a', record: renamed }] });
+      doc.answer(2, 'a', renamed);
       expect(doc.context().pendingBase).toEqual({});
     });
 
     it('merges their note over what the store held after our last answered write', () => {
       const doc = startDocument({ answering: false });
       doc.add('a', 0, 0);
-      doc.send({
-        type: 'storage.written',
-        seq: 1,
-        stored: [{ id: 'a', record: doc.record('a')! }],
-      });
+      doc.answer(1, 'a', doc.record('a')!);
       doc.type('a', { name: 'Cha' });
       const cha = doc.record('a')!;
       doc.type('a', { name: 'Char' });
       // The first keystroke's write is answered; the second's is on its way. The other tab had
       // heard of the first, and types a note over it.
-      doc.send({ type: 'storage.written', seq: 2, stored: [{ id: 'a', record: cha }] });
+      doc.answer(2, 'a', cha);
       const theirs = { ...cha, note: 'n', updated: doc.next() + 5_000, by: OTHER_TAB };
       doc.send({ type: 'storage.remoteChanged', stored: [{ id: 'a', record: theirs }] });
       expect(doc.record('a')).toMatchObject({ name: 'Char', note: 'n' });
@@ -753,15 +749,15 @@ describe('documentMachine', () => {
       const doc = startDocument({ answering: false });
       doc.add('a', 0, 0);
       const added = doc.record('a')!;
-      doc.send({ type: 'storage.written', seq: 1, stored: [{ id: 'a', record: added }] });
+      doc.answer(1, 'a', added);
       doc.move('a', 1, 1);
       const moved = doc.record('a')!;
-      doc.send({ type: 'storage.written', seq: 2, stored: [{ id: 'a', record: moved }] });
+      doc.answer(2, 'a', moved);
       doc.undo();
       doc.redo();
       const redone = doc.record('a')!;
-      doc.send({ type: 'storage.written', seq: 3, stored: [{ id: 'a', record: redone }] });
-      doc.send({ type: 'storage.written', seq: 4, stored: [{ id: 'a', record: redone }] });
+      doc.answer(3, 'a', redone);
+      doc.answer(4, 'a', redone);
       expect(doc.notices).toEqual([]);
       expect(position(doc, 'a')).toEqual([1, 1]);
       expect(doc.context().undo.map((step) => step.kind)).toEqual(['add', 'move']);
@@ -771,14 +767,10 @@ describe('documentMachine', () => {
     it('says so when our own answer brings their change to the text being typed', () => {
       const doc = startDocument({ answering: false });
       doc.add('a', 0, 0);
-      doc.send({
-        type: 'storage.written',
-        seq: 1,
-        stored: [{ id: 'a', record: doc.record('a')! }],
-      });
+      doc.answer(1, 'a', doc.record('a')!);
       doc.type('a', { name: 'Hel' });
       const theirs = { ...doc.record('a')!, name: 'Harbour', updated: doc.next(), by: OTHER_TAB };
-      doc.send({ type: 'storage.written', seq: 2, stored: [{ id: 'a', record: theirs }] });
+      doc.answer(2, 'a', theirs);
       expect(doc.record('a')?.name).toBe('Harbour');
       expect(doc.notices).toEqual(['Another tab renamed this pin while you were typing its name.']);
       // Their news, after it, says nothing again.
