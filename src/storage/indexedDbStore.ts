@@ -11,7 +11,7 @@ import type { Change } from '../yourMap/model';
 import { StorageError, type FeatureStore, type StoreNotice } from '../yourMap/store';
 import { DATABASE_NAME, openDatabase, toStorageError, type OpenedDatabase } from './openDatabase';
 import { loadRecords, readRecords, writeRecords } from './storedRecords';
-import { workerWriter, type WriteWorkerPort, type Writer } from './storeWrites';
+import { joinWrites, workerWriter, type WriteWorkerPort, type Writer } from './storeWrites';
 
 export {
   DATABASE_NAME,
@@ -170,7 +170,7 @@ export async function openIndexedDbStore(options: IndexedDbStoreOptions): Promis
     try {
       channel?.postMessage({
         tab: options.tab,
-        ids: stored.map(({ id }) => id),
+        ids: [...new Set(stored.map(({ id }) => id))],
       } satisfies ChangeMessage);
     } catch {
       // The store was closed while the write was under way: it is durable all the same, and
@@ -180,20 +180,15 @@ export async function openIndexedDbStore(options: IndexedDbStoreOptions): Promis
 
   const load = async () => loadRecords(await database());
   const readIds = async (ids: readonly string[]) => readRecords(await database(), ids);
-  /** Writes on this thread. */
-  const writeHere = async (changes: readonly Change[]) => writeRecords(await database(), changes);
-
-  /** Writes on this thread, each after the one before it has ended, and tells other tabs. */
-  let lastHere: Promise<unknown> = Promise.resolve();
-  function writeHereInOrder(changes: readonly Change[]): Promise<StoredRecord[]> {
-    const writing = lastHere.then(async () => {
-      const stored = await writeHere(changes);
-      announce(stored);
-      return stored;
-    });
-    lastHere = writing.catch(() => undefined);
-    return writing;
-  }
+  /**
+   * Writes on this thread, each after the one before it has ended (those asked for meanwhile
+   * joined into one transaction), and tells other tabs.
+   */
+  const writeHereInOrder = joinWrites(async (writes) => {
+    const answers = await writeRecords(await database(), writes);
+    announce(answers.length === 1 ? (answers[0] ?? []) : answers.flat());
+    return answers;
+  });
 
   const writer: Writer | null = options.startWriteWorker
     ? workerWriter(options.startWriteWorker, { name, tab: options.tab }, writeHereInOrder)

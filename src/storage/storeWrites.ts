@@ -42,6 +42,48 @@ export interface Writer {
   close(): void;
 }
 
+/**
+ * Several writes in ONE transaction, each decided after the ones before it, resolving with what
+ * each left stored (storedRecords.ts `writeRecords`).
+ */
+export type WriteEach = (writes: readonly (readonly Change[])[]) => Promise<StoredRecord[][]>;
+
+/**
+ * Writes in the order asked, each as its own answer, with the writes asked for while one is under
+ * way joined: they go together, once it ends, in one transaction. A write with nothing before it
+ * starts at once; typing faster than a strict transaction commits leaves at most one transaction
+ * waiting, rather than one per key, so what was typed last is durable sooner (and a page closed
+ * mid-typing loses less). A joined transaction that fails fails each of its writes: the storage
+ * machine queues them again anyway, with the one before.
+ */
+export function joinWrites(writeEach: WriteEach): WriteChanges {
+  interface Asked {
+    changes: readonly Change[];
+    resolve: (stored: StoredRecord[]) => void;
+    reject: (error: unknown) => void;
+  }
+  const asked: Asked[] = [];
+  let writing = false;
+  const writeAsked = async () => {
+    writing = true;
+    while (asked.length > 0) {
+      const joined = asked.splice(0);
+      try {
+        const answers = await writeEach(joined.map(({ changes }) => changes));
+        joined.forEach(({ resolve }, i) => resolve(answers[i] ?? []));
+      } catch (error) {
+        joined.forEach(({ reject }) => reject(error));
+      }
+    }
+    writing = false;
+  };
+  return (changes) =>
+    new Promise<StoredRecord[]>((resolve, reject) => {
+      asked.push({ changes, resolve, reject });
+      if (!writing) void writeAsked();
+    });
+}
+
 /** A write of more changes than this is posted to the worker in a task of its own. */
 export const LARGE_WRITE = 1_000;
 
@@ -78,15 +120,17 @@ export function fromAnswer(
 }
 
 /**
- * The worker's side: opens the store once asked to, then writes and answers each write in the
- * order it came (the page sends each as soon as it is asked for, before earlier ones are answered).
+ * The worker's side: opens the store once asked to, then hands it each write the moment it comes
+ * (the store writes them in order, joining those that come while one is under way), and answers
+ * each in the order it came (the page sends each as soon as it is asked for, before earlier ones
+ * are answered).
  */
 export function serveWrites(
   open: (name: string, tab: string) => Promise<FeatureStore>,
   answer: (message: WriteAnswer) => void,
 ): (request: WriteRequest) => void {
   let store: Promise<FeatureStore> | null = null;
-  let queue: Promise<unknown> = Promise.resolve();
+  let answered: Promise<unknown> = Promise.resolve();
   return (request) => {
     if (request.type === 'open') {
       store ??= open(request.name, request.tab);
@@ -99,10 +143,14 @@ export function serveWrites(
       return;
     }
     const { id, changes } = request;
-    queue = queue.then(async () => {
+    const writing = store
+      ? store.then((opened) => opened.write(changes))
+      : Promise.reject(new StorageError('writeFailed', 'The store was never opened.'));
+    // Answered below, in order: never an unhandled rejection meanwhile.
+    writing.catch(() => undefined);
+    answered = answered.then(async () => {
       try {
-        if (!store) throw new StorageError('writeFailed', 'The store was never opened.');
-        const stored = await (await store).write(changes);
+        const stored = await writing;
         answer({ type: 'written', id, ...asAnswered(changes, stored) });
       } catch (error) {
         const failure = toStorageError(error);

@@ -96,13 +96,16 @@ export async function readRecords(
 type Place = { loose: true } | { loose: false; page: number };
 
 /**
- * Writes the changes in one strict read-modify-write transaction (resolveWrite decides each),
- * and resolves with what is stored for each id once it is complete; rejects with a StorageError.
+ * Writes one or more writes' changes in one strict read-modify-write transaction (resolveWrite
+ * decides each change, in order: each write sees what the ones before it left), and resolves,
+ * once it is complete, with what each write left stored for each of its ids: what it would have
+ * answered written alone, after the ones before it. Rejects with a StorageError, for all of them.
  */
 export async function writeRecords(
   db: IDBPDatabase,
-  changes: readonly Change[],
-): Promise<StoredRecord[]> {
+  writes: readonly (readonly Change[])[],
+): Promise<StoredRecord[][]> {
+  const changes = writes.length === 1 ? (writes[0] ?? []) : writes.flat();
   let tx;
   try {
     tx = db.transaction(STORES, 'readwrite', { durability: 'strict' });
@@ -112,6 +115,7 @@ export async function writeRecords(
   // Handled here so that an abort is never an unhandled rejection; awaited below.
   tx.done.catch(() => undefined);
   const outcome = new Map<string, FeatureRecord | null>();
+  const answers: StoredRecord[][] = [];
   try {
     const loose = tx.objectStore(FEATURES_STORE);
     const pagesStore = tx.objectStore(PAGES_STORE);
@@ -142,27 +146,27 @@ export async function writeRecords(
         ? { loose: true }
         : { loose: false, page: pageOf(id) };
 
-    for (const change of changes) {
+    const decide = (change: Change): void => {
       const place = placeOf(change.id);
       let value: unknown;
-      // A record this write already decided is read from that decision, not the store.
+      // A record this transaction already decided is read from that decision, not the store.
       if (outcome.has(change.id)) value = outcome.get(change.id);
       else if (place.loose) value = looseNow.get(change.id);
       else value = (pages.get(place.page) as Page | null)?.records.get(change.id);
       const checked = value === undefined || value === null ? null : validateRecord(value);
       // A quarantined value is never overwritten: this id is skipped and left as it is.
-      if (checked && !checked.ok) continue;
+      if (checked && !checked.ok) return;
       const resolution = resolveWrite(checked ? checked.record : null, change);
       const after = resolution.kind === 'delete' ? null : resolution.record;
       outcome.set(change.id, after);
-      if (resolution.kind === 'keep') continue;
+      if (resolution.kind === 'keep') return;
       if (place.loose) {
         const request =
           resolution.kind === 'put' ? loose.put(resolution.record) : loose.delete(change.id);
         // A failed request fails the transaction, and tx.done says so: never unhandled here.
         request.catch(() => undefined);
         if (resolution.kind === 'put') looseNow.set(change.id, resolution.record);
-        continue;
+        return;
       }
       let page = pages.get(place.page) as Page | null;
       if (!page) {
@@ -172,6 +176,15 @@ export async function writeRecords(
       if (after) page.records.set(change.id, after);
       else page.records.delete(change.id);
       changed.add(place.page);
+    };
+    for (const write of writes) {
+      for (const change of write) decide(change);
+      // The write's ids, each as this write left it (a quarantined one is not among them).
+      const answer: StoredRecord[] = [];
+      for (const id of new Set(write.map((change) => change.id))) {
+        if (outcome.has(id)) answer.push({ id, record: outcome.get(id) ?? null });
+      }
+      answers.push(answer);
     }
     for (const n of changed) {
       const page = pages.get(n) as Page;
@@ -192,5 +205,5 @@ export async function writeRecords(
     // requests queued after it, says why (a full disk, say). After our own abort it is null.
     throw toStorageError(tx.error ?? error);
   }
-  return [...outcome].map(([id, record]) => ({ id, record }));
+  return answers;
 }

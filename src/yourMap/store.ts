@@ -12,8 +12,9 @@ export interface FeatureStore {
    * Writes the changes' `after`s (null: delete) in ONE read-modify-write transaction with
    * `durability: 'strict'`, keeping for each id whichever of the stored record and ours is later
    * (`isLater`). Resolves with what is stored for each id once the transaction is `complete`;
-   * rejects with a StorageError. Writes are applied in the order they are asked for: one asked for
-   * while another is under way starts after it.
+   * rejects with a StorageError. Writes are applied in the order they are asked for: those asked
+   * for while another is under way are written after it, together in one transaction, each
+   * decided and answered as if written alone.
    */
   write(changes: readonly Change[]): Promise<StoredRecord[]>;
   /** Changes made by other tabs, and a newer version of the app taking the database. */

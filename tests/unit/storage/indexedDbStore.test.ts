@@ -210,25 +210,66 @@ describe('openIndexedDbStore', () => {
       expect((await store.load()).features).toEqual([second]);
     });
 
-    it('applies writes asked for together in the order asked, each in its own transaction', async () => {
+    it('applies writes asked for together in the order asked, those asked for during a write joined in one transaction', async () => {
       const browser = freshBrowser();
       const { store } = await openTab(browser, 'a');
       const first = pin('paris', 10);
       const second = { ...first, name: 'Paris', updated: 11 };
       const third = { ...second, note: 'capital', updated: 12 };
+      const lyon = pin('lyon', 13);
       const transaction = vi.spyOn(IDBDatabase.prototype, 'transaction');
       const answers = await Promise.all([
         store.write([added(first)]),
         store.write([changed(first, second)]),
-        store.write([changed(second, third)]),
+        store.write([changed(second, third), added(lyon)]),
+        // An undo: written only over what it undoes, which the write before it left.
+        store.write([{ id: 'paris', before: third, after: second, ifUnchanged: true }]),
       ]);
+      // Each answer is what that write left, not what the joined transaction left in the end.
       expect(answers).toEqual([
         [{ id: 'paris', record: first }],
         [{ id: 'paris', record: second }],
-        [{ id: 'paris', record: third }],
+        [
+          { id: 'paris', record: third },
+          { id: 'lyon', record: lyon },
+        ],
+        [{ id: 'paris', record: second }],
       ]);
-      expect(transaction.mock.calls.filter(([, mode]) => mode === 'readwrite')).toHaveLength(3);
-      expect((await store.load()).features).toEqual([third]);
+      // The first at once, on its own; the three asked for while it was under way, together.
+      expect(transaction.mock.calls.filter(([, mode]) => mode === 'readwrite')).toHaveLength(2);
+      const { features } = await store.load();
+      expect(features.sort((a, b) => a.id.localeCompare(b.id))).toEqual([lyon, second]);
+    });
+
+    it('fails every write of a joined transaction that fails, and none before it', async () => {
+      const browser = freshBrowser();
+      const { store } = await openTab(browser, 'a');
+      const first = pin('paris', 10);
+      const second = { ...first, name: 'Paris', updated: 11 };
+      const original = IDBDatabase.prototype.transaction;
+      let writes = 0;
+      vi.spyOn(IDBDatabase.prototype, 'transaction').mockImplementation(function (
+        this: IDBDatabase,
+        ...args: Parameters<IDBDatabase['transaction']>
+      ) {
+        if (args[1] === 'readwrite' && ++writes === 2) {
+          throw new DOMException('The disk is full.', 'QuotaExceededError');
+        }
+        return original.apply(this, args);
+      });
+      const answers = await Promise.allSettled([
+        store.write([added(first)]),
+        store.write([changed(first, second)]),
+        store.write([added(pin('lyon', 12))]),
+      ]);
+      expect(answers.map((answer) => answer.status)).toEqual(['fulfilled', 'rejected', 'rejected']);
+      for (const answer of answers.slice(1)) {
+        expect(answer.status === 'rejected' && answer.reason).toMatchObject({
+          reason: 'quotaExceeded',
+        });
+      }
+      vi.restoreAllMocks();
+      expect((await store.load()).features).toEqual([first]);
     });
 
     it('reports another failure as writeFailed', async () => {

@@ -191,6 +191,28 @@ describe('writes in a worker', () => {
     expect((await a.store.load()).features).toEqual([second]);
   });
 
+  it('come to the worker’s store at once, which joins those that come while one is under way', async () => {
+    const browser = freshBrowser();
+    const worker = inProcessWorker(browser);
+    const a = await openTab(browser, 'a', { startWriteWorker: worker.start });
+    const first = pin('paris', 10, 'a');
+    const second = { ...first, name: 'Paris', updated: 11 };
+    const third = { ...second, note: 'capital', updated: 12 };
+    const transaction = vi.spyOn(IDBDatabase.prototype, 'transaction');
+    const answers = await Promise.all([
+      a.store.write([added(first)]),
+      a.store.write([changed(first, second)]),
+      a.store.write([changed(second, third)]),
+    ]);
+    expect(answers).toEqual([
+      [{ id: 'paris', record: first }],
+      [{ id: 'paris', record: second }],
+      [{ id: 'paris', record: third }],
+    ]);
+    expect(transaction.mock.calls.filter(([, mode]) => mode === 'readwrite')).toHaveLength(2);
+    expect((await a.store.load()).features).toEqual([third]);
+  });
+
   it('report the worker’s failure with its reason, and store nothing', async () => {
     const browser = freshBrowser();
     const worker = inProcessWorker(browser);
