@@ -72,7 +72,7 @@ const BASEMAP_10M_FROM_ZOOM = 5;
 const EXTENT = 4096;
 const BUFFER = 64;
 const TOLERANCE = 3;
-/** The @fontsource/noto-sans files the style's font-faces declare (tests/unit/style.test.ts). */
+/** The @fontsource/noto-sans files the style's font-faces declare (tests/unit/basemap/style.test.ts). */
 const FONT_FILES = [
   'latin',
   'latin-ext',

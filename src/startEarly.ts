@@ -2,7 +2,7 @@
 // requested, as soon as MapLibre's code has run, into a node index.html already holds, while the
 // rest of the app is fetched, evaluated and renders its first frame. The app claims this map
 // (claimMapOwner in src/components/App.tsx) and the map view adopts its node
-// (src/components/MapView.tsx). The person's store is opened and read here too (earlyStore.ts).
+// (src/components/lifecycle/MapView.tsx). The person's store is opened and read here too (earlyStore.ts).
 import { ownerOptions, readAddress, startMapEarly } from './map/earlyMap';
 import { openBrowserStore } from './storage/browserStore';
 import { newTabId, openStoreEarly } from './storage/earlyStore';

@@ -4,7 +4,7 @@
 // it: the default basemap with the places' source and layers in it (styleWithPlaces, plain style
 // data), so that both pages draw the same map.
 import { Map, setWorkerUrl, type StyleSpecification } from 'maplibre-gl';
-import { DOTS, LABELS, styleWithPlaces } from '../../src/map/placesLayers';
+import { DOTS, LABELS, styleWithPlaces } from '../../src/map/places/placesLayers';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import 'maplibre-gl/dist/maplibre-gl.css';
 

@@ -2,8 +2,8 @@
 // app's own adapter translation and camera machine, and the xstate they import, fed a stream of
 // MapLibre-like movement events in one batch.
 import { createActor } from 'xstate';
-import { cameraMachine } from '../../src/machines/cameraMachine';
-import { translateMovement, type RawMovement } from '../../src/map/cameraEvents';
+import { cameraMachine } from '../../src/machines/camera/cameraMachine';
+import { translateMovement, type RawMovement } from '../../src/map/camera/cameraEvents';
 import { DEFAULT_LIMITS, type Camera } from '../../src/url/cameraHash';
 
 export interface BatchResult {

@@ -242,7 +242,10 @@ export function createBuilds({ repo, log, skipBuild = false }) {
               name: 'chartroom-bench-without-places',
               enforce: 'pre',
               resolveId(source, importer) {
-                if (source === './placesAdapter' && importer?.endsWith('/src/map/mapOwner.ts'))
+                if (
+                  source === './places/placesAdapter' &&
+                  importer?.endsWith('/src/map/mapOwner.ts')
+                )
                   return stub;
                 return null;
               },

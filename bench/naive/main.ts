@@ -1,5 +1,5 @@
 // Plain MapLibre with every place (bench/suites/places.mjs): the app's basemap style, and the
-// places drawn with the app's own layer specifications (src/map/placesAdapter.ts: a circle layer
+// places drawn with the app's own layer specifications (src/map/places/placesAdapter.ts: a circle layer
 // and a 'Noto Sans Regular' symbol layer), but no React and no XState.
 //
 // - default: the naive way: all 135k places as ONE GeoJSON source (places.geojson, ~22 MB, written
@@ -11,7 +11,7 @@
 import { Map, Popup, setWorkerUrl, type MapMouseEvent } from 'maplibre-gl';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import 'maplibre-gl/dist/maplibre-gl.css';
-import { HIT_TOLERANCE_PX, placesLayers } from '../../src/map/placesLayers';
+import { HIT_TOLERANCE_PX, placesLayers } from '../../src/map/places/placesLayers';
 
 declare global {
   interface Window {

@@ -1,5 +1,5 @@
 // The app without places, for the "places" suite: bench/lib/builds.mjs builds the app with this
-// module in place of src/map/placesAdapter.ts, so no places source, layers or pointer queries are
+// module in place of src/map/places/placesAdapter.ts, so no places source, layers or pointer queries are
 // added to the map, and serves tiles without their `places` layer (bench/lib/stripPlaces.mjs). Everything else (React, the statecharts, the places index loaded after ready,
 // the panel) is the app as built by `npm run build`.
 import type { Map as MapLibreMap, StyleSpecification } from 'maplibre-gl';

@@ -18,7 +18,7 @@ const EDGE_PX = 8;
 /**
  * No pin lies within this many pixels of a reserved spot, so that the pin the suite drags is drawn
  * on its own and its added pins land on open map. The app makes one cluster of pins within 42 px
- * at the zoom of the tiles it draws (src/map/pinsLayers.ts): at zoom 1.5, from zoom 1 tiles, that
+ * at the zoom of the tiles it draws (src/map/pins/pinsLayers.ts): at zoom 1.5, from zoom 1 tiles, that
  * is 42 × 2^0.5 = 59 px on screen.
  */
 export const CLEAR_RADIUS_PX = 64;

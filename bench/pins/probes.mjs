@@ -454,7 +454,7 @@ export function installWorkerTxProbe(watch) {
 export const WORKER_TX_PROBE = `(${installWorkerTxProbe})(${watchTransactions})`;
 
 /**
- * The source the app draws its pins from (src/map/pinsLayers.ts: a vector source whose tiles its
+ * The source the app draws its pins from (src/map/pins/pinsLayers.ts: a vector source whose tiles its
  * `chartroom-pins://` protocol makes, or before it a GeoJSON source), and the tiles' layer.
  */
 export const APP_PINS_SOURCE = 'your-map';

@@ -11,7 +11,7 @@ import Map, { Layer, Marker, type MapEvent, type MarkerDragEvent } from 'react-m
 import type { Map as MapLibreMap, RequestTransformFunction } from 'maplibre-gl';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import 'maplibre-gl/dist/maplibre-gl.css';
-import { placesLayers } from '../../src/map/placesLayers';
+import { placesLayers } from '../../src/map/places/placesLayers';
 import { DEFAULT_VIEW, pinCountFrom, pinPositions } from '../pins/positions.mjs';
 
 declare global {

@@ -9,7 +9,7 @@ import Map, { Layer, type MapEvent } from 'react-map-gl/maplibre';
 import type { Map as MapLibreMap, RequestTransformFunction } from 'maplibre-gl';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import 'maplibre-gl/dist/maplibre-gl.css';
-import { placesLayers } from '../../src/map/placesLayers';
+import { placesLayers } from '../../src/map/places/placesLayers';
 
 declare global {
   interface Window {

@@ -1,5 +1,5 @@
 // Suite "camera": how many MapLibre movement events per second the adapter's translation
-// (translateMovement, src/map/cameraEvents.ts) and the camera machine (src/machines/cameraMachine.ts)
+// (translateMovement, src/map/camera/cameraEvents.ts) and the camera machine (src/machines/camera/cameraMachine.ts)
 // take, in Node. No browser: the TypeScript sources are loaded through Vite's module runner
 // (`server.ssrLoadModule`), so the code measured is the app's own, transformed by Vite as in dev.
 import path from 'node:path';
@@ -38,7 +38,7 @@ export default {
       // the file it names (with Vite's SSR conditions: the production build, not development).
       const xstate = await server.environments.ssr.fetchModule(
         'xstate',
-        path.join(repo, 'src', 'machines', 'cameraMachine.ts'),
+        path.join(repo, 'src', 'machines', 'camera', 'cameraMachine.ts'),
       );
       const xstateFile =
         'externalize' in xstate

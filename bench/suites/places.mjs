@@ -425,7 +425,7 @@ export default {
         `naive ${list(ready.naive)}; baseline ${list(ready.baseline)}; baseline without places ` +
         list(ready.baselineWithoutPlaces),
       'without places: the app built with bench/no-places/placesAdapter.ts in place of ' +
-        'src/map/placesAdapter.ts (no places source, layers or pointer queries); the build ' +
+        'src/map/places/placesAdapter.ts (no places source, layers or pointer queries); the build ' +
         'checks that no script holds the places layers.',
       `click (mousedown → in DOM, ms): app ${list(downToShown.app.samples, 1)}; ` +
         `MapLibre Popup ${list(downToShown.tiles.samples, 1)}; mouse.click sends mousedown and ` +

@@ -15,7 +15,7 @@ import {
 import { TerraDrawMapLibreGLAdapter } from 'terra-draw-maplibre-gl-adapter';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import 'maplibre-gl/dist/maplibre-gl.css';
-import { styleWithPlaces } from '../../src/map/placesLayers';
+import { styleWithPlaces } from '../../src/map/places/placesLayers';
 import { DEFAULT_VIEW, pinCountFrom, pinPositions } from '../pins/positions.mjs';
 
 declare global {

@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import { useNotices } from './ChartroomContext';
-import { PartialFailureNotice } from './LifecycleOverlay';
+import { PartialFailureNotice } from './lifecycle/LifecycleOverlay';
 
 /** How long the empty region is there first: a few frames, for the accessibility tree to have it. */
 const LIVE_REGION_FIRST_MS = 100;

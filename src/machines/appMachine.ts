@@ -1,14 +1,14 @@
 import { fromCallback, sendTo, setup } from 'xstate';
 import type { CameraLimits } from '../url/cameraHash';
-import { cameraMachine } from './cameraMachine';
+import { cameraMachine } from './camera/cameraMachine';
 import { documentMachine } from './documentMachine';
 import type { AppEvent, Camera } from './events';
 import { lifecycleMachine } from './lifecycleMachine';
 import { noticesMachine } from './noticesMachine';
 import { selectionMachine } from './selectionMachine';
 import { sheetMachine } from './sheetMachine';
-import { storageMachine } from './storageMachine';
-import { toolsMachine } from './toolsMachine';
+import { storageMachine } from './storage/storageMachine';
+import { toolsMachine } from './tools/toolsMachine';
 
 export interface AppInput {
   camera: Camera;

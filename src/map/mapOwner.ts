@@ -26,10 +26,15 @@ import {
 } from './classifyError';
 import type { ToolName } from '../yourMap/events';
 import type { FeatureRecord, Features } from '../yourMap/model';
-import { PinsAdapter } from './pinsAdapter';
-import { PIN_TILES_PROTOCOL, pinTileBytesWhenLoaded } from './pinTileProtocol';
-import { PlacesAdapter, placesSourceOf, styleWithPlaces, type VisibleArea } from './placesAdapter';
-import { FIT_PADDING_PX, NO_INSETS, REVEAL_MS, revealShift } from './reveal';
+import { PinsAdapter } from './pins/pinsAdapter';
+import { PIN_TILES_PROTOCOL, pinTileBytesWhenLoaded } from './pins/pinTileProtocol';
+import {
+  PlacesAdapter,
+  placesSourceOf,
+  styleWithPlaces,
+  type VisibleArea,
+} from './places/placesAdapter';
+import { FIT_PADDING_PX, NO_INSETS, REVEAL_MS, revealShift } from './camera/reveal';
 import { StyleLoadError, loadStyle } from './styleLoader';
 import {
   MOVEMENT_EVENTS,
@@ -37,7 +42,7 @@ import {
   translateMovement,
   watchPresses,
   type RawMovement,
-} from './cameraEvents';
+} from './camera/cameraEvents';
 
 setWorkerUrl(workerUrl);
 

@@ -1,10 +1,10 @@
 import { createActor, fromCallback, type StateValue } from 'xstate';
 import { appMachine } from '../machines/appMachine';
-import { cameraMachine } from '../machines/cameraMachine';
+import { cameraMachine } from '../machines/camera/cameraMachine';
 import { lifecycleMachine } from '../machines/lifecycleMachine';
 import { selectionMachine } from '../machines/selectionMachine';
-import { storageMachine } from '../machines/storageMachine';
-import { toolsMachine } from '../machines/toolsMachine';
+import { storageMachine } from '../machines/storage/storageMachine';
+import { toolsMachine } from '../machines/tools/toolsMachine';
 import type { StorageEvent } from '../yourMap/events';
 import { ReplayClock } from './clock';
 import type { Checkpoint, Trace } from './format';

@@ -1,13 +1,13 @@
 import type { SnapshotFrom, StateValue } from 'xstate';
 import type { appMachine } from '../machines/appMachine';
-import type { cameraMachine } from '../machines/cameraMachine';
+import type { cameraMachine } from '../machines/camera/cameraMachine';
 import type { documentMachine } from '../machines/documentMachine';
 import type { lifecycleMachine } from '../machines/lifecycleMachine';
 import type { noticesMachine } from '../machines/noticesMachine';
 import type { selectionMachine } from '../machines/selectionMachine';
 import type { sheetMachine } from '../machines/sheetMachine';
-import type { storageMachine } from '../machines/storageMachine';
-import type { toolsMachine } from '../machines/toolsMachine';
+import type { storageMachine } from '../machines/storage/storageMachine';
+import type { toolsMachine } from '../machines/tools/toolsMachine';
 import type { MachineStates, RecordedStates } from './format';
 
 /** The parts of the root actor a checkpoint reads. */

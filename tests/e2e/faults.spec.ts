@@ -1,5 +1,5 @@
 import type { Page, Route } from '@playwright/test';
-import { FAILURE_MESSAGES } from '../../src/components/failureMessages';
+import { FAILURE_MESSAGES } from '../../src/components/lifecycle/failureMessages';
 import type { FailureReason } from '../../src/machines/events';
 import {
   CANVAS_ONLY,
@@ -27,7 +27,7 @@ const PARIS_LINK = `${PARIS_VIEW}&place=${PARIS.id}`;
 /** The notice for parts of the map that did not load. */
 const PARTIAL = /could not be loaded\. The rest of the map still works\./;
 const PLACES_FAILED = 'The places could not be loaded.';
-/** The selected place's dot, as the places layer paints it (src/map/placesLayers.ts). */
+/** The selected place's dot, as the places layer paints it (src/map/places/placesLayers.ts). */
 const SELECTED_DOT: [number, number, number] = [0xc6, 0x28, 0x28];
 
 const parisDialog = (page: Page) => page.getByRole('dialog', { name: PARIS.name, exact: true });

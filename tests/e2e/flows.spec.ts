@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { cameraMachine } from '../../src/machines/cameraMachine';
+import { cameraMachine } from '../../src/machines/camera/cameraMachine';
 import { lifecycleMachine } from '../../src/machines/lifecycleMachine';
 import { selectionMachine } from '../../src/machines/selectionMachine';
 import { chartOf, type ChartNode } from '../../src/inspection/statechart';

@@ -1,4 +1,4 @@
-import { FAILURE_MESSAGES } from '../../src/components/failureMessages';
+import { FAILURE_MESSAGES } from '../../src/components/lifecycle/failureMessages';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './support/chromium';
 import { expect, mapRegion, test } from './support/map';
 import { hashState } from './support/places';

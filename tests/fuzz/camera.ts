@@ -1,6 +1,6 @@
 import fc from 'fast-check';
-import { MOVE_REASONS } from '../../src/map/cameraEvents';
-import { INTERRUPTION_WINDOW_MS } from '../../src/machines/cameraMachine';
+import { MOVE_REASONS } from '../../src/map/camera/cameraEvents';
+import { INTERRUPTION_WINDOW_MS } from '../../src/machines/camera/cameraMachine';
 import type {
   Animation,
   Camera,

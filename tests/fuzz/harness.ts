@@ -8,7 +8,7 @@ import {
   type AnyActorRef,
 } from 'xstate';
 import { appMachine } from '../../src/machines/appMachine';
-import { cameraMachine } from '../../src/machines/cameraMachine';
+import { cameraMachine } from '../../src/machines/camera/cameraMachine';
 import type { Bounds, Camera, CameraEvent, Insets, MoveReason } from '../../src/machines/events';
 import { lifecycleMachine } from '../../src/machines/lifecycleMachine';
 import { selectionMachine } from '../../src/machines/selectionMachine';

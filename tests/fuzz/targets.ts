@@ -1,10 +1,10 @@
 import fc from 'fast-check';
 import { appMachine } from '../../src/machines/appMachine';
-import { cameraMachine } from '../../src/machines/cameraMachine';
+import { cameraMachine } from '../../src/machines/camera/cameraMachine';
 import { lifecycleMachine } from '../../src/machines/lifecycleMachine';
 import { noticesMachine } from '../../src/machines/noticesMachine';
 import { sheetMachine } from '../../src/machines/sheetMachine';
-import { toolsMachine } from '../../src/machines/toolsMachine';
+import { toolsMachine } from '../../src/machines/tools/toolsMachine';
 import { selectionMachine } from '../../src/machines/selectionMachine';
 import { cameraTarget } from './camera';
 import type { FuzzTarget } from './harness';

@@ -3,8 +3,8 @@ import { StrictMode } from 'react';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { StyleSpecification } from 'maplibre-gl';
-import { PLACES_SOURCE, styleWithPlaces } from '../../../src/map/placesLayers';
-import { PINS_LAYER_IDS, PINS_SOURCE, SELECTED_SOURCE } from '../../../src/map/pinsLayers';
+import { PLACES_SOURCE, styleWithPlaces } from '../../../src/map/places/placesLayers';
+import { PINS_LAYER_IDS, PINS_SOURCE, SELECTED_SOURCE } from '../../../src/map/pins/pinsLayers';
 import {
   constructorFailures,
   fakeMaps,

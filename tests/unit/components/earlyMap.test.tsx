@@ -10,9 +10,9 @@ const { App } = await import('../../../src/components/App');
 const { ownerOptions, readAddress, startMapEarly } = await import('../../../src/map/earlyMap');
 const { openStoreEarly, claimEarlyStore } = await import('../../../src/storage/earlyStore');
 const { MemoryStore, storedPin } = await import('./yourMap/support');
-const { pinTileBytesWhenLoaded } = await import('../../../src/map/pinTileProtocol');
-const { PINS_SOURCE } = await import('../../../src/map/pinsLayers');
-const { PinsAdapter } = await import('../../../src/map/pinsAdapter');
+const { pinTileBytesWhenLoaded } = await import('../../../src/map/pins/pinTileProtocol');
+const { PINS_SOURCE } = await import('../../../src/map/pins/pinsLayers');
+const { PinsAdapter } = await import('../../../src/map/pins/pinsAdapter');
 const { decodePinTile } = await import('../support/pinTileContents');
 
 const BASE = 'http://localhost/app/';

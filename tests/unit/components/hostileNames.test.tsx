@@ -11,9 +11,9 @@ vi.mock('maplibre-gl', async () => (await import('../support/fakeMapLibre')).fak
 const { placesOwner } = await import('../support/placesOwner');
 const { ChartroomProvider, useChartroom } =
   await import('../../../src/components/ChartroomContext');
-const { PlaceIndexProvider } = await import('../../../src/components/PlaceIndexContext');
-const { PlacePopup } = await import('../../../src/components/PlacePopup');
-const { PlacesPanel } = await import('../../../src/components/PlacesPanel');
+const { PlaceIndexProvider } = await import('../../../src/components/places/PlaceIndexContext');
+const { PlacePopup } = await import('../../../src/components/places/PlacePopup');
+const { PlacesPanel } = await import('../../../src/components/places/PlacesPanel');
 
 type AppActor = ReturnType<typeof useChartroom>['app'];
 

@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import { SimulatedClock, createActor, fromCallback, setup } from 'xstate';
-import { storageMachine, type StorageTag } from '../../../src/machines/storageMachine';
+import { storageMachine, type StorageTag } from '../../../src/machines/storage/storageMachine';
 import type { StorageEvent, StoredRecord } from '../../../src/yourMap/events';
 import type { Change, FeatureRecord } from '../../../src/yourMap/model';
 import { pin } from './support';

@@ -1,4 +1,4 @@
-import { REOPEN_DELAYS, RETRY_DELAYS } from '../../../src/machines/storageMachine';
+import { REOPEN_DELAYS, RETRY_DELAYS } from '../../../src/machines/storage/storageMachine';
 import type { FeatureRecord } from '../../../src/yourMap/model';
 import { requested, startStorage, stateOf, version, type WriteRequest } from './fakeStore';
 import { pin } from './support';

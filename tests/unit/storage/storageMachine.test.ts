@@ -5,7 +5,7 @@ import {
   REOPEN_DELAYS,
   RETRY_DELAYS,
   storageMachine,
-} from '../../../src/machines/storageMachine';
+} from '../../../src/machines/storage/storageMachine';
 import type { StorageEvent } from '../../../src/yourMap/events';
 import {
   expectState,

@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback, setup, waitFor } from 'xstate';
-import { storageMachine } from '../../../src/machines/storageMachine';
+import { storageMachine } from '../../../src/machines/storage/storageMachine';
 import { openIndexedDbStore } from '../../../src/storage/indexedDbStore';
 import { storeActor } from '../../../src/storage/storeActor';
 import type { StorageEvent, StoredRecord } from '../../../src/yourMap/events';

@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import { SimulatedClock, createActor } from 'xstate';
-import { cameraMachine } from '../../../src/machines/cameraMachine';
+import { cameraMachine } from '../../../src/machines/camera/cameraMachine';
 import type {
   Animation,
   Bounds,

@@ -5,7 +5,7 @@ import type {
   SourceSpecification,
   StyleSpecification,
 } from 'maplibre-gl';
-import type { FrameScheduler } from '../../../src/map/pinPointer';
+import type { FrameScheduler } from '../../../src/map/pins/pinPointer';
 import { applyDiff, specData } from './sourceDiff';
 
 /** A stand-in for one of MapLibre's handlers (dragPan, doubleClickZoom): on or off, and how often. */

@@ -1,7 +1,7 @@
 import { VectorTile } from '@mapbox/vector-tile';
 import { PbfReader } from 'pbf';
-import { pinTileBytes } from '../../../src/map/pinTileProtocol';
-import { PIN_TILE_LAYER } from '../../../src/map/pinsLayers';
+import { pinTileBytes } from '../../../src/map/pins/pinTileProtocol';
+import { PIN_TILE_LAYER } from '../../../src/map/pins/pinsLayers';
 
 /** A feature of a pins' tile: its properties, and where it is in lng/lat. */
 export interface TileFeature {

@@ -1,7 +1,7 @@
 import { SimulatedClock, createActor, fromCallback } from 'xstate';
 import { appMachine, type AppInput } from '../../../src/machines/appMachine';
 import type { AppEvent, Camera, PlaceSummary } from '../../../src/machines/events';
-import { storageMachine } from '../../../src/machines/storageMachine';
+import { storageMachine } from '../../../src/machines/storage/storageMachine';
 import type { MachineStates, Trace, TraceEvent, TraceTarget } from '../../../src/trace/format';
 import { createTraceRecorder } from '../../../src/trace/recorder';
 import { DEFAULT_LIMITS } from '../../../src/url/cameraHash';

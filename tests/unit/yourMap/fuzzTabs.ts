@@ -3,7 +3,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { createActor, fromCallback, setup, waitFor, type ActorRefFrom } from 'xstate';
 import { documentMachine } from '../../../src/machines/documentMachine';
 import type { NoticeEvent } from '../../../src/machines/events';
-import { storageMachine } from '../../../src/machines/storageMachine';
+import { storageMachine } from '../../../src/machines/storage/storageMachine';
 import { openIndexedDbStore } from '../../../src/storage/indexedDbStore';
 import { storeActor } from '../../../src/storage/storeActor';
 import type { StorageEvent, StoredRecord } from '../../../src/yourMap/events';

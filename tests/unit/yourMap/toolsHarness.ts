@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import { SimulatedClock, createActor, fromCallback, setup, type ActorRefFrom } from 'xstate';
-import { toolsMachine, type ToolsInput } from '../../../src/machines/toolsMachine';
+import { toolsMachine, type ToolsInput } from '../../../src/machines/tools/toolsMachine';
 import type {
   DocEvent,
   InputKind,

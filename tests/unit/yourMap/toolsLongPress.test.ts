@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { LONG_PRESS_MS, LONG_PRESS_SLOP_PX, pinIdFor } from '../../../src/machines/toolsMachine';
+import {
+  LONG_PRESS_MS,
+  LONG_PRESS_SLOP_PX,
+  pinIdFor,
+} from '../../../src/machines/tools/toolsMachine';
 import {
   choose,
   downOnMap,

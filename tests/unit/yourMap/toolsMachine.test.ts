@@ -5,7 +5,7 @@ import {
   DRAG_THRESHOLD_PX,
   chosenTool,
   pinIdFor,
-} from '../../../src/machines/toolsMachine';
+} from '../../../src/machines/tools/toolsMachine';
 import {
   INTERRUPTIONS,
   choose,

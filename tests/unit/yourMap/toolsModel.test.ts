@@ -2,7 +2,11 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { AnyStateNode } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
-import { DOUBLE_CLICK_MS, LONG_PRESS_MS, toolsMachine } from '../../../src/machines/toolsMachine';
+import {
+  DOUBLE_CLICK_MS,
+  LONG_PRESS_MS,
+  toolsMachine,
+} from '../../../src/machines/tools/toolsMachine';
 import type { ToolEvent } from '../../../src/yourMap/events';
 import { INTERRUPTIONS, stateOf, startTools, type StartedTools } from './toolsHarness';
 

@@ -17,7 +17,7 @@ import { liveFakeMaps, type FakeMap } from '../../support/fakeMapLibre';
 const { placesOwner } = await import('../../support/placesOwner');
 const { ChartroomProvider, useChartroom } =
   await import('../../../../src/components/ChartroomContext');
-const { MapView } = await import('../../../../src/components/MapView');
+const { MapView } = await import('../../../../src/components/lifecycle/MapView');
 const { PinEditor } = await import('../../../../src/components/yourMap/PinEditor');
 const { PinsOnMap } = await import('../../../../src/components/yourMap/PinsOnMap');
 const { StorageAlert } = await import('../../../../src/components/yourMap/StorageAlert');

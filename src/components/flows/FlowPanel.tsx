@@ -1,0 +1,67 @@
+import { useId, useState } from 'react';
+import type { FlowLog } from '../../inspection/flowLog';
+import {
+  useCamera,
+  useDocument,
+  useLifecycle,
+  useNotices,
+  useSelection,
+  useSheet,
+  useStorage,
+  useTools,
+} from '../ChartroomContext';
+import { FlowLogView } from './FlowLogView';
+import { MachineView } from './MachineView';
+import { TraceTools } from './TraceTools';
+
+/**
+ * The flow panel: a `Flows` button that toggles the `Interaction flows` region, which shows each
+ * machine (the map's and the person's own: tools, document, storage) with its state and tags, the
+ * events it takes next and its statechart drawn from its own definition, and a live log of machine
+ * events. Closed, it renders nothing but the button (the log keeps recording).
+ */
+export function FlowPanel({ log }: { log: FlowLog }) {
+  const [open, setOpen] = useState(false);
+  const regionId = useId();
+  return (
+    <div className="flows">
+      <button
+        type="button"
+        className="flows-toggle"
+        aria-expanded={open}
+        aria-controls={regionId}
+        onClick={() => setOpen((was) => !was)}
+      >
+        Flows
+      </button>
+      {open && (
+        <aside id={regionId} className="flow-panel" aria-label="Interaction flows">
+          <h2>Interaction flows</h2>
+          <Machines />
+          <FlowLogView log={log} />
+          <TraceTools />
+        </aside>
+      )}
+    </div>
+  );
+}
+
+function Machines() {
+  const machines = [
+    ['lifecycle', useLifecycle()],
+    ['camera', useCamera()],
+    ['selection', useSelection()],
+    ['notices', useNotices()],
+    ['tools', useTools()],
+    ['document', useDocument()],
+    ['storage', useStorage()],
+    ['sheet', useSheet()],
+  ] as const;
+  return (
+    <div className="machines">
+      {machines.map(([name, actor]) => (
+        <MachineView key={name} name={name} actor={actor} />
+      ))}
+    </div>
+  );
+}

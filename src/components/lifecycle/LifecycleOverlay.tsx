@@ -1,0 +1,68 @@
+import { useSelector } from '@xstate/react';
+import { useLifecycle } from '../ChartroomContext';
+import { FAILURE_MESSAGES } from './failureMessages';
+
+/** Loading and restoring progress, as a polite status. */
+export function LoadingStatus() {
+  const text = useSelector(useLifecycle(), (s) =>
+    s.matches('loading')
+      ? 'Loading the map…'
+      : s.matches('restoring')
+        ? 'Restoring the map…'
+        : null,
+  );
+  if (!text) return null;
+  return (
+    <div role="status" className="overlay status">
+      <span className="spinner" aria-hidden="true" />
+      {text}
+    </div>
+  );
+}
+
+/** The failure, in plain language, with `Retry` where trying again can help. */
+export function FailureAlert() {
+  const lifecycle = useLifecycle();
+  const reason = useSelector(lifecycle, (s) =>
+    s.matches('failed') ? s.context.failure?.reason : null,
+  );
+  if (!reason) return null;
+  const message = FAILURE_MESSAGES[reason];
+  return (
+    <div role="alert" className="overlay alert">
+      <p>{message.text}</p>
+      {message.retryable && (
+        <button type="button" onClick={() => lifecycle.send({ type: 'user.retried' })}>
+          Retry
+        </button>
+      )}
+    </div>
+  );
+}
+
+/** Partial failures, such as tiles that did not load: shown without blocking the map. */
+export function PartialFailureNotice() {
+  const lifecycle = useLifecycle();
+  const count = useSelector(lifecycle, (s) =>
+    s.matches('failed') ? 0 : s.context.partialFailures,
+  );
+  const retryable = useSelector(lifecycle, (s) => s.context.failedTiles.length > 0);
+  if (count === 0) return null;
+  return (
+    <div className="notice" role="note">
+      <span>
+        {count === 1
+          ? 'One part of the map could not be loaded. The rest of the map still works.'
+          : `${count} parts of the map could not be loaded. The rest of the map still works.`}
+      </span>
+      {retryable && (
+        <button type="button" onClick={() => lifecycle.send({ type: 'user.tilesRetried' })}>
+          Retry
+        </button>
+      )}
+      <button type="button" onClick={() => lifecycle.send({ type: 'user.noticeDismissed' })}>
+        Dismiss
+      </button>
+    </div>
+  );
+}

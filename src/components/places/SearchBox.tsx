@@ -1,0 +1,128 @@
+import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { searchPlaces, type Place } from '../../places/placeIndex';
+import { useSelection } from '../ChartroomContext';
+import { countryName, formatPopulation } from './placeFormat';
+import type { PlaceIndexState } from './usePlaceIndex';
+
+export const SEARCH_LIMIT = 10;
+
+const isTextField = (target: EventTarget | null) =>
+  target instanceof HTMLElement &&
+  (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
+
+/** `Search places`: prefix search over every place, ignoring case and diacritics. */
+export function SearchBox(props: { places: PlaceIndexState; onWanted: () => void }) {
+  const { places, onWanted } = props;
+  const selection = useSelection();
+  const [query, setQuery] = useState('');
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(0);
+  const input = useRef<HTMLInputElement>(null);
+  const listId = useId();
+
+  const results = useMemo(
+    () => (places.status === 'ready' ? searchPlaces(places.index, query, SEARCH_LIMIT) : []),
+    [places, query],
+  );
+  const expanded = open && results.length > 0;
+  const nothingFound =
+    open && places.status === 'ready' && query.trim() !== '' && results.length === 0;
+
+  // `/` anywhere outside a text field focuses the search box.
+  useEffect(() => {
+    const onKeyDown = (event: globalThis.KeyboardEvent) => {
+      if (event.key !== '/' || event.ctrlKey || event.metaKey || event.altKey) return;
+      if (isTextField(event.target)) return;
+      event.preventDefault();
+      input.current?.focus();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, []);
+
+  const choose = (place: Place, byKeyboard: boolean) => {
+    selection.send({ type: 'place.chosen', place, origin: 'search', byKeyboard });
+    setQuery(place.name);
+    setOpen(false);
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault();
+      setOpen(true);
+      const step = event.key === 'ArrowDown' ? 1 : -1;
+      setActive((i) => (results.length === 0 ? 0 : (i + step + results.length) % results.length));
+    } else if (event.key === 'Enter') {
+      const place = expanded ? results[active] : undefined;
+      if (place) {
+        event.preventDefault();
+        choose(place, true);
+      }
+    } else if (event.key === 'Escape' && (expanded || query !== '')) {
+      // Closes the suggestions (or clears the box) rather than the popup.
+      event.preventDefault();
+      if (expanded) setOpen(false);
+      else setQuery('');
+    }
+  };
+
+  return (
+    <div className="search">
+      <input
+        ref={input}
+        type="search"
+        role="combobox"
+        aria-label="Search places"
+        aria-expanded={expanded}
+        aria-controls={listId}
+        aria-autocomplete="list"
+        aria-activedescendant={expanded ? `${listId}-${active}` : undefined}
+        placeholder={places.status === 'failed' ? 'Places unavailable' : 'Search places  ( / )'}
+        autoComplete="off"
+        spellCheck={false}
+        value={query}
+        onFocus={onWanted}
+        onChange={(event) => {
+          setQuery(event.target.value);
+          setActive(0);
+          setOpen(true);
+        }}
+        onBlur={() => setOpen(false)}
+        onKeyDown={onKeyDown}
+      />
+      <ul role="listbox" id={listId} aria-label="Suggestions" hidden={!expanded}>
+        {expanded &&
+          results.map((place, i) => (
+            <li
+              key={place.id}
+              id={`${listId}-${i}`}
+              role="option"
+              aria-selected={i === active}
+              onMouseDown={(event) => event.preventDefault()}
+              onMouseEnter={() => setActive(i)}
+              onClick={() => choose(place, false)}
+            >
+              <span className="name">{place.name}</span>{' '}
+              {/* The population tells apart places of the same name in the same country. */}
+              <span className="country">
+                {countryName(place.country)} · {formatPopulation(place.population)}
+              </span>
+            </li>
+          ))}
+      </ul>
+      {/* Always there, so that screen readers announce the text when it appears (a live region,
+          not role="status", which the page keeps for its loading state). */}
+      <p className="places-note" aria-live="polite">
+        {nothingFound ? 'No places found.' : ''}
+      </p>
+      {places.status === 'failed' && (
+        <p className="places-error" role="alert">
+          The places could not be loaded.{' '}
+          <button type="button" onClick={places.retry}>
+            Retry
+          </button>
+        </p>
+      )}
+    </div>
+  );
+}

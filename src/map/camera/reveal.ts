@@ -1,0 +1,28 @@
+import type { Insets } from '../../machines/events';
+
+/** How far inside the uncovered part of the map a revealed point lands, in CSS pixels. */
+export const REVEAL_MARGIN_PX = 56;
+/** How long the camera takes to ease a selection out from under a panel. */
+export const REVEAL_MS = 300;
+/** The margin `fitBounds` keeps around the bounds, inside any insets. */
+export const FIT_PADDING_PX = 40;
+export const NO_INSETS: Insets = { top: 0, bottom: 0 };
+
+/**
+ * The shortest pan, in pixels (as MapLibre's `panBy` takes it), that brings `point` at least
+ * REVEAL_MARGIN_PX inside the part of a `size` map that `insets` leave uncovered; null when it is
+ * there already. Where that part is too small for the margins, the point goes to its middle.
+ */
+export function revealShift(
+  point: { x: number; y: number },
+  size: { width: number; height: number },
+  insets: Insets,
+): [number, number] | null {
+  const axis = (at: number, low: number, high: number) =>
+    low > high ? at - (low + high) / 2 : at - Math.min(Math.max(at, low), high);
+  const top = insets.top + REVEAL_MARGIN_PX;
+  const bottom = size.height - insets.bottom - REVEAL_MARGIN_PX;
+  const dx = axis(point.x, REVEAL_MARGIN_PX, size.width - REVEAL_MARGIN_PX);
+  const dy = axis(point.y, top, bottom);
+  return Math.abs(dx) < 1 && Math.abs(dy) < 1 ? null : [Math.round(dx), Math.round(dy)];
+}

@@ -1,0 +1,538 @@
+import type {
+  GeoJSONSource,
+  Map as MapLibreMap,
+  MapGeoJSONFeature,
+  StyleSpecification,
+} from 'maplibre-gl';
+import type { AppEvent } from '../../machines/events';
+import { isSecondClick } from '../../yourMap/gestures';
+import type { InputKind, PointerTarget, ToolName, YourMapEvent } from '../../yourMap/events';
+import type { FeatureRecord } from '../../yourMap/model';
+import { PinDragMarker } from './pinDragMarker';
+import {
+  PinPointer,
+  animationFrames,
+  nearestPin,
+  type FrameScheduler,
+  type PinHit,
+} from './pinPointer';
+import { servePinTiles } from './pinTileProtocol';
+import { PinTiles } from './pinTiles';
+import {
+  HIT_RADIUS_PX,
+  PINS_LAYER_IDS,
+  PIN_CLUSTERS,
+  PINS_SOURCE,
+  PIN_DOTS,
+  PIN_TILE_LAYER,
+  SELECTED_DOT,
+  SELECTED_SOURCE,
+  labelText,
+  selectedSource,
+  TOUCH_HIT_RADIUS_PX,
+  drawsDifferently,
+  featureCollection,
+  pinsLayers,
+  pinsSource,
+} from './pinsLayers';
+
+/**
+ * The pin drawn as a DOM marker while dragged, and after it is dropped until the document's data
+ * has drawn.
+ */
+interface Dragged {
+  id: string;
+  name: string;
+  lng: number;
+  lat: number;
+  /** Dropped (the move committed): `waiting` for the document's data, then `drawing` it. */
+  landing: 'no' | 'waiting' | 'drawing';
+}
+
+const NO_IDS: ReadonlySet<string> = new Set();
+
+/**
+ * How long the map's first tiles of the pins wait for the stored pins at most: they load in well
+ * under a second, while the map's own first tiles take longer; a store that never answers holds
+ * the map back no longer than this.
+ */
+export const PINS_LOAD_WAIT_MS = 2000;
+
+/** A tile's place in the pyramid, as MapLibre's events carry it. */
+interface CanonicalTile {
+  z: number;
+  x: number;
+  y: number;
+}
+
+/** A cluster of pins under a press in Browse: a click on it zooms in until it comes apart. */
+interface ClusterHit {
+  clusterId: number;
+  lng: number;
+  lat: number;
+}
+
+/** How far a click on a cluster zooms in when its own expansion zoom can no longer be known. */
+export const CLUSTER_FALLBACK_ZOOM_STEP = 2;
+
+const selectedOf = (features: readonly FeatureRecord[], id: string) =>
+  features.find((feature) => feature.id === id);
+
+/** Whether a MapLibre handler (dragPan, doubleClickZoom) was enabled before the tools took it. */
+type Held = { wasEnabled: boolean } | null;
+
+/**
+ * The person's pins on one map: their source and layers (added to whatever style is loaded, again
+ * after a style reload, always above the rest), feature-state for hover, selection and the pin
+ * being dragged, the dragged pin drawn as a DOM marker (so a drag frame re-renders nothing on the
+ * map), and the pointer turned into the tools' events.
+ * The map owner constructs it beside the PlacesAdapter and forwards the tools' commands to it.
+ */
+export class PinsAdapter {
+  private features: readonly FeatureRecord[] = [];
+  /** Pins drawn that the document does not have yet (MapOwner.showStoredPins): not to be hit. */
+  private inert: ReadonlySet<string> = NO_IDS;
+  /** The pins' tiles, made here when MapLibre asks for them, and served under a name of their own. */
+  private readonly tiles = new PinTiles();
+  private readonly served = servePinTiles(this.tiles);
+  private hoveredId: string | null = null;
+  private selectedId: string | null = null;
+  private dragged: Dragged | null = null;
+  private tool: ToolName = 'browse';
+  /** Whether the gesture under way (or the last one) is the tools': decided at pointer-down. */
+  private claimed = false;
+  /** The cluster the current (or last) press in Browse began on, if any. */
+  private clusterPress: ClusterHit | null = null;
+  /** Whether the pointer is over a cluster (for the cursor). */
+  private overCluster = false;
+  private pan: Held = null;
+  private doubleClick: Held = null;
+  private readonly pointer: PinPointer;
+  private readonly marker: PinDragMarker;
+  private readonly unlisten: () => void;
+
+  constructor(
+    private readonly map: MapLibreMap,
+    private readonly emit: (event: AppEvent | YourMapEvent) => void,
+    frames: FrameScheduler = animationFrames,
+  ) {
+    const onStyleLoad = () => {
+      this.pointer.interrupt('styleReloaded');
+      this.addToStyle();
+    };
+    const onStyleData = () => this.keepOnTop();
+    const onContextLost = () => this.pointer.interrupt('contextLost');
+    const onIdle = () => this.landed();
+    const onSourceData = (event: { sourceId?: string; tile?: unknown }) => this.tileLoaded(event);
+    const onClick = () => this.clicked();
+    // The camera moved (a pan just after a drop): the marker follows the place it stands for.
+    const onMove = () => this.drawDragged();
+    map.on('style.load', onStyleLoad);
+    map.on('click', onClick);
+    map.on('styledata', onStyleData);
+    map.on('webglcontextlost', onContextLost);
+    map.on('idle', onIdle);
+    map.on('move', onMove);
+    map.on('sourcedata', onSourceData);
+    this.marker = new PinDragMarker(map.getCanvasContainer());
+    this.pointer = new PinPointer(
+      map.getCanvasContainer(),
+      (event) => this.emit(event),
+      {
+        pinAt: (x, y, input) => this.pinAt(x, y, input),
+        carriesPins: () => this.tool === 'browse',
+        lngLatAt: (x, y) => this.unproject(x, y),
+        pressed: (target, at) => this.pressed(target, at),
+        hovered: (point) => this.pointerOver(point),
+      },
+      frames,
+      map.getCanvas(),
+    );
+    // A map with no style yet (it is about to be given one: withPins) says nothing.
+    if (map.style && map.isStyleLoaded()) this.addToStyle();
+    this.unlisten = () => {
+      map.off('style.load', onStyleLoad);
+      map.off('click', onClick);
+      map.off('styledata', onStyleData);
+      map.off('webglcontextlost', onContextLost);
+      map.off('idle', onIdle);
+      map.off('move', onMove);
+      map.off('sourcedata', onSourceData);
+    };
+  }
+
+  /**
+   * Whether the current (or last) press belongs to the tools: it began on a pin, in a tool other
+   * than Browse, or while a pin just added holds the double click. Then the places' click handler
+   * must not also take it as a click on a place or on empty map.
+   */
+  claimsClick(): boolean {
+    return this.claimed || this.clusterPress !== null;
+  }
+
+  /**
+   * The document's features, once per change of the document. Where what is drawn changed (a pin
+   * added, moved, renamed or removed; not a note), the tiles are made again from them, and the map
+   * asks for the tiles it shows again (it draws the old ones until the new have come). The `inert`
+   * ones are drawn but not the document's yet: a press on one is a press on empty map.
+   */
+  setFeatures(features: readonly FeatureRecord[], inert: ReadonlySet<string> = NO_IDS): void {
+    const before = this.features;
+    this.features = features;
+    this.inert = inert;
+    if (drawsDifferently(before, features)) {
+      this.tiles.setPins(features);
+      // Tiles not made yet (the map still waits for its first) will be made from these.
+      if (this.map.getSource(PINS_SOURCE) && this.tiles.madeAny) this.map.refreshTiles(PINS_SOURCE);
+    }
+    if (this.selectedShown !== this.selectedRecord()) this.drawSelected();
+    this.landOnData();
+  }
+
+  /**
+   * A tile of the pins has loaded: where it was made from pins that changed while it loaded (the
+   * map then only parses its old bytes again), it is asked for once more.
+   */
+  private tileLoaded(event: { sourceId?: string; tile?: unknown }): void {
+    if (event.sourceId !== PINS_SOURCE || !this.map.getSource(PINS_SOURCE)) return;
+    const canonical = (event.tile as { tileID?: { canonical?: CanonicalTile } } | undefined)?.tileID
+      ?.canonical;
+    if (!canonical) return;
+    const { z, x, y } = canonical;
+    if (this.tiles.isStale(z, x, y)) this.map.refreshTiles(PINS_SOURCE, [{ z, x, y }]);
+  }
+
+  /**
+   * Whether the stored pins are still loading: the map's tiles of them wait meanwhile (at most
+   * PINS_LOAD_WAIT_MS), so that the first it draws have them.
+   */
+  setLoading(loading: boolean): void {
+    if (loading) this.tiles.hold(PINS_LOAD_WAIT_MS);
+    else this.tiles.release();
+  }
+
+  /** The selected pin's record, where the document has one. */
+  private selectedRecord(): FeatureRecord | undefined {
+    return this.selectedId === null ? undefined : selectedOf(this.features, this.selectedId);
+  }
+
+  /** The selected pin, drawn again on its own: it shows even inside a cluster. */
+  private drawSelected(): void {
+    const record = this.selectedRecord();
+    this.selectedShown = record;
+    const source = this.sourceOf(SELECTED_SOURCE);
+    source?.setData(featureCollection(record ? [record] : []));
+    // Its whole state, every time: a state set while it was not selected (a drag that ended
+    // after the selection moved on) must not linger on its copy.
+    if (source && record)
+      this.map.setFeatureState(
+        { source: SELECTED_SOURCE, id: record.id },
+        {
+          selected: true,
+          hover: this.hoveredId === record.id,
+          dragging: this.dragged?.id === record.id,
+        },
+      );
+  }
+
+  /** What the selected pin's source holds now. */
+  private selectedShown: FeatureRecord | undefined = undefined;
+
+  /** The document's data for a dropped pin has come: it lands once the map has drawn it. */
+  private landOnData(): void {
+    if (this.dragged?.landing === 'waiting') this.dragged.landing = 'drawing';
+  }
+
+  // Commands from the tools machine.
+
+  disableMapPan(): void {
+    this.pan ??= { wasEnabled: this.map.dragPan.isEnabled() };
+    this.map.dragPan.disable();
+  }
+
+  restoreMapPan(): void {
+    if (this.pan?.wasEnabled) this.map.dragPan.enable();
+    this.pan = null;
+  }
+
+  disableDoubleClickZoom(): void {
+    this.doubleClick ??= { wasEnabled: this.map.doubleClickZoom.isEnabled() };
+    this.map.doubleClickZoom.disable();
+  }
+
+  restoreDoubleClickZoom(): void {
+    if (this.doubleClick?.wasEnabled) this.map.doubleClickZoom.enable();
+    this.doubleClick = null;
+  }
+
+  setTool(tool: ToolName): void {
+    this.tool = tool;
+    if (tool !== 'browse') this.highlightHovered(null);
+    this.showCursor();
+  }
+
+  /**
+   * Draws the pin at the pointer as a DOM marker; where the document has it, it is hidden (one
+   * feature-state change as the drag begins, and no change to the map after that).
+   */
+  movePinProvisionally(id: string, lng: number, lat: number): void {
+    let dragged = this.dragged;
+    if (dragged?.id !== id) {
+      this.endDrag();
+      const name = this.features.find((feature) => feature.id === id)?.name ?? '';
+      dragged = this.dragged = { id, name, lng, lat, landing: 'no' };
+      this.setState(id, { dragging: true });
+      // Labelled as the map labels it, so that the label does not change as the drag begins.
+      this.marker.show(labelText(name));
+    }
+    dragged.lng = lng;
+    dragged.lat = lat;
+    this.drawDragged();
+    this.showCursor();
+  }
+
+  /** The drag is cancelled: the pin is drawn where the document has it again. */
+  putPinBack(id: string): void {
+    if (this.dragged?.id === id) this.endDrag();
+  }
+
+  /** The move is committed: the pin stays drawn where it was dropped until the document's data has drawn. */
+  landPin(id: string): void {
+    if (this.dragged?.id === id) this.dragged.landing = 'waiting';
+    this.showCursor();
+  }
+
+  highlightHovered(id: string | null): void {
+    if (id === this.hoveredId) return;
+    this.setState(this.hoveredId, { hover: false });
+    this.hoveredId = id;
+    this.setState(id, { hover: true });
+    this.showCursor();
+  }
+
+  highlightSelected(id: string | null): void {
+    this.setState(this.selectedId, { selected: false });
+    this.selectedId = id;
+    this.drawSelected();
+    this.setState(id, { selected: true });
+  }
+
+  project(lng: number, lat: number): { x: number; y: number } {
+    const { x, y } = this.map.project([lng, lat]);
+    return { x, y };
+  }
+
+  unproject(x: number, y: number): { lng: number; lat: number } {
+    const { lng, lat } = this.map.unproject([x, y]);
+    return { lng, lat };
+  }
+
+  /** The place `dx`, `dy` pixels from a point on screen (Alt+arrow nudges a pin 1 or 10 pixels). */
+  offsetLngLat(lng: number, lat: number, dx: number, dy: number): { lng: number; lat: number } {
+    const { x, y } = this.project(lng, lat);
+    return this.unproject(x + dx, y + dy);
+  }
+
+  dispose(): void {
+    this.served.stop();
+    this.tiles.release();
+    this.unlisten();
+    this.pointer.dispose();
+    this.restoreMapPan();
+    this.restoreDoubleClickZoom();
+    this.map.getCanvasContainer().style.cursor = '';
+    this.marker.hide();
+    if (!this.map.isStyleLoaded()) return;
+    for (const id of [...PINS_LAYER_IDS].reverse())
+      if (this.map.getLayer(id)) this.map.removeLayer(id);
+    for (const id of [PINS_SOURCE, SELECTED_SOURCE])
+      if (this.map.getSource(id)) this.map.removeSource(id);
+  }
+
+  /**
+   * `style` with the pins' sources first and their layers on top, for a map about to be given it:
+   * the map then asks for the pins' tiles before the others. They are made here and cheap to
+   * parse, so they are drawn (and their names faded in) with the map's first tiles, not after.
+   */
+  withPins(style: StyleSpecification): StyleSpecification {
+    const selected = this.selectedRecord();
+    this.selectedShown = selected;
+    return {
+      ...style,
+      sources: {
+        [PINS_SOURCE]: pinsSource(this.served.template),
+        [SELECTED_SOURCE]: selectedSource(selected ? [selected] : []),
+        ...style.sources,
+      },
+      layers: [
+        ...style.layers.filter((layer) => !PINS_LAYER_IDS.includes(layer.id)),
+        ...pinsLayers(),
+      ],
+    };
+  }
+
+  /**
+   * The source and layers, into a style that has just loaded, with the state they had; the
+   * dragged pin's marker stays as it is.
+   */
+  private addToStyle(): void {
+    const { map } = this;
+    if (!map.getSource(PINS_SOURCE)) map.addSource(PINS_SOURCE, pinsSource(this.served.template));
+    const selected = this.selectedRecord();
+    if (!map.getSource(SELECTED_SOURCE))
+      map.addSource(SELECTED_SOURCE, selectedSource(selected ? [selected] : []));
+    for (const layer of pinsLayers()) if (!map.getLayer(layer.id)) map.addLayer(layer);
+    this.setState(this.hoveredId, { hover: true });
+    this.setState(this.selectedId, { selected: true });
+    if (this.dragged) {
+      this.setState(this.dragged.id, { dragging: true });
+      this.drawDragged();
+    }
+  }
+
+  /** Layers added later (the exact places, at high zoom) go on top: the pins are put back above them. */
+  private keepOnTop(): void {
+    const { map } = this;
+    if (!map.isStyleLoaded() || !map.getLayer(PIN_DOTS)) return;
+    const order = map.getLayersOrder();
+    const top = order.slice(-PINS_LAYER_IDS.length);
+    if (top.every((id, index) => id === PINS_LAYER_IDS[index])) return;
+    for (const id of PINS_LAYER_IDS) if (map.getLayer(id)) map.moveLayer(id);
+  }
+
+  /** The marker, where the dragged pin is on screen now. */
+  private drawDragged(): void {
+    const dragged = this.dragged;
+    if (!dragged) return;
+    const { x, y } = this.map.project([dragged.lng, dragged.lat]);
+    this.marker.moveTo(x, y);
+  }
+
+  private endDrag(): void {
+    const dragged = this.dragged;
+    if (!dragged) return;
+    this.dragged = null;
+    this.setState(dragged.id, { dragging: false });
+    this.marker.hide();
+    this.showCursor();
+  }
+
+  /** The map is idle after the document's data came: the dropped pin is drawn where it belongs. */
+  private landed(): void {
+    if (this.dragged?.landing === 'drawing') this.endDrag();
+  }
+
+  private pressed(target: PointerTarget, at: { x: number; y: number; t: number }): boolean {
+    // A drop still waiting for its data is over: a new gesture begins.
+    if (this.dragged && this.dragged.landing !== 'no') this.endDrag();
+    // Just after a pin was added, only the double click's second click (near the press that
+    // added it, as the tools machine decides) is the tools'; a press elsewhere is the map's.
+    const secondClick = this.doubleClick !== null && isSecondClick(this.addPress, at);
+    if (this.tool === 'addPin') this.addPress = at;
+    this.claimed = target.kind === 'pin' || this.tool !== 'browse' || secondClick;
+    // A press on a cluster is not the tools' (the map pans from it as from anywhere), but its
+    // click is: it zooms in, and it is never a click on a place or on empty map.
+    this.clusterPress = this.claimed ? null : this.clusterAt(at.x, at.y);
+    return this.claimed;
+  }
+
+  /** A click (a press and release that did not pan) on a cluster: the camera goes in until it comes apart. */
+  private clicked(): void {
+    // Kept until the next press: the places' click handler, after this one, asks claimsClick().
+    const cluster = this.clusterPress;
+    if (!cluster || !this.map.getLayer(PIN_CLUSTERS) || this.tool !== 'browse') return;
+    // Null when the pins changed between the press and the click, and the clusters with them: its
+    // id no longer names it. The camera still goes in, two zoom levels, where it was.
+    const zoom =
+      this.tiles.expansionZoom(cluster.clusterId) ??
+      this.map.getZoom() + CLUSTER_FALLBACK_ZOOM_STEP;
+    this.emit({
+      type: 'camera.flyRequested',
+      target: {
+        center: { lng: cluster.lng, lat: cluster.lat },
+        zoom: Math.min(zoom, this.map.getMaxZoom()),
+        bearing: this.map.getBearing(),
+        pitch: this.map.getPitch(),
+      },
+      reason: 'cluster',
+    });
+  }
+
+  private clusterAt(x: number, y: number): ClusterHit | null {
+    if (!this.map.getLayer(PIN_CLUSTERS)) return null;
+    const [feature] = this.map.queryRenderedFeatures([x, y], { layers: [PIN_CLUSTERS] });
+    const clusterId: unknown = feature?.properties?.cluster_id;
+    if (!feature || typeof clusterId !== 'number' || feature.geometry.type !== 'Point') return null;
+    const [lng = 0, lat = 0] = feature.geometry.coordinates;
+    return { clusterId, lng, lat };
+  }
+
+  /** Where the last press in Add pin was, for the double click's second click. */
+  private addPress: { x: number; y: number; t: number } | null = null;
+
+  private pinAt(x: number, y: number, input: InputKind): PinHit | null {
+    const radius = input === 'touch' ? TOUCH_HIT_RADIUS_PX : HIT_RADIUS_PX;
+    const hits: PinHit[] = [];
+    // The pin being dragged (or landing) counts where its marker is drawn, not where the
+    // document has it: there it is hidden.
+    const dragged = this.dragged;
+    if (dragged) hits.push({ id: dragged.id, ...this.project(dragged.lng, dragged.lat) });
+    const layers = [PIN_DOTS, SELECTED_DOT].filter((layer) => this.map.getLayer(layer));
+    if (layers.length > 0) {
+      const box: [[number, number], [number, number]] = [
+        [x - radius, y - radius],
+        [x + radius, y + radius],
+      ];
+      for (const feature of this.map.queryRenderedFeatures(box, { layers })) {
+        const hit = this.hitOf(feature, dragged?.id);
+        if (hit) hits.push(hit);
+      }
+    }
+    return nearestPin(hits, { x, y }, radius);
+  }
+
+  /** A pin of the document's layer; the `hidden` one (being dragged) is drawn elsewhere. */
+  private hitOf(feature: MapGeoJSONFeature, hidden: string | undefined): PinHit | null {
+    const id = feature.properties?.id;
+    if (typeof id !== 'string' || id === hidden || this.inert.has(id)) return null;
+    if (feature.geometry.type !== 'Point') return null;
+    const [lng = 0, lat = 0] = feature.geometry.coordinates;
+    return { id, ...this.project(lng, lat) };
+  }
+
+  private pointerOver(point: { x: number; y: number; input: InputKind } | null): void {
+    const pin = point && this.tool === 'browse' ? this.pinAt(point.x, point.y, point.input) : null;
+    const overCluster =
+      !pin && point !== null && this.tool === 'browse' && this.clusterAt(point.x, point.y) !== null;
+    if (overCluster !== this.overCluster) {
+      this.overCluster = overCluster;
+      this.showCursor();
+    }
+    this.highlightHovered(pin?.id ?? null);
+  }
+
+  private showCursor(): void {
+    const cursor =
+      this.dragged?.landing === 'no'
+        ? 'grabbing'
+        : this.tool === 'addPin'
+          ? 'crosshair'
+          : this.hoveredId !== null || this.overCluster
+            ? 'pointer'
+            : '';
+    this.map.getCanvasContainer().style.cursor = cursor;
+  }
+
+  private sourceOf(id: string): GeoJSONSource | undefined {
+    return this.map.getSource<GeoJSONSource>(id);
+  }
+
+  private setState(id: string | null, state: Record<string, boolean>): void {
+    if (id === null) return;
+    if (this.map.getSource(PINS_SOURCE))
+      this.map.setFeatureState({ source: PINS_SOURCE, sourceLayer: PIN_TILE_LAYER, id }, state);
+    // The selected pin's own copy looks the same: selected, and hidden while dragged.
+    if (id === this.selectedId && this.map.getSource(SELECTED_SOURCE))
+      this.map.setFeatureState({ source: SELECTED_SOURCE, id }, state);
+  }
+}

@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { createActor } from 'xstate';
+import { appMachine } from '../../../src/machines/appMachine';
+import { cameraMachine } from '../../../src/machines/camera/cameraMachine';
+import { PLACE_ZOOM } from '../../../src/machines/selectionMachine';
+import { DEFAULT_LIMITS } from '../../../src/url/cameraHash';
+
+const camera = { center: { lng: 0, lat: 0 }, zoom: 2, bearing: 0, pitch: 0 };
+const paris = {
+  id: 2988507,
+  name: 'Paris',
+  country: 'FR',
+  population: 2138551,
+  lng: 2.3488,
+  lat: 48.85341,
+};
+
+function start() {
+  return createActor(appMachine, {
+    input: { camera, limits: DEFAULT_LIMITS, notices: [] },
+  }).start();
+}
+
+describe('appMachine', () => {
+  it('runs one child per concern, each under its systemId', () => {
+    const app = start();
+    for (const id of ['lifecycle', 'camera', 'notices', 'selection', 'mapEvents']) {
+      expect(app.system.get(id), id).toBeDefined();
+    }
+  });
+
+  it('routes each domain’s events to the child that owns it', () => {
+    const app = start();
+    app.send({ type: 'map.loaded' });
+    expect(app.system.get('lifecycle').getSnapshot().value).toEqual({ loading: 'drawing' });
+    app.send({ type: 'camera.moveStarted', source: 'user', animation: null, reason: null, t: 1 });
+    expect(app.system.get('camera').getSnapshot().value).toEqual({ user: 'moving' });
+    app.send({ type: 'notice.posted', text: 'hello' });
+    expect(app.system.get('notices').getSnapshot().context.notices).toHaveLength(1);
+    app.send({ type: 'map.clicked', target: { kind: 'place', place: paris } });
+    expect(app.system.get('selection').getSnapshot().context.selected).toEqual(paris);
+    // A click is the selection's, not the lifecycle's.
+    expect(app.system.get('lifecycle').getSnapshot().value).toEqual({ loading: 'drawing' });
+  });
+
+  it('flies the camera to a place chosen from the list, as the app’s movement', () => {
+    const flights: unknown[] = [];
+    const machine = appMachine.provide({
+      actors: {
+        camera: cameraMachine.provide({
+          actions: { flyTo: (_, params) => void flights.push(params) },
+        }),
+      },
+    });
+    const app = createActor(machine, {
+      input: { camera, limits: DEFAULT_LIMITS, notices: [] },
+    }).start();
+    app.send({ type: 'place.chosen', place: paris, origin: 'list', byKeyboard: false });
+    expect(app.system.get('selection').getSnapshot().value).toEqual({
+      pointer: 'idle',
+      selection: 'selected',
+    });
+    expect(flights).toEqual([
+      {
+        target: {
+          center: { lng: paris.lng, lat: paris.lat },
+          zoom: PLACE_ZOOM,
+          bearing: 0,
+          pitch: 0,
+        },
+        reason: 'place',
+        insets: { top: 0, bottom: 0 },
+      },
+    ]);
+  });
+});

@@ -1,0 +1,262 @@
+import { describe, expect, it } from 'vitest';
+import {
+  LOAD_TIMEOUT_MS,
+  MAX_FAILED_TILES,
+  REPAINT_NUDGE_MS,
+  RESTORE_TIMEOUT_MS,
+} from '../../../src/machines/lifecycleMachine';
+import { startLifecycle, stateId } from '../support/fakePort';
+
+type Started = ReturnType<typeof startLifecycle>;
+const expectState = ({ actor }: Started, id: string) =>
+  expect(stateId(actor.getSnapshot().value)).toBe(id);
+
+function ready(): Started {
+  const started = startLifecycle();
+  started.actor.send({ type: 'map.started' });
+  started.actor.send({ type: 'map.loaded' });
+  started.actor.send({ type: 'map.idle' });
+  return started;
+}
+
+describe('lifecycleMachine', () => {
+  describe('while loading', () => {
+    it('starts out fetching the style, busy', () => {
+      const started = startLifecycle();
+      expectState(started, 'loading.fetchingStyle');
+      expect(started.actor.getSnapshot().hasTag('busy')).toBe(true);
+    });
+
+    it('is not ready at load, only at the first idle after it', () => {
+      const started = startLifecycle();
+      started.actor.send({ type: 'map.idle' });
+      expectState(started, 'loading.fetchingStyle');
+      started.actor.send({ type: 'map.loaded' });
+      expectState(started, 'loading.drawing');
+      started.actor.send({ type: 'map.idle' });
+      expectState(started, 'ready');
+      expect(started.actor.getSnapshot().hasTag('busy')).toBe(false);
+    });
+
+    it('fails with the reason the adapter gave', () => {
+      const started = startLifecycle();
+      started.actor.send({
+        type: 'map.errored',
+        reason: 'style-invalid',
+        detail: 'layers[0]: bad',
+      });
+      expectState(started, 'failed');
+      expect(started.actor.getSnapshot().context.failure).toEqual({
+        reason: 'style-invalid',
+        detail: 'layers[0]: bad',
+      });
+      expect(started.actor.getSnapshot().hasTag('busy')).toBe(false);
+    });
+
+    it('asks for a repaint while waiting, because load and idle may never come otherwise', () => {
+      const started = startLifecycle();
+      started.clock.increment(REPAINT_NUDGE_MS);
+      expect(started.commands).toEqual(['repaint']);
+      started.actor.send({ type: 'map.loaded' });
+      started.clock.increment(REPAINT_NUDGE_MS);
+      expect(started.commands).toEqual(['repaint', 'repaint']);
+    });
+
+    it('times out when the first frame never comes', () => {
+      const started = startLifecycle();
+      started.actor.send({ type: 'map.loaded' });
+      started.clock.increment(LOAD_TIMEOUT_MS - 1);
+      expectState(started, 'loading.drawing');
+      started.clock.increment(1);
+      expectState(started, 'failed');
+      expect(started.actor.getSnapshot().context.failure?.reason).toBe('timed-out');
+    });
+
+    it('counts failed tiles without failing', () => {
+      const started = startLifecycle();
+      started.actor.send({
+        type: 'map.tileFailed',
+        sourceId: 'basemap',
+        tile: '1/0/0',
+        status: 500,
+      });
+      expectState(started, 'loading.fetchingStyle');
+      expect(started.actor.getSnapshot().context.partialFailures).toBe(1);
+    });
+
+    it('restarts the timeout when a new map starts', () => {
+      const started = startLifecycle();
+      started.clock.increment(LOAD_TIMEOUT_MS - 10);
+      started.actor.send({ type: 'map.started' });
+      started.clock.increment(LOAD_TIMEOUT_MS - 10);
+      expectState(started, 'loading.fetchingStyle');
+    });
+  });
+
+  describe('when ready', () => {
+    it('stays ready through tile errors and shows them as a notice until dismissed', () => {
+      const started = ready();
+      started.actor.send({
+        type: 'map.tileFailed',
+        sourceId: 'basemap',
+        tile: '2/1/1',
+        status: 500,
+      });
+      started.actor.send({ type: 'map.warned', detail: 'image missing' });
+      expectState(started, 'ready');
+      expect(started.actor.getSnapshot().context.partialFailures).toBe(2);
+      started.actor.send({ type: 'user.noticeDismissed' });
+      expect(started.actor.getSnapshot().context.partialFailures).toBe(0);
+    });
+
+    it('retries the tiles that failed, each once, and the notice goes until one fails again', () => {
+      const started = ready();
+      const fail = (sourceId: string, tile: string | null) =>
+        started.actor.send({ type: 'map.tileFailed', sourceId, tile, status: 500 });
+      fail('basemap', '2/1/1');
+      fail('basemap', '2/1/1'); // the same tile again
+      fail('basemap', null); // a source error with no tile
+      fail('chartroom-places', '2/1/1');
+      started.actor.send({ type: 'map.warned', detail: 'image missing' });
+      expect(started.actor.getSnapshot().context.partialFailures).toBe(5);
+
+      started.actor.send({ type: 'user.tilesRetried' });
+      expect(started.commands).toEqual(['refresh basemap:2/1/1 chartroom-places:2/1/1']);
+      // The three failures of those tiles leave the notice; the two it could not retry stay.
+      expect(started.actor.getSnapshot().context).toMatchObject({
+        partialFailures: 2,
+        failedTiles: [],
+      });
+      expectState(started, 'ready');
+
+      // Nothing left to retry: no command. A tile failing again brings it back to retry.
+      started.actor.send({ type: 'user.tilesRetried' });
+      expect(started.commands).toHaveLength(1);
+      fail('basemap', '2/1/1');
+      expect(started.actor.getSnapshot().context.partialFailures).toBe(3);
+      started.actor.send({ type: 'user.tilesRetried' });
+      expect(started.commands.at(-1)).toBe('refresh basemap:2/1/1');
+      expect(started.actor.getSnapshot().context.partialFailures).toBe(2);
+    });
+
+    it('retries nothing once failed: the notice and its Retry are not shown then', () => {
+      const started = startLifecycle();
+      started.actor.send({ type: 'map.tileFailed', sourceId: 'basemap', tile: '0/0/0', status: 0 });
+      started.actor.send({ type: 'map.errored', reason: 'style-invalid', detail: 'x' });
+      expectState(started, 'failed');
+      started.actor.send({ type: 'user.tilesRetried' });
+      expect(started.commands).toEqual([]);
+      expectState(started, 'failed');
+    });
+
+    it('keeps at most MAX_FAILED_TILES tiles to retry, counting every failure', () => {
+      const started = ready();
+      for (let x = 0; x < MAX_FAILED_TILES + 10; x++) {
+        started.actor.send({
+          type: 'map.tileFailed',
+          sourceId: 'basemap',
+          tile: `7/${x}/0`,
+          status: null,
+        });
+      }
+      const { context } = started.actor.getSnapshot();
+      expect(context.partialFailures).toBe(MAX_FAILED_TILES + 10);
+      expect(context.failedTiles).toHaveLength(MAX_FAILED_TILES);
+      expect(context.failedTiles[0]).toEqual({ sourceId: 'basemap', tile: '7/0/0', failures: 1 });
+      // Retry takes the kept tiles' failures off the notice; those past the limit stay in it.
+      started.actor.send({ type: 'user.tilesRetried' });
+      expect(started.actor.getSnapshot().context.partialFailures).toBe(10);
+    });
+
+    it('dismissing the notice forgets the failed tiles too', () => {
+      const started = ready();
+      started.actor.send({ type: 'map.tileFailed', sourceId: 'basemap', tile: '1/0/0', status: 0 });
+      started.actor.send({ type: 'user.noticeDismissed' });
+      started.actor.send({ type: 'user.tilesRetried' });
+      expect(started.commands).toEqual([]);
+    });
+
+    it('treats a late error as partial, not fatal', () => {
+      const started = ready();
+      started.actor.send({ type: 'map.errored', reason: 'style-invalid', detail: 'x' });
+      expectState(started, 'ready');
+      expect(started.actor.getSnapshot().context.partialFailures).toBe(1);
+    });
+
+    it('goes back to loading when the view makes a new map', () => {
+      const started = ready();
+      started.actor.send({ type: 'map.started' });
+      expectState(started, 'loading.fetchingStyle');
+    });
+  });
+
+  describe('when the WebGL context is lost', () => {
+    it('restores in MapLibre’s order: lost, restored, style.load, idle', () => {
+      const started = ready();
+      started.actor.send({ type: 'map.contextLost' });
+      expectState(started, 'restoring.contextLost');
+      expect(started.actor.getSnapshot().hasTag('busy')).toBe(true);
+      started.actor.send({ type: 'map.idle' });
+      expectState(started, 'restoring.contextLost');
+      started.actor.send({ type: 'map.contextRestored' });
+      started.actor.send({ type: 'map.styleLoaded' });
+      expectState(started, 'restoring.redrawing');
+      started.actor.send({ type: 'map.idle' });
+      expectState(started, 'ready');
+    });
+
+    it('survives losing the context again while redrawing', () => {
+      const started = ready();
+      started.actor.send({ type: 'map.contextLost' });
+      started.actor.send({ type: 'map.contextRestored' });
+      started.actor.send({ type: 'map.contextLost' });
+      expectState(started, 'restoring.contextLost');
+    });
+
+    it('fails, offering a retry, when the context never comes back', () => {
+      const started = ready();
+      started.actor.send({ type: 'map.contextLost' });
+      started.clock.increment(RESTORE_TIMEOUT_MS);
+      expectState(started, 'failed');
+      expect(started.actor.getSnapshot().context.failure?.reason).toBe('context-lost');
+    });
+  });
+
+  describe('when failed', () => {
+    it('reloads the map on retry and loads again', () => {
+      const started = startLifecycle();
+      started.actor.send({ type: 'map.errored', reason: 'style-unreachable', detail: '500' });
+      started.actor.send({ type: 'user.retried' });
+      expect(started.commands).toEqual(['reload']);
+      expectState(started, 'loading.fetchingStyle');
+      expect(started.actor.getSnapshot().context.failure).toBeNull();
+      started.actor.send({ type: 'map.started' });
+      started.actor.send({ type: 'map.loaded' });
+      started.actor.send({ type: 'map.idle' });
+      expectState(started, 'ready');
+    });
+
+    it('still shows a map that was only slow', () => {
+      const started = startLifecycle();
+      started.clock.increment(LOAD_TIMEOUT_MS);
+      expectState(started, 'failed');
+      started.actor.send({ type: 'map.idle' });
+      expectState(started, 'ready');
+    });
+
+    it('ignores a late idle when the style itself failed', () => {
+      const started = startLifecycle();
+      started.actor.send({ type: 'map.errored', reason: 'style-invalid', detail: 'x' });
+      started.actor.send({ type: 'map.idle' });
+      expectState(started, 'failed');
+    });
+
+    it('hides the partial-failure count behind the alert and clears it on retry', () => {
+      const started = startLifecycle();
+      started.actor.send({ type: 'map.tileFailed', sourceId: 'basemap', tile: null, status: 500 });
+      started.actor.send({ type: 'map.errored', reason: 'worker-failed', detail: 'w' });
+      started.actor.send({ type: 'user.retried' });
+      expect(started.actor.getSnapshot().context.partialFailures).toBe(0);
+    });
+  });
+});

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { REVEAL_MARGIN_PX, revealShift } from '../../../../src/map/camera/reveal';
+
+const phone = { width: 390, height: 844 };
+
+describe('revealShift: a selection eased out from under the bottom sheet', () => {
+  it('leaves a point that is clear of the panels where it is', () => {
+    expect(revealShift({ x: 195, y: 300 }, phone, { top: 60, bottom: 400 })).toBeNull();
+  });
+
+  it('pans a point under the sheet up, by the shortest move, to just above it', () => {
+    const shift = revealShift({ x: 195, y: 700 }, phone, { top: 60, bottom: 400 });
+    // panBy moves the map's centre by this much: the point moves up by as much.
+    expect(shift).toEqual([0, 700 - (844 - 400 - REVEAL_MARGIN_PX)]);
+  });
+
+  it('pans a point under the top row down, and one at a side in', () => {
+    expect(revealShift({ x: 195, y: 20 }, phone, { top: 100, bottom: 200 })).toEqual([
+      0,
+      20 - (100 + REVEAL_MARGIN_PX),
+    ]);
+    expect(revealShift({ x: 385, y: 300 }, phone, { top: 0, bottom: 0 })).toEqual([
+      385 - (390 - REVEAL_MARGIN_PX),
+      0,
+    ]);
+  });
+
+  it('puts a point in the middle of the uncovered part when it is too small for the margins', () => {
+    expect(revealShift({ x: 195, y: 800 }, phone, { top: 400, bottom: 400 })).toEqual([
+      0,
+      800 - 422,
+    ]);
+  });
+});
