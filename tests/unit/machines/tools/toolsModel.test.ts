@@ -6,8 +6,8 @@ import {
   DOUBLE_CLICK_MS,
   LONG_PRESS_MS,
   toolsMachine,
-} from '../../../src/machines/tools/toolsMachine';
-import type { ToolEvent } from '../../../src/yourMap/events';
+} from '../../../../src/machines/tools/toolsMachine';
+import type { ToolEvent } from '../../../../src/yourMap/events';
 import { INTERRUPTIONS, stateOf, startTools, type StartedTools } from './toolsHarness';
 
 /** The delayed event that ends `browse.justAdded`, as the graph sees it. */

@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import { SimulatedClock, createActor, fromCallback, setup, type ActorRefFrom } from 'xstate';
-import { toolsMachine, type ToolsInput } from '../../../src/machines/tools/toolsMachine';
+import { toolsMachine, type ToolsInput } from '../../../../src/machines/tools/toolsMachine';
 import type {
   DocEvent,
   InputKind,
@@ -8,7 +8,7 @@ import type {
   PinSelectionEvent,
   ToolEvent,
   ToolName,
-} from '../../../src/yourMap/events';
+} from '../../../../src/yourMap/events';
 
 export type ToolsActor = ActorRefFrom<typeof toolsMachine>;
 

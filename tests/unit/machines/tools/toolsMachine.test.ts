@@ -5,7 +5,7 @@ import {
   DRAG_THRESHOLD_PX,
   chosenTool,
   pinIdFor,
-} from '../../../src/machines/tools/toolsMachine';
+} from '../../../../src/machines/tools/toolsMachine';
 import {
   INTERRUPTIONS,
   choose,
@@ -20,7 +20,7 @@ import {
   startTools,
   type StartedTools,
 } from './toolsHarness';
-import type { ToolEvent } from '../../../src/yourMap/events';
+import type { ToolEvent } from '../../../../src/yourMap/events';
 
 /** A pin `a` pressed at (10, 10) and dragged to (30, 10), with the records so far cleared. */
 function draggingA(): StartedTools {

@@ -3,7 +3,7 @@ import {
   LONG_PRESS_MS,
   LONG_PRESS_SLOP_PX,
   pinIdFor,
-} from '../../../src/machines/tools/toolsMachine';
+} from '../../../../src/machines/tools/toolsMachine';
 import {
   choose,
   downOnMap,
@@ -16,7 +16,7 @@ import {
   startTools,
   type StartedTools,
 } from './toolsHarness';
-import type { ToolEvent } from '../../../src/yourMap/events';
+import type { ToolEvent } from '../../../../src/yourMap/events';
 
 /** Events at a time of the test's choosing (a pixel is a degree, as the harness has it). */
 const releasedAt = (x: number, y: number, t: number): ToolEvent => ({
