@@ -209,7 +209,7 @@ test('deep in, a place is drawn, found by a click and popped up at its exact pos
   await expect(attribution(page)).toContainText('GeoNames');
 });
 
-test('Tab goes from the map to search and the list (top left) before the map controls', async ({
+test('Tab goes from the map to search and the list (top left), one stop, before the map controls', async ({
   page,
 }) => {
   await page.goto(`./${PARIS_VIEW}`);
@@ -230,12 +230,25 @@ test('Tab goes from the map to search and the list (top left) before the map con
   const search = order.indexOf('Search places');
   expect(search, order.join(' | ')).toBeGreaterThan(0);
   expect(order[search + 1], 'the first place in view').toBe('London');
-  // and the map's controls after the list's last place
-  await page.getByRole('button', { name: 'Zoom in' }).focus();
+  // The list is one Tab stop: the arrow keys move within it, and Tab goes on to the map's
+  // controls; Shift+Tab comes back to the place focused last.
+  const places = page.getByRole('list', { name: 'Places in view' }).getByRole('button');
+  await places.first().focus();
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('button', { name: 'Zoom in' })).toBeFocused();
   await page.keyboard.press('Shift+Tab');
-  await expect(
-    page.getByRole('list', { name: 'Places in view' }).getByRole('button').last(),
-  ).toBeFocused();
+  await expect(places.first()).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(places.nth(1)).toBeFocused();
+  await page.keyboard.press('End');
+  await expect(places.last()).toBeFocused();
+  await page.keyboard.press('ArrowUp');
+  const kept = places.nth((await places.count()) - 2);
+  await expect(kept).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('button', { name: 'Zoom in' })).toBeFocused();
+  await page.keyboard.press('Shift+Tab');
+  await expect(kept).toBeFocused();
 });
 
 test('the attribution credits MapLibre, GeoNames and Natural Earth', async ({ page }) => {

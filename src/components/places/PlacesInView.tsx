@@ -2,6 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import { PLACES_IN_VIEW_LIMIT, placesInBounds } from '../../places/inView';
 import type { Place } from '../../places/placeIndex';
 import { useCamera, useChartroom, useSelection } from '../ChartroomContext';
+import { useRovingFocus } from '../useRovingFocus';
 import type { PlaceIndexState } from './usePlaceIndex';
 
 const sameIds = (a: readonly Place[], b: readonly Place[]) =>
@@ -15,6 +16,7 @@ export function PlacesInView({ places }: { places: PlaceIndexState }) {
   // null until first computed, so "no places" never flashes while the list is being filled
   const [items, setItems] = useState<Place[] | null>(null);
   const headingId = useId();
+  const roving = useRovingFocus(items?.map((place) => place.id) ?? []);
 
   useEffect(() => {
     if (places.status !== 'ready') return;
@@ -37,11 +39,13 @@ export function PlacesInView({ places }: { places: PlaceIndexState }) {
       <ul
         aria-labelledby={headingId}
         onMouseLeave={() => selection.send({ type: 'place.unhovered' })}
+        {...roving.list}
       >
         {items?.map((place) => (
           <li key={place.id}>
             <button
               type="button"
+              {...roving.item(place.id)}
               onMouseEnter={() => selection.send({ type: 'place.hovered', place })}
               onFocus={() => selection.send({ type: 'place.hovered', place })}
               onBlur={() => {

@@ -11,6 +11,7 @@ import { useSelector } from '@xstate/react';
 import { PLACE_ZOOM } from '../../machines/selectionMachine';
 import { byCreated, type FeatureRecord, type Features } from '../../yourMap/model';
 import { useCamera, useDocument, useSelection, useStorage } from '../ChartroomContext';
+import { useRovingFocus } from '../useRovingFocus';
 import { useExport } from './useExport';
 import { useImport } from './useImport';
 
@@ -159,14 +160,16 @@ function useListedFeatures(features: Features): Features {
 function FeatureList({ features }: { features: readonly FeatureRecord[] }) {
   const selection = useSelection();
   const camera = useCamera();
+  const roving = useRovingFocus(features.map((feature) => feature.id));
   if (features.length === 0) return null;
   return (
-    <ul className="your-map-list">
+    <ul className="your-map-list" {...roving.list}>
       {features.map((feature) => (
         <li key={feature.id}>
           <button
             type="button"
             dir="auto"
+            {...roving.item(feature.id)}
             onClick={(event) => {
               if (feature.geometry.type === 'Point') {
                 const [lng, lat] = feature.geometry.coordinates;

@@ -55,6 +55,17 @@ describe('the Your map region', () => {
     expect(within(yourMap()).getByRole('button', { name: 'Export GeoJSON' })).toBeInTheDocument();
   });
 
+  it('is one Tab stop, its items reached with the arrow keys', async () => {
+    const store = new MemoryStore(manyPins(3));
+    const { app } = renderYourMap({ store });
+    await ready(app);
+    expect(items().map((button) => button.tabIndex)).toEqual([0, -1, -1]);
+    items()[0]?.focus();
+    fireEvent.keyDown(items()[0]!, { key: 'ArrowDown' });
+    expect(items()[1]).toHaveFocus();
+    expect(items().map((button) => button.tabIndex)).toEqual([-1, 0, -1]);
+  });
+
   it('says how to start when there is nothing yet', async () => {
     const { app } = renderYourMap();
     await ready(app);

@@ -1,0 +1,96 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { useState } from 'react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { useRovingFocus } from '../../../src/components/useRovingFocus';
+
+afterEach(cleanup);
+
+/** A list of buttons as the app's lists use the hook, with a button to drop its second item. */
+function List({ initial }: { initial: string[] }) {
+  const [ids, setIds] = useState(initial);
+  const roving = useRovingFocus(ids);
+  return (
+    <>
+      <button type="button">Before</button>
+      <ul aria-label="Things" {...roving.list}>
+        {ids.map((id) => (
+          <li key={id}>
+            <button type="button" {...roving.item(id)}>
+              {id}
+            </button>
+          </li>
+        ))}
+      </ul>
+      <button type="button" onClick={() => setIds((now) => now.filter((_, i) => i !== 1))}>
+        Drop second
+      </button>
+    </>
+  );
+}
+
+const item = (name: string) => screen.getByRole('button', { name });
+/** The buttons Tab stops at, in order. */
+const tabStops = () =>
+  screen
+    .getAllByRole('button')
+    .filter((button) => button.tabIndex >= 0)
+    .map((b) => b.textContent);
+const press = (key: string, init: Partial<KeyboardEventInit> = {}) =>
+  fireEvent.keyDown(document.activeElement ?? document.body, { key, ...init });
+
+describe('a list with one Tab stop', () => {
+  it('is entered at its first item, and left by the next Tab', () => {
+    render(<List initial={['a', 'b', 'c', 'd']} />);
+    expect(tabStops()).toEqual(['Before', 'a', 'Drop second']);
+    expect(screen.getAllByRole('button', { name: /^[a-d]$/ }).map((b) => b.tabIndex)).toEqual([
+      0, -1, -1, -1,
+    ]);
+  });
+
+  it('moves focus with ↑ and ↓, and to its ends with Home and End, never past them', () => {
+    render(<List initial={['a', 'b', 'c', 'd']} />);
+    item('a').focus();
+    press('ArrowDown');
+    expect(item('b')).toHaveFocus();
+    press('ArrowDown');
+    expect(item('c')).toHaveFocus();
+    press('ArrowUp');
+    expect(item('b')).toHaveFocus();
+    press('End');
+    expect(item('d')).toHaveFocus();
+    press('ArrowDown');
+    expect(item('d')).toHaveFocus();
+    press('Home');
+    expect(item('a')).toHaveFocus();
+    press('ArrowUp');
+    expect(item('a')).toHaveFocus();
+  });
+
+  it('keeps its stop on the item focused last, so Tab comes back to it', () => {
+    render(<List initial={['a', 'b', 'c', 'd']} />);
+    item('a').focus();
+    press('ArrowDown');
+    press('ArrowDown');
+    item('Before').focus();
+    expect(tabStops()).toEqual(['Before', 'c', 'Drop second']);
+  });
+
+  it('leaves arrows with a modifier to others (Alt + arrows move the selected pin)', () => {
+    render(<List initial={['a', 'b']} />);
+    item('a').focus();
+    for (const modifier of ['altKey', 'ctrlKey', 'metaKey', 'shiftKey'] as const) {
+      press('ArrowDown', { [modifier]: true });
+      expect(item('a')).toHaveFocus();
+    }
+  });
+
+  it('hands the stop to its first item when the focused one goes', () => {
+    render(<List initial={['a', 'b', 'c']} />);
+    item('a').focus();
+    press('ArrowDown');
+    expect(tabStops()).toEqual(['Before', 'b', 'Drop second']);
+    fireEvent.click(item('Drop second'));
+    expect(tabStops()).toEqual(['Before', 'a', 'Drop second']);
+  });
+});
