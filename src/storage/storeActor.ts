@@ -2,6 +2,7 @@ import { fromCallback } from 'xstate';
 import type { StorageEvent } from '../yourMap/events';
 import { StorageError, type FeatureStore } from '../yourMap/store';
 import { describeError } from './openDatabase';
+import { browserPersistence, type Persistence } from './persistence';
 
 function failureOf(error: unknown, fallback: 'openFailed' | 'writeFailed') {
   return error instanceof StorageError
@@ -14,8 +15,16 @@ function failureOf(error: unknown, fallback: 'openFailed' | 'writeFailed') {
  * store the moment it is asked for (the store applies them in that order), and sends every outcome
  * back as an event, in the same order (so that traces and replays see storage as events). Leaving
  * the state that invoked it closes the store.
+ *
+ * It also says whether the browser may clear what is stored (`storage.persistence`): once loaded,
+ * as things stand, and after the first write it saves, having asked the browser to keep it (where
+ * it is not kept already): asked then, and not before, so that a person who only looks is never
+ * asked.
  */
-export function storeActor(openStore: () => Promise<FeatureStore>) {
+export function storeActor(
+  openStore: () => Promise<FeatureStore>,
+  persistence: Persistence | null = browserPersistence(),
+) {
   return fromCallback<StorageEvent>(({ sendBack, receive }) => {
     let stopped = false;
     let store: FeatureStore | null = null;
@@ -28,6 +37,19 @@ export function storeActor(openStore: () => Promise<FeatureStore>) {
     const tell = (event: StorageEvent) => {
       if (heldBack) heldBack.push(event);
       else send(event);
+    };
+
+    const sayPersistence = (persisted: boolean) => send({ type: 'storage.persistence', persisted });
+    const ignore = () => undefined;
+    let askedToPersist = false;
+    /** Once a first change is saved: the browser is asked to keep what is stored. */
+    const askToPersist = () => {
+      if (askedToPersist || !persistence) return;
+      askedToPersist = true;
+      Promise.resolve()
+        .then(() => persistence.persisted())
+        .then((persisted) => persisted || persistence.persist())
+        .then(sayPersistence, ignore);
     };
 
     const opening: Promise<unknown> = (async () => {
@@ -47,6 +69,10 @@ export function storeActor(openStore: () => Promise<FeatureStore>) {
         );
         const { features, quarantined } = await opened.load();
         send({ type: 'storage.opened', features, quarantined });
+        if (persistence)
+          Promise.resolve()
+            .then(() => persistence.persisted())
+            .then(sayPersistence, ignore);
       } catch (error) {
         send({ type: 'storage.openFailed', ...failureOf(error, 'openFailed') });
       }
@@ -71,6 +97,7 @@ export function storeActor(openStore: () => Promise<FeatureStore>) {
         try {
           const stored = await writing;
           send({ type: 'storage.written', seq, stored });
+          askToPersist();
         } catch (error) {
           send({ type: 'storage.writeFailed', seq, ...failureOf(error, 'writeFailed') });
         }

@@ -89,6 +89,8 @@ export interface StorageContext {
   lastSavedSeq: number;
   /** Failures in a row, for the backoff; 0 after a success. */
   failures: number;
+  /** Whether the browser keeps what is stored: false where it may clear it; null: not known. */
+  persisted: boolean | null;
   /**
    * Writes sent to the store and not yet answered. The store answers in the order it was asked,
    * so the oldest `out - stale` of them are the first of `queue`.

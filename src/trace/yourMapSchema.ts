@@ -91,5 +91,6 @@ export const YOUR_MAP_EVENT_FIELDS: Record<YourMapEvent['type'], Record<string, 
   'storage.writeFailed': { seq: finiteNumber, reason: failure, detail: string },
   'storage.remoteChanged': { stored },
   'storage.versionChanged': {},
+  'storage.persistence': { persisted: boolean },
   'storage.loaded': { features: arrayOf(record) },
 };

@@ -103,6 +103,8 @@ export type StorageEvent =
   | { type: 'storage.remoteChanged'; stored: StoredRecord[] }
   /** A newer version of the app opened the database in another tab: this tab is read-only now. */
   | { type: 'storage.versionChanged' }
+  /** Whether the browser keeps what is stored (false: it may clear it when short of space). */
+  | { type: 'storage.persistence'; persisted: boolean }
   /** The document's features as loaded, from the storage machine to the document. */
   | { type: 'storage.loaded'; features: FeatureRecord[] };
 

@@ -336,3 +336,38 @@ test('a stored record that cannot be read is kept aside, unchanged, and exported
   const stored = (await storedRecords(page)).find((record) => record.id === 'corrupt-1');
   expect(stored).toEqual(corrupt);
 });
+
+test('the browser is asked to keep what is stored once a pin is saved; Your map says where it may not', async ({
+  page,
+}) => {
+  // Counts the asks, and answers as this headless Chromium does (it keeps nothing for a site it
+  // does not know), or as a browser that grants it, from the first reload on.
+  await page.addInitScript(() => {
+    const grants = sessionStorage.getItem('grants') === 'yes';
+    navigator.storage.persist = () => {
+      sessionStorage.setItem('asks', String(Number(sessionStorage.getItem('asks') ?? '0') + 1));
+      return Promise.resolve(grants);
+    };
+    navigator.storage.persisted = () => Promise.resolve(grants);
+  });
+  const asks = () => page.evaluate(() => Number(sessionStorage.getItem('asks') ?? '0'));
+  const warning = yourMap(page).getByText(
+    'This browser may clear your map when it runs short of space; Export GeoJSON keeps a copy.',
+  );
+  await openYourMap(page);
+  // Looking asks nothing, and says nothing.
+  await expect(listButtons(page)).toHaveCount(0);
+  expect(await asks()).toBe(0);
+  await addPinAndClose(page, await spot(page, 'west'), 'Pin 1');
+  await expect(warning).toBeVisible();
+  expect(await asks()).toBe(1);
+  await addPinAndClose(page, await spot(page, 'east'), 'Pin 2');
+  await expect(listButtons(page)).toHaveText(['Pin 1', 'Pin 2']);
+  expect(await asks()).toBe(1);
+  // A browser that keeps the site's storage: nothing to say.
+  await page.evaluate(() => sessionStorage.setItem('grants', 'yes'));
+  await page.reload();
+  await expectReady(page);
+  await expect(listButtons(page)).toHaveText(['Pin 1', 'Pin 2']);
+  await expect(warning).toHaveCount(0);
+});

@@ -22,7 +22,9 @@ export const LIST_LIMIT = 100;
 export function YourMapPanel() {
   const document = useDocument();
   const features = useSelector(document, (s) => s.context.features);
-  const quarantined = useSelector(useStorage(), (s) => s.context.quarantined.length);
+  const storage = useStorage();
+  const quarantined = useSelector(storage, (s) => s.context.quarantined.length);
+  const mayBeCleared = useSelector(storage, (s) => s.context.persisted === false);
   const [filter, setFilter] = useState('');
   const deferredFilter = useDeferredValue(filter);
   const { status, importFiles } = useImport();
@@ -118,6 +120,11 @@ export function YourMapPanel() {
             ? `Showing ${LIST_LIMIT} of ${matches}. Filter to find the others.`
             : `${total} ${total === 1 ? 'pin' : 'pins'}`}
       </p>
+      {total > 0 && mayBeCleared && (
+        <p className="your-map-count">
+          This browser may clear your map when it runs short of space; Export GeoJSON keeps a copy.
+        </p>
+      )}
     </section>
   );
 }

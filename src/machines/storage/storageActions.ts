@@ -75,6 +75,9 @@ export const storageActions = {
         }
       : {},
   ),
+  recordPersistence: assign(({ event }) =>
+    event.type === 'storage.persistence' ? { persisted: event.persisted } : {},
+  ),
   recordReadOnly: assign({ failure: { reason: 'writeFailed', detail: READ_ONLY_DETAIL } }),
   /** The document adopts what is stored. Absent in tests that have no document. */
   toDocument: enqueueActions(({ context, event, system, enqueue }) => {

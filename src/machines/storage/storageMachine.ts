@@ -58,6 +58,7 @@ export const storageMachine = setup({
   },
 }).createMachine({
   id: 'storage',
+  on: { 'storage.persistence': { actions: 'recordPersistence' } },
   context: {
     queue: [],
     failure: null,
@@ -65,6 +66,7 @@ export const storageMachine = setup({
     unsaved: 0,
     lastSavedSeq: 0,
     failures: 0,
+    persisted: null,
     out: 0,
     stale: 0,
   },

@@ -87,6 +87,7 @@ const STORE_SAMPLES: AppEvent[] = [
   { type: 'storage.writeFailed', seq: 2, reason: 'quotaExceeded', detail: 'The disk is full.' },
   { type: 'storage.remoteChanged', stored: [{ id: 'b', record: pinRecord('b', 'Pin 2') }] },
   { type: 'storage.versionChanged' },
+  { type: 'storage.persistence', persisted: false },
 ];
 
 function pinRecord(id: string, name: string): FeatureRecord {
@@ -274,6 +275,7 @@ function machineEvents(): AppEvent[] {
   });
   const at = (x: number, t: number) => ({ x, y: 10, lng: x / 100, lat: 1, t });
   store({ type: 'storage.opened', features: [], quarantined: [] });
+  store({ type: 'storage.persistence', persisted: false });
   app.send({ type: 'tool.chosen', tool: 'addPin' });
   adapter({ type: 'pointer.down', target: { kind: 'map' }, input: 'mouse', ...at(10, 100) });
   adapter({ type: 'pointer.released', inside: true, ...at(10, 150) });

@@ -289,6 +289,18 @@ describe('storageMachine', () => {
     });
   });
 
+  it('remembers whether the browser keeps what is stored, whatever it is doing', () => {
+    const started = startStorage();
+    expect(context(started).persisted).toBeNull();
+    started.send({ type: 'storage.persistence', persisted: false });
+    expect(context(started).persisted).toBe(false);
+    const failed = failing();
+    failed.send({ type: 'storage.persistence', persisted: true });
+    expectState(failed, 'connected.failing.waiting');
+    expect(context(failed).persisted).toBe(true);
+    expect(failed.log.document.map(({ type }) => type)).not.toContain('storage.persistence');
+  });
+
   it('runs without a document (in tests of storage alone)', () => {
     const store = fromCallback<StorageEvent>(() => () => {});
     const actor = createActor(storageMachine.provide({ actors: { store } })).start();

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback, setup, waitFor } from 'xstate';
 import { storageMachine } from '../../../src/machines/storage/storageMachine';
 import { openIndexedDbStore } from '../../../src/storage/indexedDbStore';
+import type { Persistence } from '../../../src/storage/persistence';
 import { storeActor } from '../../../src/storage/storeActor';
 import type { StorageEvent, StoredRecord } from '../../../src/yourMap/events';
 import type { Change } from '../../../src/yourMap/model';
@@ -52,12 +53,15 @@ function handStore() {
 }
 
 /** The store actor under a parent that records what it sends back. */
-function startActor(openStore: () => Promise<FeatureStore>) {
+function startActor(
+  openStore: () => Promise<FeatureStore>,
+  persistence: Persistence | null = null,
+) {
   const events: StorageEvent[] = [];
   const waiters: (() => void)[] = [];
   const parent = setup({
     types: { events: {} as StorageEvent },
-    actors: { store: storeActor(openStore) },
+    actors: { store: storeActor(openStore, persistence) },
   }).createMachine({
     invoke: { id: 'store', src: 'store' },
     on: {
@@ -156,6 +160,96 @@ describe('storeActor', () => {
     hand.writes[0]?.answer.resolve([]);
     await settle();
     expect(started.events).toHaveLength(1);
+  });
+});
+
+/** A browser's say over clearing storage: `persisted` to start with, what `persist()` answers. */
+function browserSays(persisted: boolean, grants: boolean | Error) {
+  const calls = { persisted: 0, persist: 0 };
+  let now = persisted;
+  const persistence: Persistence = {
+    persisted: () => {
+      calls.persisted += 1;
+      return Promise.resolve(now);
+    },
+    persist: () => {
+      calls.persist += 1;
+      if (grants instanceof Error) return Promise.reject(grants);
+      now = grants;
+      return Promise.resolve(grants);
+    },
+  };
+  return { persistence, calls };
+}
+
+describe('whether the browser keeps what is stored', () => {
+  it('is said once loaded, without asking the browser to keep it', async () => {
+    const hand = handStore();
+    const browser = browserSays(false, true);
+    const started = startActor(() => Promise.resolve(hand.store), browser.persistence);
+    hand.load.resolve({ features: [pin('p', 1)], quarantined: [] });
+    const [, said] = await started.eventsReach(2);
+    expect(said).toEqual({ type: 'storage.persistence', persisted: false });
+    expect(browser.calls).toEqual({ persisted: 1, persist: 0 });
+  });
+
+  it('asks the browser to keep it once the first change is saved, and says what it answered', async () => {
+    const hand = handStore();
+    const browser = browserSays(false, true);
+    const started = startActor(() => Promise.resolve(hand.store), browser.persistence);
+    hand.load.resolve({ features: [], quarantined: [] });
+    await started.eventsReach(2);
+    started.child.send(requested(1, step('p', 1)));
+    await settle();
+    // Not while the change is on its way: only once it is saved.
+    expect(browser.calls.persist).toBe(0);
+    hand.writes[0]?.answer.resolve([{ id: 'p', record: version('p', 1) }]);
+    const events = await started.eventsReach(4);
+    expect(events.slice(2)).toEqual([
+      { type: 'storage.written', seq: 1, stored: [{ id: 'p', record: version('p', 1) }] },
+      { type: 'storage.persistence', persisted: true },
+    ]);
+    // Once only.
+    started.child.send(requested(2, step('p', 2)));
+    hand.writes[1]?.answer.resolve([{ id: 'p', record: version('p', 2) }]);
+    await started.eventsReach(5);
+    await settle();
+    expect(started.events).toHaveLength(5);
+    expect(browser.calls.persist).toBe(1);
+  });
+
+  it('does not ask where the browser keeps it already, nor after a failed write', async () => {
+    const hand = handStore();
+    const browser = browserSays(true, false);
+    const started = startActor(() => Promise.resolve(hand.store), browser.persistence);
+    hand.load.resolve({ features: [], quarantined: [] });
+    await started.eventsReach(2);
+    started.child.send(requested(1, step('p', 1)));
+    hand.writes[0]?.answer.reject(new StorageError('quotaExceeded', 'full'));
+    await started.eventsReach(3);
+    await settle();
+    expect(browser.calls).toEqual({ persisted: 1, persist: 0 });
+    started.child.send(requested(2, step('p', 1)));
+    hand.writes[1]?.answer.resolve([{ id: 'p', record: version('p', 1) }]);
+    const events = await started.eventsReach(5);
+    expect(events[4]).toEqual({ type: 'storage.persistence', persisted: true });
+    expect(browser.calls).toEqual({ persisted: 2, persist: 0 });
+  });
+
+  it('says nothing where the browser fails to answer, and goes on saving', async () => {
+    const hand = handStore();
+    const browser = browserSays(false, new Error('denied'));
+    browser.persistence.persisted = () => {
+      throw new Error('not here');
+    };
+    const started = startActor(() => Promise.resolve(hand.store), browser.persistence);
+    hand.load.resolve({ features: [], quarantined: [] });
+    await started.eventsReach(1);
+    started.child.send(requested(1, step('p', 1)));
+    hand.writes[0]?.answer.resolve([{ id: 'p', record: version('p', 1) }]);
+    await started.eventsReach(2);
+    await settle();
+    expect(started.events.map(({ type }) => type)).toEqual(['storage.opened', 'storage.written']);
   });
 });
 

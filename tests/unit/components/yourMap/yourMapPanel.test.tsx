@@ -9,6 +9,7 @@ vi.mock('maplibre-gl', async () =>
 
 const {
   MemoryStore,
+  addPin,
   documentOf,
   ready,
   renderYourMap,
@@ -64,6 +65,21 @@ describe('the Your map region', () => {
     fireEvent.keyDown(items()[0]!, { key: 'ArrowDown' });
     expect(items()[1]).toHaveFocus();
     expect(items().map((button) => button.tabIndex)).toEqual([-1, 0, -1]);
+  });
+
+  it('says where the browser may clear what is stored, once there is something, and how to keep a copy', async () => {
+    const warning =
+      /This browser may clear your map when it runs short of space; Export GeoJSON keeps a copy\./;
+    const { app } = renderYourMap();
+    await ready(app);
+    const storage = app.system.get('storage');
+    act(() => storage.send({ type: 'storage.persistence', persisted: false }));
+    // Nothing made yet: nothing to lose.
+    expect(within(yourMap()).queryByText(warning)).toBeNull();
+    addPin(app, 'x', 1, 2, 5);
+    expect(within(yourMap()).getByText(warning)).toBeInTheDocument();
+    act(() => storage.send({ type: 'storage.persistence', persisted: true }));
+    expect(within(yourMap()).queryByText(warning)).toBeNull();
   });
 
   it('says how to start when there is nothing yet', async () => {
