@@ -121,7 +121,7 @@ export function YourMapPanel() {
             : `${total} ${total === 1 ? 'pin' : 'pins'}`}
       </p>
       {total > 0 && mayBeCleared && (
-        <p className="your-map-count">
+        <p className="your-map-keep">
           This browser may clear your map when it runs short of space; Export GeoJSON keeps a copy.
         </p>
       )}
