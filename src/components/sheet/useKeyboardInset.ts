@@ -12,9 +12,13 @@ export function useKeyboardInset(element: HTMLElement | null): void {
     const visual = view?.visualViewport;
     if (!element || !view || !visual) return;
     const follow = () => {
-      const covered = Math.max(0, view.innerHeight - visual.height - visual.offsetTop);
+      // The page zoomed in (a pinch the app did not take) shrinks the visual viewport too, by its
+      // scale: only what is left over after that is a keyboard's.
+      const zoomed = Math.abs(visual.scale - 1) > 0.01;
+      const height = zoomed ? visual.height * visual.scale : visual.height;
+      const covered = Math.max(0, view.innerHeight - height - (zoomed ? 0 : visual.offsetTop));
       element.style.setProperty('--keyboard-inset', `${Math.round(covered)}px`);
-      element.style.setProperty('--visual-height', `${Math.round(visual.height)}px`);
+      element.style.setProperty('--visual-height', `${Math.round(height)}px`);
     };
     follow();
     visual.addEventListener('resize', follow);

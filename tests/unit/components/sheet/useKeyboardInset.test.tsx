@@ -7,9 +7,11 @@ import { useKeyboardInset } from '../../../../src/components/sheet/useKeyboardIn
 class FakeVisualViewport extends EventTarget {
   height = 844;
   offsetTop = 0;
-  resize(height: number, offsetTop = 0) {
+  scale = 1;
+  resize(height: number, offsetTop = 0, scale = 1) {
     this.height = height;
     this.offsetTop = offsetTop;
+    this.scale = scale;
     this.dispatchEvent(new Event('resize'));
   }
 }
@@ -40,6 +42,20 @@ describe('useKeyboardInset: the sheet and the suggestions above an on-screen key
     expect(app.style.getPropertyValue('--keyboard-inset')).toBe('');
     visual.resize(400);
     expect(app.style.getPropertyValue('--keyboard-inset')).toBe('');
+  });
+
+  it('takes the page zoomed in for no keyboard, and a keyboard under it for what it covers', () => {
+    const visual = new FakeVisualViewport();
+    Object.defineProperty(window, 'visualViewport', { value: visual, configurable: true });
+    Object.defineProperty(window, 'innerHeight', { value: 844, configurable: true });
+    const app = document.createElement('main');
+    renderHook(() => useKeyboardInset(app));
+    visual.resize(844 / 3, 300, 3); // pinched to 3×, scrolled down the page
+    expect(app.style.getPropertyValue('--keyboard-inset')).toBe('0px');
+    expect(app.style.getPropertyValue('--visual-height')).toBe('844px');
+    visual.resize(508 / 2, 100, 2); // at 2×, with a keyboard 336 px tall
+    expect(app.style.getPropertyValue('--keyboard-inset')).toBe('336px');
+    expect(app.style.getPropertyValue('--visual-height')).toBe('508px');
   });
 
   it('does nothing in a browser with no visual viewport', () => {
