@@ -1,6 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
-import { useNotices } from './ChartroomContext';
+import { useChartroom, useNotices } from './ChartroomContext';
+import { dismissing } from './focusHandOff';
 import { PartialFailureNotice } from './lifecycle/LifecycleOverlay';
 
 /** How long the empty region is there first: a few frames, for the accessibility tree to have it. */
@@ -32,6 +33,7 @@ export function Notices() {
 /** Notes about the link the app was opened with (a refused style, an adjusted camera). */
 export function NoticeList() {
   const actor = useNotices();
+  const { owner } = useChartroom();
   const notices = useSelector(actor, (s) => s.context.notices);
   if (notices.length === 0) return null;
   return (
@@ -41,7 +43,13 @@ export function NoticeList() {
           <li key={notice.id}>{notice.text}</li>
         ))}
       </ul>
-      <button type="button" onClick={() => actor.send({ type: 'notice.dismissed' })}>
+      <button
+        type="button"
+        onClick={dismissing(
+          () => actor.send({ type: 'notice.dismissed' }),
+          () => owner.focusMap(),
+        )}
+      >
         Dismiss
       </button>
     </div>

@@ -15,3 +15,15 @@ export function handOffFocus(rules: ReadonlyArray<readonly [from: Button, ...to:
     return;
   }
 }
+
+/**
+ * Runs `dismiss`, which takes away the button that was pressed (a notice's Dismiss), and hands the
+ * focus to `then` where that button had it, so that a keyboard user is not left on the page's body.
+ */
+export function dismissing(dismiss: () => void, then: () => void) {
+  return (event: { currentTarget: HTMLElement }) => {
+    const hadFocus = event.currentTarget.ownerDocument.activeElement === event.currentTarget;
+    dismiss();
+    if (hadFocus) then();
+  };
+}

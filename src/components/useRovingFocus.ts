@@ -1,4 +1,4 @@
-import { useState, type FocusEvent, type KeyboardEvent } from 'react';
+import { useLayoutEffect, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
 
 /** Where each key moves focus within the list. */
 const MOVES: Partial<Record<string, 'next' | 'previous' | 'first' | 'last'>> = {
@@ -8,24 +8,51 @@ const MOVES: Partial<Record<string, 'next' | 'previous' | 'first' | 'last'>> = {
   End: 'last',
 };
 
+/** Marks the element holding the items (PinEditor hands the focus back to it). */
+export const ROVING_LIST = 'data-roving-list';
+
 /**
  * One Tab stop for a long list of buttons (a roving tabindex): Tab enters the list at the item
  * focused last (at first, the first item), ↑ and ↓ move between its items, Home and End to its
  * ends, and the next Tab leaves it. Each item stays a button of its own, named as before.
  *
+ * An item that goes while it has the focus (an undo takes its pin away, the view moves on) hands
+ * the focus to the item now in its place, or where the list is gone, to `emptied`: a keyboard
+ * user is never left on the page's body.
+ *
  * `list` goes on the element holding the items; `item(id)` on each item.
  */
-export function useRovingFocus(ids: readonly (string | number)[]) {
-  const [focused, setFocused] = useState<string | null>(null);
-  // An item that has gone (the view moved, the pin was deleted) hands the stop to the first.
+export function useRovingFocus(ids: readonly (string | number)[], emptied?: () => void) {
+  const [focused, setFocused] = useState<{ id: string; index: number } | null>(null);
+  const keys = ids.map(String);
+  // An item that has gone hands the stop to the one now at its place (or the last).
   const stop =
-    focused !== null && ids.some((id) => String(id) === focused)
-      ? focused
-      : ids.length > 0
-        ? String(ids[0])
-        : null;
+    focused === null
+      ? (keys[0] ?? null)
+      : keys.includes(focused.id)
+        ? focused.id
+        : (keys[Math.min(focused.index, keys.length - 1)] ?? null);
+  const listRef = useRef<HTMLElement | null>(null);
+  /** The item that had the focus, while the focus has not gone elsewhere. */
+  const holder = useRef<HTMLElement | null>(null);
+
+  useLayoutEffect(() => {
+    const item = holder.current;
+    if (!item || item.isConnected) return;
+    const { activeElement, body } = item.ownerDocument;
+    holder.current = null;
+    if (activeElement && activeElement !== body) return;
+    const next = listRef.current?.querySelector<HTMLElement>('[data-roving-id][tabindex="0"]');
+    if (next) next.focus();
+    else emptied?.();
+  });
+
   return {
     list: {
+      ref: (element: HTMLElement | null) => {
+        listRef.current = element;
+      },
+      [ROVING_LIST]: '',
       onKeyDown(event: KeyboardEvent<HTMLElement>) {
         const move = MOVES[event.key];
         if (!move || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
@@ -44,8 +71,19 @@ export function useRovingFocus(ids: readonly (string | number)[]) {
         items[next]?.focus();
       },
       onFocus(event: FocusEvent<HTMLElement>) {
-        const id = event.target instanceof HTMLElement ? event.target.dataset.rovingId : undefined;
-        if (id !== undefined) setFocused(id);
+        const { target } = event;
+        const id = target instanceof HTMLElement ? target.dataset.rovingId : undefined;
+        if (id === undefined || !(target instanceof HTMLElement)) return;
+        holder.current = target;
+        setFocused({ id, index: Math.max(0, keys.indexOf(id)) });
+      },
+      onBlur(event: FocusEvent<HTMLElement>) {
+        // The focus went somewhere else on purpose (not lost with its item).
+        if (
+          event.relatedTarget instanceof Node &&
+          !event.currentTarget.contains(event.relatedTarget)
+        )
+          holder.current = null;
       },
     },
     item(id: string | number) {

@@ -1,5 +1,6 @@
 import { useSelector } from '@xstate/react';
-import { useLifecycle } from '../ChartroomContext';
+import { useChartroom, useLifecycle } from '../ChartroomContext';
+import { dismissing } from '../focusHandOff';
 import { FAILURE_MESSAGES } from './failureMessages';
 
 /** Loading and restoring progress, as a polite status. */
@@ -43,6 +44,7 @@ export function FailureAlert() {
 /** Partial failures, such as tiles that did not load: shown without blocking the map. */
 export function PartialFailureNotice() {
   const lifecycle = useLifecycle();
+  const { owner } = useChartroom();
   const count = useSelector(lifecycle, (s) =>
     s.matches('failed') ? 0 : s.context.partialFailures,
   );
@@ -60,7 +62,13 @@ export function PartialFailureNotice() {
           Retry
         </button>
       )}
-      <button type="button" onClick={() => lifecycle.send({ type: 'user.noticeDismissed' })}>
+      <button
+        type="button"
+        onClick={dismissing(
+          () => lifecycle.send({ type: 'user.noticeDismissed' }),
+          () => owner.focusMap(),
+        )}
+      >
         Dismiss
       </button>
     </div>

@@ -5,6 +5,7 @@ import { nameInField } from '../../yourMap/history';
 import type { FeatureRecord } from '../../yourMap/model';
 import { useChartroom, useDocument, useSelection, useStorage } from '../ChartroomContext';
 import { showSelection, useSheetCard } from '../sheet/BottomSheet';
+import { ROVING_LIST } from '../useRovingFocus';
 
 /**
  * The selected pin's editor: a dialog named after the pin, anchored to it in MapLibre's popup
@@ -52,6 +53,8 @@ export function PinEditor() {
     const shown = showSelection(owner, host, card, at.current);
     const focusName = origin === 'new' || byKeyboard;
     const previous = byKeyboard ? window.document.activeElement : null;
+    // Opened from a list: where its item goes with the pin (deleted), the focus goes to the list.
+    const list = previous?.closest(`[${ROVING_LIST}]`);
     if (focusName) {
       const name = host.querySelector<HTMLInputElement>('input[name="name"]');
       name?.focus();
@@ -60,6 +63,8 @@ export function PinEditor() {
     return () => {
       shown.hide();
       if (previous instanceof HTMLElement && previous.isConnected) previous.focus();
+      else if (list?.isConnected)
+        list.querySelector<HTMLElement>('[data-roving-id][tabindex="0"]')?.focus();
     };
     // Opened once per pin: moving it, or a new origin for the same pin, only moves the popup.
     // eslint-disable-next-line react-hooks/exhaustive-deps

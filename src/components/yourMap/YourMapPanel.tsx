@@ -30,6 +30,7 @@ export function YourMapPanel() {
   const { status, importFiles } = useImport();
   const exportGeoJson = useExport();
   const fileInput = useRef<HTMLInputElement>(null);
+  const importButton = useRef<HTMLButtonElement>(null);
   const headingId = useId();
 
   const listed = useListedFeatures(features);
@@ -37,6 +38,7 @@ export function YourMapPanel() {
     () => oldestMatching(listed, deferredFilter, LIST_LIMIT),
     [listed, deferredFilter],
   );
+  const filtering = deferredFilter.trim() !== '' && matches < total;
 
   // A file dropped anywhere on the map is imported too.
   useEffect(() => {
@@ -66,7 +68,7 @@ export function YourMapPanel() {
     <section role="region" aria-labelledby={headingId} className="your-map">
       <h2 id={headingId}>Your map</h2>
       <div className="your-map-actions">
-        <button type="button" onClick={() => fileInput.current?.click()}>
+        <button ref={importButton} type="button" onClick={() => fileInput.current?.click()}>
           Import
         </button>
         <button type="button" onClick={exportGeoJson}>
@@ -112,13 +114,9 @@ export function YourMapPanel() {
           onChange={(event) => setFilter(event.target.value)}
         />
       )}
-      <FeatureList features={shown} />
-      <p className="your-map-count">
-        {total === 0
-          ? 'Nothing yet: choose Add pin, then click the map.'
-          : matches > LIST_LIMIT
-            ? `Showing ${LIST_LIMIT} of ${matches}. Filter to find the others.`
-            : `${total} ${total === 1 ? 'pin' : 'pins'}`}
+      <FeatureList features={shown} emptied={() => importButton.current?.focus()} />
+      <p className="your-map-count" aria-live="polite">
+        {countText(total, matches, filtering ? deferredFilter.trim() : '')}
       </p>
       {total > 0 && mayBeCleared && (
         <p className="your-map-keep">
@@ -127,6 +125,21 @@ export function YourMapPanel() {
       )}
     </section>
   );
+}
+
+/** The line under the list: how many there are, and how many the filter finds. */
+function countText(total: number, matches: number, filter: string): string {
+  if (total === 0) return 'Nothing yet: choose Add pin, then click the map.';
+  const pins = (n: number) => `${n} ${n === 1 ? 'pin' : 'pins'}`;
+  if (filter !== '') {
+    if (matches === 0) return `No pins match “${filter}”.`;
+    if (matches > LIST_LIMIT)
+      return `Showing ${LIST_LIMIT} of ${matches} that match. Filter further to find the others.`;
+    return `${matches} of ${pins(total)} match.`;
+  }
+  if (matches > LIST_LIMIT)
+    return `Showing ${LIST_LIMIT} of ${matches}. Filter to find the others.`;
+  return pins(total);
 }
 
 /** More features than this added or removed at once (an import, its undo) are listed a render later. */
@@ -164,10 +177,20 @@ function useListedFeatures(features: Features): Features {
   return listNow ? features : shown;
 }
 
-function FeatureList({ features }: { features: readonly FeatureRecord[] }) {
+function FeatureList({
+  features,
+  emptied,
+}: {
+  features: readonly FeatureRecord[];
+  /** The list lost its last item while it had the focus. */
+  emptied: () => void;
+}) {
   const selection = useSelection();
   const camera = useCamera();
-  const roving = useRovingFocus(features.map((feature) => feature.id));
+  const roving = useRovingFocus(
+    features.map((feature) => feature.id),
+    emptied,
+  );
   if (features.length === 0) return null;
   return (
     <ul className="your-map-list" {...roving.list}>

@@ -1,4 +1,6 @@
+import { useSelector } from '@xstate/react';
 import { useCallback, useState } from 'react';
+import type { Operation } from '../../yourMap/model';
 import { importFile } from '../../yourMap/geojson/importFile';
 import { importOutcomeText } from '../../yourMap/geojson/importResult';
 import { withoutShown } from '../../yourMap/geojson/importShown';
@@ -9,6 +11,9 @@ export type ImportStatus =
   | { kind: 'reading'; name: string }
   | { kind: 'done'; text: string }
   | { kind: 'failed'; text: string };
+
+/** What was said of an import, and the document's last operation once it was applied. */
+type Said = ImportStatus | { kind: 'done'; text: string; after: Operation | null };
 
 /**
  * Reads a GeoJSON file into the document: one operation, one undo step, all or nothing. A file
@@ -21,7 +26,8 @@ export function useImport(): {
 } {
   const { tab } = useChartroom();
   const document = useDocument();
-  const [status, setStatus] = useState<ImportStatus>({ kind: 'idle' });
+  const [status, setStatus] = useState<Said>({ kind: 'idle' });
+  const lastOperation = useSelector(document, (s) => s.context.lastOperation);
   const importFiles = useCallback(
     (files: FileList | File[]) => {
       const file = Array.from(files)[0];
@@ -51,7 +57,7 @@ export function useImport(): {
             }
             if (result.records.length > 0)
               document.send({ type: 'doc.imported', records: result.records, t: Date.now() });
-            setStatus({ kind: 'done', text });
+            setStatus({ kind: 'done', text, after: document.getSnapshot().context.lastOperation });
           },
           (error: unknown) =>
             setStatus({
@@ -62,5 +68,8 @@ export function useImport(): {
     },
     [document, tab],
   );
-  return { status, importFiles };
+  // What an import did is said until the next change to the document (its undo, say), which
+  // would make it untrue.
+  const outdated = 'after' in status && status.after !== lastOperation;
+  return { status: outdated ? { kind: 'idle' } : status, importFiles };
 }

@@ -209,8 +209,13 @@ describe('failures in the shell', () => {
     expect(screen.queryByRole('alert')).toBeNull();
     expect(await screen.findByRole('note')).toHaveTextContent('could not be loaded');
     expect([...live].some((each) => each.contains(screen.getByRole('note')))).toBe(true);
-    fireEvent.click(screen.getByRole('button', { name: 'Dismiss' }));
+    // Dismissed from the keyboard, the focus goes to the map, not to the page's body.
+    const dismiss = screen.getByRole('button', { name: 'Dismiss' });
+    const focusMap = vi.spyOn(map.getCanvas(), 'focus');
+    dismiss.focus();
+    fireEvent.click(dismiss);
     expect(screen.queryByRole('note')).toBeNull();
+    expect(focusMap).toHaveBeenCalledTimes(1);
   });
 
   it("retries the failed tiles from the notice's Retry, which a warning alone does not offer", async () => {

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useRovingFocus } from '../../../src/components/useRovingFocus';
 
 afterEach(cleanup);
@@ -85,12 +85,71 @@ describe('a list with one Tab stop', () => {
     }
   });
 
-  it('hands the stop to its first item when the focused one goes', () => {
+  it('hands the stop to the item now in its place when the focused one goes', () => {
     render(<List initial={['a', 'b', 'c']} />);
     item('a').focus();
     press('ArrowDown');
     expect(tabStops()).toEqual(['Before', 'b', 'Drop second']);
     fireEvent.click(item('Drop second'));
-    expect(tabStops()).toEqual(['Before', 'a', 'Drop second']);
+    expect(tabStops()).toEqual(['Before', 'c', 'Drop second']);
+  });
+
+  it('hands the focus to that item when the focused one goes while it has the focus', () => {
+    let drop: (id: string) => void = () => {};
+    const emptied = vi.fn();
+    function Dropping() {
+      const [ids, setIds] = useState(['a', 'b', 'c']);
+      drop = (id) => setIds((now) => now.filter((each) => each !== id));
+      const roving = useRovingFocus(ids, emptied);
+      if (ids.length === 0) return null;
+      return (
+        <ul {...roving.list}>
+          {ids.map((id) => (
+            <li key={id}>
+              <button type="button" {...roving.item(id)}>
+                {id}
+              </button>
+            </li>
+          ))}
+        </ul>
+      );
+    }
+    render(<Dropping />);
+    item('b').focus();
+    act(() => drop('b'));
+    expect(item('c')).toHaveFocus();
+    act(() => drop('c'));
+    expect(item('a')).toHaveFocus();
+    expect(emptied).not.toHaveBeenCalled();
+    act(() => drop('a'));
+    expect(emptied).toHaveBeenCalledTimes(1);
+  });
+
+  it('leaves the focus alone where it went elsewhere before the item went', () => {
+    let drop: (id: string) => void = () => {};
+    function Dropping() {
+      const [ids, setIds] = useState(['a', 'b']);
+      drop = (id) => setIds((now) => now.filter((each) => each !== id));
+      const roving = useRovingFocus(ids);
+      return (
+        <>
+          <ul {...roving.list}>
+            {ids.map((id) => (
+              <li key={id}>
+                <button type="button" {...roving.item(id)}>
+                  {id}
+                </button>
+              </li>
+            ))}
+          </ul>
+          <button type="button">Elsewhere</button>
+        </>
+      );
+    }
+    render(<Dropping />);
+    item('a').focus();
+    item('Elsewhere').focus();
+    act(() => drop('a'));
+    expect(item('Elsewhere')).toHaveFocus();
   });
 });

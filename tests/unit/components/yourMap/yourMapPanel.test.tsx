@@ -103,15 +103,23 @@ describe('the Your map region', () => {
 
     fireEvent.change(filter, { target: { value: 'pin 9999' } });
     await waitFor(() => expect(itemNames()).toEqual(['Pin 9999']));
+    expect(yourMap()).toHaveTextContent('1 of 10000 pins match.');
 
     // Pin 99, Pin 990 to 999 and Pin 9900 to 9999: 111, more than the list shows.
     fireEvent.change(filter, { target: { value: ' Pin 99 ' } });
-    await waitFor(() => expect(yourMap()).toHaveTextContent(`Showing ${LIST_LIMIT} of 111.`));
+    await waitFor(() =>
+      expect(yourMap()).toHaveTextContent(
+        `Showing ${LIST_LIMIT} of 111 that match. Filter further to find the others.`,
+      ),
+    );
     expect(listed()).toHaveLength(LIST_LIMIT);
     expect(listedNames().slice(0, 3)).toEqual(['Pin 99', 'Pin 990', 'Pin 991']);
 
     fireEvent.change(filter, { target: { value: 'nowhere' } });
     await waitFor(() => expect(within(yourMap()).queryByRole('list')).toBeNull());
+    // Said where a screen reader hears it.
+    const count = within(yourMap()).getByText('No pins match “nowhere”.');
+    expect(count).toHaveAttribute('aria-live', 'polite');
   }, 20_000);
 
   it('lists a change to one feature in the same commit, and many added at once a commit later', async () => {
@@ -220,6 +228,8 @@ describe('Import', () => {
 
     fireEvent.click(toolButton('Undo'));
     expect(itemNames()).toEqual(['Home']);
+    // What the import did is no longer so: it is no longer said.
+    expect(within(yourMap()).queryByText('Imported 2 pins from trip.geojson.')).toBeNull();
     await waitFor(() => expect([...store.records.keys()]).toEqual(['old']));
   });
 

@@ -1,0 +1,48 @@
+import { expect, test } from './support/map';
+import { addPinAndClose, editor, listButtons, openYourMap, spot, yourMap } from './support/yourMap';
+
+const modifier = process.platform === 'darwin' ? 'Meta' : 'Control';
+
+test('the keyboard never lands on the page’s body when Your map’s list loses the focused pin', async ({
+  page,
+}) => {
+  await openYourMap(page);
+  await addPinAndClose(page, await spot(page, 'west'), 'Pin 1');
+  await addPinAndClose(page, await spot(page, 'east'), 'Pin 2');
+  await expect(listButtons(page)).toHaveText(['Pin 1', 'Pin 2']);
+  const item = (name: string) => listButtons(page).filter({ hasText: name });
+  const importButton = yourMap(page).getByRole('button', { name: 'Import' });
+
+  // An undo takes away the focused item: the item now in its place has the focus.
+  await item('Pin 2').focus();
+  await page.keyboard.press(`${modifier}+z`);
+  await expect(listButtons(page)).toHaveText(['Pin 1']);
+  await expect(item('Pin 1')).toBeFocused();
+  // The last one: the list is gone, and Import has the focus.
+  await page.keyboard.press(`${modifier}+z`);
+  await expect(listButtons(page)).toHaveCount(0);
+  await expect(importButton).toBeFocused();
+  await page.keyboard.press(`${modifier}+Shift+z`);
+  await page.keyboard.press(`${modifier}+Shift+z`);
+  await expect(listButtons(page)).toHaveText(['Pin 1', 'Pin 2']);
+  await expect(importButton).toBeFocused();
+
+  // Deleted from an editor opened from the list: back to the list, at the next pin.
+  await item('Pin 1').focus();
+  await page.keyboard.press('Enter');
+  const dialog = editor(page, 'Pin 1');
+  await expect(dialog.getByRole('textbox', { name: 'Name' })).toBeFocused();
+  await dialog.getByRole('button', { name: 'Delete' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(listButtons(page)).toHaveText(['Pin 2']);
+  await expect(item('Pin 2')).toBeFocused();
+
+  // The map shows where the keyboard is when it has it: a ring inside its edge.
+  await page.keyboard.press('Escape');
+  await page.locator('canvas.maplibregl-canvas').focus();
+  const ring = await page.locator('canvas.maplibregl-canvas').evaluate((canvas) => {
+    const style = getComputedStyle(canvas);
+    return `${style.outlineStyle} ${style.outlineWidth} ${style.outlineOffset}`;
+  });
+  expect(ring).toBe('solid 3px -3px');
+});
