@@ -524,6 +524,8 @@ export class MapOwner {
     this.unmarkOffer();
     const map = this.map;
     if (!map) return;
+    // The finger that was offered the pin lifts next: that is no tap on a place below it.
+    this.pins?.claimPress();
     const element = map.getContainer().ownerDocument.createElement('div');
     element.className = 'pin-offer-marker';
     element.setAttribute('aria-hidden', 'true');

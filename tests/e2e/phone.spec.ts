@@ -277,6 +277,21 @@ test.describe('making pins by touch', () => {
     expect(await page.evaluate(() => window.location.hash)).toBe(hashBefore);
   });
 
+  test('a long press on a place’s dot offers a pin there too; lifting the finger opens no popup', async ({
+    page,
+  }) => {
+    await page.goto(`./#map=7/${LISBON.lat}/${LISBON.lng}`);
+    await expectReady(page);
+    const centre = await canvasCentre(page);
+    await longPress(page, centre.x, centre.y, 800);
+    await expect(page.getByRole('button', { name: 'Add pin here' })).toBeVisible();
+    // The finger has lifted: still offered, and Lisbon is not selected under it.
+    await page.waitForTimeout(DOUBLE_CLICK_MS);
+    await expect(page.getByRole('button', { name: 'Add pin here' })).toBeVisible();
+    await expect(page.getByRole('dialog', { name: LISBON.name })).toHaveCount(0);
+    expect(await page.evaluate(() => window.location.hash)).not.toContain('place=');
+  });
+
   test('in Add pin a tap adds a pin; a finger drags it and the map stays put', async ({ page }) => {
     const centre = await openSea(page);
     await toolButton(page, 'Add pin').tap();

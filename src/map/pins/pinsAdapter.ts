@@ -171,6 +171,15 @@ export class PinsAdapter {
   }
 
   /**
+   * The press under way became the tools' after all: a finger held still long enough to be
+   * offered a pin. Its click (when the finger lifts) is then no tap on a place or on empty map.
+   */
+  claimPress(): void {
+    this.claimed = true;
+    this.clusterPress = null;
+  }
+
+  /**
    * The document's features, once per change of the document. Where what is drawn changed (a pin
    * added, moved, renamed or removed; not a note), the tiles are made again from them, and the map
    * asks for the tiles it shows again (it draws the old ones until the new have come). The `inert`

@@ -586,6 +586,18 @@ describe('the pointer', () => {
     expect(map.container.style.cursor).toBe('crosshair');
   });
 
+  it('claims the press under way once it is offered a pin (a long press), until the next press', () => {
+    const { map, pins } = adapter();
+    map.pointer('pointerdown', 10, 10);
+    expect(pins.claimsClick()).toBe(false);
+    pins.claimPress();
+    map.pointer('pointerup', 10, 10);
+    // Its click is no tap on a place below the finger.
+    expect(pins.claimsClick()).toBe(true);
+    map.pointer('pointerdown', 30, 30);
+    expect(pins.claimsClick()).toBe(false);
+  });
+
   it('claims the second click of a double click that added a pin, and no press elsewhere', () => {
     const { map, pins } = adapter();
     pins.setTool('addPin');
