@@ -75,6 +75,8 @@ export type Bounds = [number, number, number, number];
 export interface Insets {
   top: number;
   bottom: number;
+  /** From the left edge: a sheet at the side (a phone on its side) covers the map's left part. */
+  left?: number;
 }
 
 /** `t` is the event's own timestamp in milliseconds, so time stays deterministic in tests. */

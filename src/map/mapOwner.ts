@@ -325,11 +325,11 @@ export class MapOwner {
       bearing: target.bearing,
       pitch: target.pitch,
     };
-    const offset: [number, number] = [0, (insets.top - insets.bottom) / 2];
+    const offset: [number, number] = [(insets.left ?? 0) / 2, (insets.top - insets.bottom) / 2];
     const reduced = prefersReducedMotion();
     const tag = tagAppMove(reduced ? 'jump' : 'fly', reason);
     // `jumpTo` takes no offset: an instant ease does.
-    if (reduced && offset[1] === 0) this.map?.jumpTo(camera, tag);
+    if (reduced && offset[0] === 0 && offset[1] === 0) this.map?.jumpTo(camera, tag);
     else if (reduced) this.map?.easeTo({ ...camera, offset, duration: 0 }, tag);
     else this.map?.flyTo({ ...camera, offset }, tag);
   }
@@ -339,7 +339,7 @@ export class MapOwner {
     const padding = {
       top: FIT_PADDING_PX + insets.top,
       bottom: FIT_PADDING_PX + insets.bottom,
-      left: FIT_PADDING_PX,
+      left: FIT_PADDING_PX + (insets.left ?? 0),
       right: FIT_PADDING_PX,
     };
     this.map?.fitBounds(

@@ -104,7 +104,9 @@ export const EVENT_FIELDS: Record<AppEvent['type'], Record<string, Check>> = {
   'camera.northResetRequested': {},
   'camera.flyRequested': { target: camera, reason },
   'camera.boundsRequested': { bounds: arrayOf(finiteNumber, 4), reason },
-  'camera.insetsChanged': { insets: object({ top: finiteNumber, bottom: finiteNumber }) },
+  'camera.insetsChanged': {
+    insets: object({ top: finiteNumber, bottom: finiteNumber, left: optional(finiteNumber) }),
+  },
   'camera.revealRequested': { lng: finiteNumber, lat: finiteNumber },
   'notice.posted': { text: string },
   'notice.dismissed': {},

@@ -9,7 +9,7 @@ import {
   type ReactNode,
 } from 'react';
 import { useSelector } from '@xstate/react';
-import type { SheetHeights } from '../../machines/events';
+import type { Insets, SheetHeights } from '../../machines/events';
 import type { FeatureRecord } from '../../yourMap/model';
 import { useKeyboardInset } from './useKeyboardInset';
 import { useCamera, useDocument, useSelection, useSheet } from '../ChartroomContext';
@@ -202,18 +202,22 @@ function useKeepSelectionClear(sheetRef: React.RefObject<HTMLElement | null>) {
   useEffect(() => {
     const element = sheetRef.current;
     if (!element) return;
-    let last = { top: -1, bottom: -1 };
-    const insets = () => {
+    let last: Insets = { top: -1, bottom: -1 };
+    const insets = (): Insets => {
       const app = element.parentElement;
-      const bottom = app
-        ? app.getBoundingClientRect().bottom - element.getBoundingClientRect().top
-        : 0;
-      return { top: Math.round(app ? topRowsBottom(app) : 0), bottom: Math.round(bottom) };
+      if (!app) return { top: 0, bottom: 0 };
+      const area = app.getBoundingClientRect();
+      const own = element.getBoundingClientRect();
+      const top = Math.round(topRowsBottom(app));
+      // A sheet at the side (a phone on its side) covers the map's left part, not its bottom.
+      if (own.width < area.width * SIDE_SHEET_SHARE)
+        return { top, bottom: 0, left: Math.round(own.right - area.left) };
+      return { top, bottom: Math.round(area.bottom - own.top) };
     };
     sync.current = (force) => {
       if (sheet.getSnapshot().matches('dragging')) return;
       const now = insets();
-      const changed = now.top !== last.top || now.bottom !== last.bottom;
+      const changed = now.top !== last.top || now.bottom !== last.bottom || now.left !== last.left;
       last = now;
       if (changed) camera.send({ type: 'camera.insetsChanged', insets: now });
       const point = selectedPoint(selection.getSnapshot().context, document.getSnapshot().context);
@@ -222,10 +226,24 @@ function useKeepSelectionClear(sheetRef: React.RefObject<HTMLElement | null>) {
     sync.current(false);
     const observer = new ResizeObserver(() => sync.current(false));
     observer.observe(element);
+    // The on-screen keyboard lifts the sheet without resizing it: once the sheet has moved (the
+    // keyboard's inset is set on the same event), the selection is kept clear of it again.
+    const visual = element.ownerDocument.defaultView?.visualViewport;
+    let lifted: number | null = null;
+    const onKeyboard = () => {
+      if (lifted === null)
+        lifted = requestAnimationFrame(() => {
+          lifted = null;
+          sync.current(false);
+        });
+    };
+    visual?.addEventListener('resize', onKeyboard);
     // A drag released at the size it last had resizes nothing: its end is heard here.
     const rested = sheet.subscribe(() => sync.current(false));
     return () => {
       observer.disconnect();
+      visual?.removeEventListener('resize', onKeyboard);
+      if (lifted !== null) cancelAnimationFrame(lifted);
       rested.unsubscribe();
       sync.current = () => {};
       // The screen widened: nothing covers the map any more.
@@ -240,7 +258,26 @@ function useKeepSelectionClear(sheetRef: React.RefObject<HTMLElement | null>) {
     const frame = requestAnimationFrame(() => sync.current(true));
     return () => cancelAnimationFrame(frame);
   }, [selectedKey, sheet]);
+
+  // The selected pin moved (dropped under the toolbar, nudged under the sheet): kept clear too.
+  const pinId = useSelector(selection, (s) => s.context.pin);
+  const pinAt = useSelector(document, (s) => {
+    const feature = pinId ? s.context.features[pinId] : undefined;
+    return feature?.geometry.type === 'Point' ? feature.geometry.coordinates.join(',') : null;
+  });
+  const seen = useRef<{ id: string | null; at: string | null }>({ id: null, at: null });
+  useEffect(() => {
+    const before = seen.current;
+    seen.current = { id: pinId, at: pinAt };
+    // A new selection is kept clear above; here only a selected pin that moved.
+    if (pinId === null || pinAt === null || before.id !== pinId || before.at === pinAt) return;
+    const frame = requestAnimationFrame(() => sync.current(true));
+    return () => cancelAnimationFrame(frame);
+  }, [pinId, pinAt]);
 }
+
+/** A sheet narrower than this share of the app lies at its side, not along its bottom. */
+const SIDE_SHEET_SHARE = 0.75;
 
 /** Where the selected place or pin is, if anything is selected. */
 function selectedPoint(

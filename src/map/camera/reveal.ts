@@ -22,7 +22,7 @@ export function revealShift(
     low > high ? at - (low + high) / 2 : at - Math.min(Math.max(at, low), high);
   const top = insets.top + REVEAL_MARGIN_PX;
   const bottom = size.height - insets.bottom - REVEAL_MARGIN_PX;
-  const dx = axis(point.x, REVEAL_MARGIN_PX, size.width - REVEAL_MARGIN_PX);
+  const dx = axis(point.x, (insets.left ?? 0) + REVEAL_MARGIN_PX, size.width - REVEAL_MARGIN_PX);
   const dy = axis(point.y, top, bottom);
   return Math.abs(dx) < 1 && Math.abs(dy) < 1 ? null : [Math.round(dx), Math.round(dy)];
 }

@@ -31,4 +31,15 @@ describe('revealShift: a selection eased out from under the bottom sheet', () =>
       800 - 422,
     ]);
   });
+
+  it('on its side, leaves a point right of the side sheet, and pans one under it right', () => {
+    const landscape = { width: 844, height: 390 };
+    const side = { top: 66, bottom: 0, left: 392 };
+    // Where a bottom sheet's inset would have pulled it up under the top row: left alone.
+    expect(revealShift({ x: 600, y: 250 }, landscape, side)).toBeNull();
+    expect(revealShift({ x: 300, y: 250 }, landscape, side)).toEqual([
+      300 - (392 + REVEAL_MARGIN_PX),
+      0,
+    ]);
+  });
 });
