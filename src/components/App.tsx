@@ -26,6 +26,7 @@ import { PinOffer } from './yourMap/PinOffer';
 import { PinsOnMap } from './yourMap/PinsOnMap';
 import { StorageAlert } from './yourMap/StorageAlert';
 import { UnsavedGuard } from './yourMap/UnsavedGuard';
+import { YourMapAnnouncer } from './yourMap/YourMapAnnouncer';
 import { ToolsToolbar } from './yourMap/ToolsToolbar';
 import { YourMapKeys } from './yourMap/YourMapKeys';
 import { YourMapPanel } from './yourMap/YourMapPanel';
@@ -142,6 +143,7 @@ export function App(props: AppProps) {
           <PinsOnMap />
           <YourMapKeys />
           <UnsavedGuard />
+          <YourMapAnnouncer />
           <ScaleBar />
           {!narrow && flows}
           {wantsInspector(props.search) && <StatelyInspector />}

@@ -18,6 +18,9 @@ test('the keyboard never lands on the page’s body when Your map’s list loses
   await page.keyboard.press(`${modifier}+z`);
   await expect(listButtons(page)).toHaveText(['Pin 1']);
   await expect(item('Pin 1')).toBeFocused();
+  // And a screen reader is told what the undo did.
+  const told = page.getByRole('status').filter({ hasText: /^(Undone|Redone|“)/ });
+  await expect(told).toHaveText('Undone: add “Pin 2”.');
   // The last one: the list is gone, and Import has the focus.
   await page.keyboard.press(`${modifier}+z`);
   await expect(listButtons(page)).toHaveCount(0);
@@ -36,6 +39,7 @@ test('the keyboard never lands on the page’s body when Your map’s list loses
   await page.keyboard.press('Enter');
   await expect(listButtons(page)).toHaveText(['Pin 2']);
   await expect(item('Pin 2')).toBeFocused();
+  await expect(told).toHaveText('“Pin 1” deleted.');
 
   // The map shows where the keyboard is when it has it: a ring inside its edge.
   await page.keyboard.press('Escape');

@@ -1,0 +1,52 @@
+import type { Operation, OperationKind } from './model';
+
+/** The document's parts an announcement is made from. */
+export interface Announced {
+  lastOperation: Operation | null;
+  redo: readonly Operation[];
+}
+
+const VERBS: Record<OperationKind, string> = {
+  add: 'add',
+  move: 'move',
+  nudge: 'move',
+  edit: 'edit',
+  delete: 'delete',
+  import: 'import',
+};
+
+const DONE: Partial<Record<OperationKind, string>> = {
+  add: 'added',
+  move: 'moved',
+  nudge: 'moved',
+  delete: 'deleted',
+};
+
+/** "Pin 1", or "3 pins" for an operation over several. */
+function whatOf(operation: Operation): string {
+  const { changes } = operation;
+  if (changes.length !== 1) return `${changes.length} pins`;
+  const [change] = changes;
+  const record = change?.after ?? change?.before;
+  return `“${record?.name ?? change?.id ?? ''}”`;
+}
+
+/**
+ * What a screen reader is told when the document's last operation changes (`before` to `now`):
+ * a pin added, moved or deleted, or a step undone or redone. Typing (said by the field itself)
+ * and an import (said by Your map's message) are not told again; nor is a change from storage or
+ * another tab, which is no operation of this tab's.
+ */
+export function announcement(before: Announced, now: Announced): string | null {
+  const operation = now.lastOperation;
+  if (!operation || operation === before.lastOperation) return null;
+  // An undo or a redo writes only over what it undoes (`ifUnchanged`); nothing else does. An undo
+  // leaves its inverse on top of the redo stack.
+  const travelled = operation.changes.some((change) => change.ifUnchanged);
+  if (travelled) {
+    const direction = now.redo.at(-1) === operation ? 'Undone' : 'Redone';
+    return `${direction}: ${VERBS[operation.kind]} ${whatOf(operation)}.`;
+  }
+  const done = DONE[operation.kind];
+  return done ? `${whatOf(operation)} ${done}.` : null;
+}
