@@ -244,6 +244,13 @@ test.describe('a phone turned on its side', () => {
     const card = sheet(page).getByRole('dialog', { name: LISBON.name });
     await expect(card).toBeVisible();
     await expectNoOverlap(page);
+    // The scale bar and the attribution lie right of the sheet at the side, whatever its height.
+    const sheetRight = (await box(sheet(page))).x + (await box(sheet(page))).width;
+    for (const part of ['.scale-bar', '.maplibregl-ctrl-attrib']) {
+      expect((await box(page.locator(part))).x, `${part} right of the sheet`).toBeGreaterThan(
+        sheetRight,
+      );
+    }
     await expectCardInSheet(page, card);
     await expectTouchTargets(page);
     await screenshot(page, testInfo, 'landscape');
