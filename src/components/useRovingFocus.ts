@@ -1,12 +1,19 @@
 import { useLayoutEffect, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
 
-/** Where each key moves focus within the list. */
-const MOVES: Partial<Record<string, 'next' | 'previous' | 'first' | 'last'>> = {
-  ArrowDown: 'next',
-  ArrowUp: 'previous',
-  Home: 'first',
-  End: 'last',
+type Move = 'next' | 'previous' | 'first' | 'last';
+
+/** Where each key moves focus: along a list, down and up; along a toolbar, right and left. */
+const MOVES: Record<'vertical' | 'horizontal', Partial<Record<string, Move>>> = {
+  vertical: { ArrowDown: 'next', ArrowUp: 'previous', Home: 'first', End: 'last' },
+  horizontal: { ArrowRight: 'next', ArrowLeft: 'previous', Home: 'first', End: 'last' },
 };
+
+export interface RovingOptions {
+  /** The list lost its last item while it had the focus. */
+  emptied?: () => void;
+  /** Which arrows move between the items: ↓ and ↑ (a list), or → and ← (a toolbar). */
+  orientation?: 'vertical' | 'horizontal';
+}
 
 /** Marks the element holding the items (PinEditor hands the focus back to it). */
 export const ROVING_LIST = 'data-roving-list';
@@ -20,9 +27,13 @@ export const ROVING_LIST = 'data-roving-list';
  * the focus to the item now in its place, or where the list is gone, to `emptied`: a keyboard
  * user is never left on the page's body.
  *
- * `list` goes on the element holding the items; `item(id)` on each item.
+ * `ids` are the items that can take the focus (a disabled button is none of them, and is passed
+ * over). `list` goes on the element holding the items; `item(id)` on each item.
  */
-export function useRovingFocus(ids: readonly (string | number)[], emptied?: () => void) {
+export function useRovingFocus(
+  ids: readonly (string | number)[],
+  { emptied, orientation = 'vertical' }: RovingOptions = {},
+) {
   const [focused, setFocused] = useState<{ id: string; index: number } | null>(null);
   const keys = ids.map(String);
   // An item that has gone hands the stop to the one now at its place (or the last).
@@ -54,9 +65,11 @@ export function useRovingFocus(ids: readonly (string | number)[], emptied?: () =
       },
       [ROVING_LIST]: '',
       onKeyDown(event: KeyboardEvent<HTMLElement>) {
-        const move = MOVES[event.key];
+        const move = MOVES[orientation][event.key];
         if (!move || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
-        const items = [...event.currentTarget.querySelectorAll<HTMLElement>('[data-roving-id]')];
+        const items = [
+          ...event.currentTarget.querySelectorAll<HTMLElement>('[data-roving-id]:not(:disabled)'),
+        ];
         const at = items.findIndex((item) => item === event.target);
         if (at < 0) return;
         const last = items.length - 1;

@@ -260,9 +260,17 @@ test('Enter on Undo or Redo until it is disabled leaves the focus on the other o
   await expect(listButtons(page)).toHaveText(names);
   await expect(toolButton(page, 'Undo')).toBeEnabled();
   await expect(toolButton(page, 'Redo')).toBeEnabled(); // the delete, to redo
-  // From Browse, Tab to Redo (past Add pin and Undo) with the real keyboard.
+  // The toolbar is one Tab stop: from Browse, → to Redo (past Add pin and Undo) with the real
+  // keyboard, and Tab leaves it.
   await toolButton(page, 'Browse').focus();
-  for (let i = 0; i < 3; i += 1) await page.keyboard.press('Tab');
+  for (let i = 0; i < 3; i += 1) await page.keyboard.press('ArrowRight');
+  await expect(toolButton(page, 'Redo')).toBeFocused();
+  await page.keyboard.press('Tab');
+  expect(
+    await page.evaluate(() => document.activeElement?.closest('[role="toolbar"]') !== null),
+    'the focus is out of the toolbar',
+  ).toBe(false);
+  await page.keyboard.press('Shift+Tab');
   await expect(toolButton(page, 'Redo')).toBeFocused();
 
   /** Enter until the focused `from` is disabled (every step checked); the focus is then on `to`. */

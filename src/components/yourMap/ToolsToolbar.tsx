@@ -3,6 +3,7 @@ import { useSelector } from '@xstate/react';
 import type { ToolName } from '../../yourMap/events';
 import { useDocument, useStorage, useTools } from '../ChartroomContext';
 import { handOffFocus } from '../focusHandOff';
+import { useRovingFocus } from '../useRovingFocus';
 
 const TOOLS: ReadonlyArray<{ tool: ToolName; label: string; key: string }> = [
   { tool: 'browse', label: 'Browse', key: 'Escape' },
@@ -16,6 +17,9 @@ const TOOLS: ReadonlyArray<{ tool: ToolName; label: string; key: string }> = [
  * it has the focus (the last undo or redo done, or read-only) hands the focus on, so a keyboard
  * user stays in the toolbar: `Undo` and `Redo` to each other when that one is enabled, else (and
  * `Add pin`) to `Browse`, which is never disabled (handOffFocus, from a layout effect).
+ *
+ * It is one Tab stop, as a toolbar is: → and ← move between its enabled buttons, Home and End to
+ * its ends (useRovingFocus).
  */
 export function ToolsToolbar() {
   const tools = useTools();
@@ -29,6 +33,13 @@ export function ToolsToolbar() {
   const buttons = useRef<Partial<Record<ToolName | 'undo' | 'redo', HTMLButtonElement | null>>>({});
   const undoDisabled = !canUndo || readOnly;
   const redoDisabled = !canRedo || readOnly;
+  const enabled = [
+    'browse',
+    ...(readOnly ? [] : ['addPin']),
+    ...(undoDisabled ? [] : ['undo']),
+    ...(redoDisabled ? [] : ['redo']),
+  ];
+  const roving = useRovingFocus(enabled, { orientation: 'horizontal' });
   useLayoutEffect(() => {
     const { browse, addPin, undo, redo } = buttons.current;
     handOffFocus([
@@ -39,7 +50,7 @@ export function ToolsToolbar() {
   }, [undoDisabled, redoDisabled, readOnly]);
 
   return (
-    <div role="toolbar" aria-label="Tools" className="tools" data-covers-map="top">
+    <div role="toolbar" aria-label="Tools" className="tools" data-covers-map="top" {...roving.list}>
       {/* Two groups, which wrap whole where the toolbar has too little room for one row. */}
       <span className="tools-group">
         {TOOLS.map(({ tool, label, key }) => (
@@ -49,6 +60,7 @@ export function ToolsToolbar() {
               buttons.current[tool] = button;
             }}
             type="button"
+            {...roving.item(tool)}
             aria-pressed={active === tool}
             aria-keyshortcuts={key}
             disabled={readOnly && tool !== 'browse'}
@@ -68,6 +80,7 @@ export function ToolsToolbar() {
             buttons.current.undo = button;
           }}
           type="button"
+          {...roving.item('undo')}
           aria-keyshortcuts="Control+Z Meta+Z"
           disabled={undoDisabled}
           onClick={() => document.send({ type: 'doc.undoRequested', t: now() })}
@@ -79,6 +92,7 @@ export function ToolsToolbar() {
             buttons.current.redo = button;
           }}
           type="button"
+          {...roving.item('redo')}
           aria-keyshortcuts="Control+Shift+Z Meta+Shift+Z Control+Y"
           disabled={redoDisabled}
           onClick={() => document.send({ type: 'doc.redoRequested', t: now() })}

@@ -3,7 +3,7 @@ import { announcement } from '../../yourMap/announcement';
 import { useDocument } from '../ChartroomContext';
 
 /**
- * A status region, outside the sheet (whose body a collapsed sheet hides), that tells a screen
+ * A polite live region (not a `status`: the map's loading message is the page's one), outside the sheet (whose body a collapsed sheet hides), that tells a screen
  * reader what the person's last operation did: a pin added, moved or deleted, an undo or a redo.
  * It follows the document without rendering for anything else.
  */
@@ -20,7 +20,7 @@ export function YourMapAnnouncer() {
     return () => subscription.unsubscribe();
   }, [document]);
   return (
-    <p role="status" className="visually-hidden">
+    <p aria-live="polite" aria-atomic="true" className="visually-hidden your-map-told">
       {said}
     </p>
   );

@@ -189,7 +189,7 @@ function FeatureList({
   const camera = useCamera();
   const roving = useRovingFocus(
     features.map((feature) => feature.id),
-    emptied,
+    { emptied },
   );
   if (features.length === 0) return null;
   return (

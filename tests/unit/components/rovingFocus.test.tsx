@@ -100,7 +100,7 @@ describe('a list with one Tab stop', () => {
     function Dropping() {
       const [ids, setIds] = useState(['a', 'b', 'c']);
       drop = (id) => setIds((now) => now.filter((each) => each !== id));
-      const roving = useRovingFocus(ids, emptied);
+      const roving = useRovingFocus(ids, { emptied });
       if (ids.length === 0) return null;
       return (
         <ul {...roving.list}>

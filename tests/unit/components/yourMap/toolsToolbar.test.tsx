@@ -40,6 +40,29 @@ describe('the Tools toolbar', () => {
     expect(toolButton('Undo')).not.toHaveAttribute('aria-pressed');
   });
 
+  it('is one Tab stop; → and ← move between its enabled buttons, passing over disabled ones', async () => {
+    const { app } = renderYourMap();
+    await ready(app);
+    const stops = () =>
+      ['Browse', 'Add pin', 'Undo', 'Redo'].filter((name) => toolButton(name).tabIndex === 0);
+    expect(stops()).toEqual(['Browse']);
+    toolButton('Browse').focus();
+    fireEvent.keyDown(toolButton('Browse'), { key: 'ArrowRight' });
+    expect(toolButton('Add pin')).toHaveFocus();
+    // Undo and Redo are disabled: → stays on the last enabled button.
+    fireEvent.keyDown(toolButton('Add pin'), { key: 'ArrowRight' });
+    expect(toolButton('Add pin')).toHaveFocus();
+    expect(stops()).toEqual(['Add pin']);
+    addPin(app, 'x', 1, 2, 5);
+    fireEvent.keyDown(toolButton('Add pin'), { key: 'End' });
+    expect(toolButton('Undo')).toHaveFocus();
+    fireEvent.keyDown(toolButton('Undo'), { key: 'Home' });
+    expect(toolButton('Browse')).toHaveFocus();
+    // Down and up are a list's keys, not a toolbar's.
+    fireEvent.keyDown(toolButton('Browse'), { key: 'ArrowDown' });
+    expect(toolButton('Browse')).toHaveFocus();
+  });
+
   it('toggles between Browse and Add pin, as the tools machine says', async () => {
     const { app } = renderYourMap();
     await ready(app);
