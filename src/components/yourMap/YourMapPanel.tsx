@@ -187,6 +187,7 @@ function FeatureList({
 }) {
   const selection = useSelection();
   const camera = useCamera();
+  const open = useSelector(selection, (s) => s.context.pin);
   const roving = useRovingFocus(
     features.map((feature) => feature.id),
     { emptied },
@@ -200,6 +201,8 @@ function FeatureList({
             type="button"
             dir="auto"
             {...roving.item(feature.id)}
+            // The pin whose editor is open.
+            aria-current={feature.id === open ? 'true' : undefined}
             onClick={(event) => {
               if (feature.geometry.type === 'Point') {
                 const [lng, lat] = feature.geometry.coordinates;

@@ -82,6 +82,18 @@ describe('the Your map region', () => {
     expect(within(yourMap()).queryByText(warning)).toBeNull();
   });
 
+  it('marks the item of the pin whose editor is open as current', async () => {
+    const store = new MemoryStore(manyPins(3));
+    const { app } = renderYourMap({ store });
+    await ready(app);
+    expect(items().filter((button) => button.hasAttribute('aria-current'))).toEqual([]);
+    fireEvent.click(items()[1]!);
+    expect(items()[1]).toHaveAttribute('aria-current', 'true');
+    expect(items().filter((button) => button.hasAttribute('aria-current'))).toHaveLength(1);
+    act(() => app.system.get('selection').send({ type: 'editor.closed' }));
+    expect(items().filter((button) => button.hasAttribute('aria-current'))).toEqual([]);
+  });
+
   it('says how to start when there is nothing yet', async () => {
     const { app } = renderYourMap();
     await ready(app);
