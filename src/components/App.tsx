@@ -128,10 +128,11 @@ export function App(props: AppProps) {
             {/* After the map's controls in Tab order: the person's own tools and features. */}
             <ToolsToolbar />
             {narrow ? (
-              // A narrow screen: the map first, the lists and panels in one bottom sheet.
+              // A narrow screen: the map first, the lists and panels in one bottom sheet, the
+              // person's own map at its top (Places in view's 50 rows would push it far down).
               <BottomSheet cardRef={setCard}>
-                <PlacesList />
                 <YourMapPanel />
+                <PlacesList />
                 {flows}
               </BottomSheet>
             ) : (

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { FlowLog } from '../../inspection/flowLog';
 import {
   useCamera,
@@ -23,6 +23,11 @@ import { TraceTools } from './TraceTools';
 export function FlowPanel({ log }: { log: FlowLog }) {
   const [open, setOpen] = useState(false);
   const regionId = useId();
+  const panel = useRef<HTMLElement>(null);
+  // Opened at the foot of a phone's sheet, it is brought into the sheet's view.
+  useEffect(() => {
+    if (open) panel.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [open]);
   return (
     <div className="flows">
       <button
@@ -35,7 +40,7 @@ export function FlowPanel({ log }: { log: FlowLog }) {
         Flows
       </button>
       {open && (
-        <aside id={regionId} className="flow-panel" aria-label="Interaction flows">
+        <aside id={regionId} className="flow-panel" aria-label="Interaction flows" ref={panel}>
           <h2>Interaction flows</h2>
           <Machines />
           <FlowLogView log={log} />
