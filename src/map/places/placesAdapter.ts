@@ -17,6 +17,7 @@ import {
   EXACT_SOURCE,
   EXACT_ZOOM,
   HIT_TOLERANCE_PX,
+  TOUCH_HIT_TOLERANCE_PX,
   LABELS,
   PLACE_LAYERS,
   PLACES_SOURCE_LAYER,
@@ -278,9 +279,10 @@ export class PlacesAdapter {
     const layers = PLACE_LAYERS.filter((layer) => this.map.getLayer(layer));
     if (!layers.includes(DOTS)) return null;
     const { x, y } = event.point;
+    const reach = this.byTouch ? TOUCH_HIT_TOLERANCE_PX : HIT_TOLERANCE_PX;
     const box: [[number, number], [number, number]] = [
-      [x - HIT_TOLERANCE_PX, y - HIT_TOLERANCE_PX],
-      [x + HIT_TOLERANCE_PX, y + HIT_TOLERANCE_PX],
+      [x - reach, y - reach],
+      [x + reach, y + reach],
     ];
     const features = this.map.queryRenderedFeatures(box, { layers });
     const hits: PlaceHit[] = [];

@@ -26,6 +26,11 @@ const GEONAMES_ATTRIBUTION =
   '<a href="https://www.geonames.org/" target="_blank" rel="noopener">GeoNames</a>';
 /** How far from a dot, in pixels, a click or hover still counts as on it. */
 export const HIT_TOLERANCE_PX = 4;
+/**
+ * The same for a finger's tap, which lands less exactly: a 44-pixel target around the dot (the
+ * nearest dot wins where several are in reach, as for a click).
+ */
+export const TOUCH_HIT_TOLERANCE_PX = 20;
 
 export { EXACT_ZOOM };
 export const EXACT_SOURCE = 'chartroom-places-exact';

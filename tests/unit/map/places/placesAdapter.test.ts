@@ -6,6 +6,8 @@ import {
   PLACES_SOURCE_KEY,
   placesSourceOf,
   styleWithPlaces,
+  HIT_TOLERANCE_PX,
+  TOUCH_HIT_TOLERANCE_PX,
 } from '../../../../src/map/places/placesLayers';
 import { fakeMarkers, resetFakeMaps } from '../../support/fakeMapLibre';
 import { FakePlacesMap } from '../../support/fakePlacesMap';
@@ -115,6 +117,33 @@ describe('a place hovered in the list, with or without a dot', () => {
     container.dispatchEvent(pointerEvent('pointermove', 'mouse'));
     map.fire('mousemove', pointer);
     expect(events.at(-1)).toMatchObject({ type: 'place.hovered', place: { id: PARIS.id } });
+  });
+
+  it('takes a tap by a finger within a 44-pixel target around a dot, a click within 4 pixels', () => {
+    const { map, events } = adapter();
+    map.features = [parisDot];
+    const at = { x: PARIS.lng, y: -PARIS.lat };
+    const click = { point: at, originalEvent: { target: map.canvas } };
+    const container = map.getCanvasContainer();
+    const pointerEvent = (type: string, pointerType: string) =>
+      Object.assign(new Event(type), { pointerType });
+    container.dispatchEvent(pointerEvent('pointerdown', 'mouse'));
+    map.fire('click', click);
+    expect(map.queried[0]).toEqual([
+      [at.x - HIT_TOLERANCE_PX, at.y - HIT_TOLERANCE_PX],
+      [at.x + HIT_TOLERANCE_PX, at.y + HIT_TOLERANCE_PX],
+    ]);
+    container.dispatchEvent(pointerEvent('pointerdown', 'touch'));
+    map.fire('click', click);
+    expect(map.queried[0]).toEqual([
+      [at.x - TOUCH_HIT_TOLERANCE_PX, at.y - TOUCH_HIT_TOLERANCE_PX],
+      [at.x + TOUCH_HIT_TOLERANCE_PX, at.y + TOUCH_HIT_TOLERANCE_PX],
+    ]);
+    expect(TOUCH_HIT_TOLERANCE_PX * 2 + 4).toBeGreaterThanOrEqual(44);
+    expect(events.at(-1)).toMatchObject({
+      type: 'map.clicked',
+      target: { kind: 'place', place: { id: PARIS.id } },
+    });
   });
 
   it('asks nothing for the place under the pointer, which is a dot', () => {
