@@ -63,7 +63,8 @@ export const ATTRIBUTION = ['<a href="https://maplibre.org/">MapLibre</a>'];
 
 /** The canvas takes keyboard focus; its label says what the keys do. */
 export const CANVAS_LABEL =
-  'Map canvas. Arrow keys pan, plus and minus zoom, Shift with arrows rotates and tilts.';
+  'Map canvas. Arrow keys pan, plus and minus zoom, Shift with arrows rotates and tilts. ' +
+  'P, then Enter, adds a pin at the centre.';
 
 export interface MapOwnerOptions {
   styleUrl: string;

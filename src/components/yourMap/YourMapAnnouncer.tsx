@@ -1,15 +1,29 @@
 import { useEffect, useState } from 'react';
 import { announcement } from '../../yourMap/announcement';
-import { useDocument } from '../ChartroomContext';
+import { useDocument, useTools } from '../ChartroomContext';
+
+/** Said when `Add pin` is chosen, however it was (its button, or `P` with the map focused). */
+export const ADD_PIN_TOLD = 'Add pin: click the map where it goes, or press Enter for its centre.';
 
 /**
  * A polite live region (not a `status`: the map's loading message is the page's one), outside the sheet (whose body a collapsed sheet hides), that tells a screen
- * reader what the person's last operation did: a pin added, moved or deleted, an undo or a redo.
+ * reader what the person's last operation did: a pin added, moved or deleted, an undo or a redo;
+ * and how to place a pin once `Add pin` is chosen.
  * It follows the document without rendering for anything else.
  */
 export function YourMapAnnouncer() {
   const document = useDocument();
+  const tools = useTools();
   const [said, setSaid] = useState('');
+  useEffect(() => {
+    let adding = tools.getSnapshot().hasTag('addingPin');
+    const subscription = tools.subscribe((snapshot) => {
+      const now = snapshot.hasTag('addingPin');
+      if (now && !adding) setSaid(ADD_PIN_TOLD);
+      adding = now;
+    });
+    return () => subscription.unsubscribe();
+  }, [tools]);
   useEffect(() => {
     let before = document.getSnapshot().context;
     const subscription = document.subscribe(({ context }) => {

@@ -23,6 +23,7 @@ const { PinsOnMap } = await import('../../../../src/components/yourMap/PinsOnMap
 const { StorageAlert } = await import('../../../../src/components/yourMap/StorageAlert');
 const { ToolsToolbar } = await import('../../../../src/components/yourMap/ToolsToolbar');
 const { UnsavedGuard } = await import('../../../../src/components/yourMap/UnsavedGuard');
+const { YourMapAnnouncer } = await import('../../../../src/components/yourMap/YourMapAnnouncer');
 const { YourMapKeys } = await import('../../../../src/components/yourMap/YourMapKeys');
 const { YourMapPanel } = await import('../../../../src/components/yourMap/YourMapPanel');
 
@@ -145,6 +146,7 @@ export function renderYourMap(
         <PinsOnMap />
         <YourMapKeys />
         <UnsavedGuard />
+        <YourMapAnnouncer />
         <Probe />
       </ChartroomProvider>
     </StrictMode>,

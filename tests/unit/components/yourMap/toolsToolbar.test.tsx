@@ -63,6 +63,20 @@ describe('the Tools toolbar', () => {
     expect(toolButton('Browse')).toHaveFocus();
   });
 
+  it('tells a screen reader how to place a pin once Add pin is chosen, and what it added', async () => {
+    const { app } = renderYourMap();
+    await ready(app);
+    const told = () => document.querySelector('.your-map-told');
+    expect(told()).toHaveAttribute('aria-live', 'polite');
+    expect(told()).toHaveTextContent('');
+    fireEvent.click(toolButton('Add pin'));
+    expect(told()).toHaveTextContent(
+      'Add pin: click the map where it goes, or press Enter for its centre.',
+    );
+    clickMapToAdd(app, 1, 2, 5);
+    expect(told()).toHaveTextContent('“Pin 1” added.');
+  });
+
   it('toggles between Browse and Add pin, as the tools machine says', async () => {
     const { app } = renderYourMap();
     await ready(app);
