@@ -1,4 +1,11 @@
-import { useLayoutEffect, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
+import {
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type FocusEvent,
+  type KeyboardEvent,
+} from 'react';
 
 type Move = 'next' | 'previous' | 'first' | 'last';
 
@@ -23,9 +30,10 @@ export const ROVING_LIST = 'data-roving-list';
  * focused last (at first, the first item), ↑ and ↓ move between its items, Home and End to its
  * ends, and the next Tab leaves it. Each item stays a button of its own, named as before.
  *
- * An item that goes while it has the focus (an undo takes its pin away, the view moves on) hands
- * the focus to the item now in its place, or where the list is gone, to `emptied`: a keyboard
- * user is never left on the page's body.
+ * An item that goes while it has the keyboard's focus (an undo takes its pin away) hands the focus
+ * to the item now in its place, or where the list is gone, to `emptied`: a keyboard user is never
+ * left on the page's body. A focus a pointer gave (a click, a tap), or one a press elsewhere has
+ * since left, is not taken back into the list.
  *
  * `ids` are the items that can take the focus (a disabled button is none of them, and is passed
  * over). `list` goes on the element holding the items; `item(id)` on each item.
@@ -44,8 +52,25 @@ export function useRovingFocus(
         ? focused.id
         : (keys[Math.min(focused.index, keys.length - 1)] ?? null);
   const listRef = useRef<HTMLElement | null>(null);
-  /** The item that had the focus, while the focus has not gone elsewhere. */
+  /** The item that had the keyboard's focus, while the focus has not gone elsewhere. */
   const holder = useRef<HTMLElement | null>(null);
+  /** A press in the list: the focus that follows is the pointer's. */
+  const pressed = useRef(false);
+
+  // A press anywhere but on the held item means the person has moved on.
+  useEffect(() => {
+    const onPress = (event: PointerEvent) => {
+      if (holder.current && !holder.current.contains(event.target as Node)) holder.current = null;
+    };
+    // A press in the list that focused nothing (its padding) is forgotten once released.
+    const onRelease = () => setTimeout(() => (pressed.current = false), 0);
+    window.addEventListener('pointerdown', onPress, { capture: true });
+    window.addEventListener('pointerup', onRelease, { capture: true });
+    return () => {
+      window.removeEventListener('pointerdown', onPress, { capture: true });
+      window.removeEventListener('pointerup', onRelease, { capture: true });
+    };
+  }, []);
 
   useLayoutEffect(() => {
     const item = holder.current;
@@ -83,11 +108,15 @@ export function useRovingFocus(
         event.preventDefault();
         items[next]?.focus();
       },
+      onPointerDown() {
+        pressed.current = true;
+      },
       onFocus(event: FocusEvent<HTMLElement>) {
         const { target } = event;
         const id = target instanceof HTMLElement ? target.dataset.rovingId : undefined;
         if (id === undefined || !(target instanceof HTMLElement)) return;
-        holder.current = target;
+        holder.current = pressed.current ? null : target;
+        pressed.current = false;
         setFocused({ id, index: Math.max(0, keys.indexOf(id)) });
       },
       onBlur(event: FocusEvent<HTMLElement>) {

@@ -534,6 +534,9 @@ export class MapOwner {
   }
 
   unmarkOffer(): void {
+    // Gone before the finger lifted, or as it lifted too soon: its click is a tap again. (Once
+    // the finger has lifted, its click has been taken already, and the next press claims anew.)
+    this.pins?.releaseOfferClaim();
     this.offerMarker?.remove();
     this.offerMarker = null;
   }

@@ -44,11 +44,12 @@ export function storeActor(
     let askedToPersist = false;
     /** Once a first change is saved: the browser is asked to keep what is stored. */
     const askToPersist = () => {
-      if (askedToPersist || !persistence) return;
+      if (askedToPersist || !persistence || stopped) return;
       askedToPersist = true;
       Promise.resolve()
         .then(() => persistence.persisted())
-        .then((persisted) => persisted || persistence.persist())
+        // A tab that stopped saving meanwhile (read-only, say) asks the person nothing.
+        .then((persisted) => persisted || stopped || persistence.persist())
         .then(sayPersistence, ignore);
     };
 

@@ -16,7 +16,10 @@ export function PlacesInView({ places }: { places: PlaceIndexState }) {
   // null until first computed, so "no places" never flashes while the list is being filled
   const [items, setItems] = useState<Place[] | null>(null);
   const headingId = useId();
-  const roving = useRovingFocus(items?.map((place) => place.id) ?? []);
+  // The view moved on from every place while one had the keyboard's focus: to the map.
+  const roving = useRovingFocus(items?.map((place) => place.id) ?? [], {
+    emptied: () => owner.focusMap(),
+  });
 
   useEffect(() => {
     if (places.status !== 'ready') return;

@@ -209,9 +209,18 @@ function useKeepSelectionClear(sheetRef: React.RefObject<HTMLElement | null>) {
       const area = app.getBoundingClientRect();
       const own = element.getBoundingClientRect();
       const top = Math.round(topRowsBottom(app));
-      // A sheet at the side (a phone on its side) covers the map's left part, not its bottom.
-      if (own.width < area.width * SIDE_SHEET_SHARE)
-        return { top, bottom: 0, left: Math.round(own.right - area.left) };
+      // A sheet at the side (a phone on its side) covers the map's left part (none of it when
+      // collapsed to its handle), not its bottom; an on-screen keyboard covers the bottom.
+      if (own.width < area.width * SIDE_SHEET_SHARE) {
+        const visual = element.ownerDocument.defaultView?.visualViewport;
+        const keyboard = visual ? area.bottom - (visual.offsetTop + visual.height) : 0;
+        const collapsed = element.dataset.height === 'collapsed';
+        return {
+          top,
+          bottom: Math.max(0, Math.round(keyboard)),
+          left: collapsed ? 0 : Math.round(own.right - area.left),
+        };
+      }
       return { top, bottom: Math.round(area.bottom - own.top) };
     };
     sync.current = (force) => {

@@ -15,11 +15,17 @@ export function YourMapAnnouncer() {
   const document = useDocument();
   const tools = useTools();
   const [said, setSaid] = useState('');
+  // The same words again (a second move of one pin) are still news: a no-break space comes and
+  // goes at their end, so the region's text changes and is read out.
+  const say = (text: string) =>
+    setSaid((before) =>
+      before.trimEnd() === text && !before.endsWith('\u00a0') ? `${text}\u00a0` : text,
+    );
   useEffect(() => {
     let adding = tools.getSnapshot().hasTag('addingPin');
     const subscription = tools.subscribe((snapshot) => {
       const now = snapshot.hasTag('addingPin');
-      if (now && !adding) setSaid(ADD_PIN_TOLD);
+      if (now && !adding) say(ADD_PIN_TOLD);
       adding = now;
     });
     return () => subscription.unsubscribe();
@@ -29,7 +35,7 @@ export function YourMapAnnouncer() {
     const subscription = document.subscribe(({ context }) => {
       const text = announcement(before, context);
       before = context;
-      if (text) setSaid(text);
+      if (text) say(text);
     });
     return () => subscription.unsubscribe();
   }, [document]);

@@ -115,8 +115,12 @@ export function YourMapPanel() {
         />
       )}
       <FeatureList features={shown} emptied={() => importButton.current?.focus()} />
-      <p className="your-map-count" aria-live="polite">
+      <p className="your-map-count">
         {countText(total, matches, filtering ? deferredFilter.trim() : '')}
+      </p>
+      {/* What the filter finds is read out; the count itself is not (each pin added is told). */}
+      <p className="visually-hidden" aria-live="polite">
+        {filtering ? countText(total, matches, deferredFilter.trim()) : ''}
       </p>
       {total > 0 && mayBeCleared && (
         <p className="your-map-keep">

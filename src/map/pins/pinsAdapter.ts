@@ -101,6 +101,8 @@ export class PinsAdapter {
   private tool: ToolName = 'browse';
   /** Whether the gesture under way (or the last one) is the tools': decided at pointer-down. */
   private claimed = false;
+  /** `claimed` came from a long press's offer (claimPress), not from the press itself. */
+  private offerClaim = false;
   /** The cluster the current (or last) press in Browse began on, if any. */
   private clusterPress: ClusterHit | null = null;
   /** Whether the pointer is over a cluster (for the cursor). */
@@ -175,8 +177,19 @@ export class PinsAdapter {
    * offered a pin. Its click (when the finger lifts) is then no tap on a place or on empty map.
    */
   claimPress(): void {
+    if (!this.claimed) this.offerClaim = true;
     this.claimed = true;
     this.clusterPress = null;
+  }
+
+  /**
+   * The offer went before the finger's click came (the long press's timer ran late, and the tools
+   * took the press for a tap after all): the claim it made is given up, and the tap is the map's.
+   */
+  releaseOfferClaim(): void {
+    if (!this.offerClaim) return;
+    this.offerClaim = false;
+    this.claimed = false;
   }
 
   /**
@@ -439,6 +452,7 @@ export class PinsAdapter {
     const secondClick = this.doubleClick !== null && isSecondClick(this.addPress, at);
     if (this.tool === 'addPin') this.addPress = at;
     this.claimed = target.kind === 'pin' || this.tool !== 'browse' || secondClick;
+    this.offerClaim = false;
     // A press on a cluster is not the tools' (the map pans from it as from anywhere), but its
     // click is: it zooms in, and it is never a click on a place or on empty map.
     this.clusterPress = this.claimed ? null : this.clusterAt(at.x, at.y);

@@ -128,6 +128,20 @@ describe('a list with one Tab stop', () => {
     expect(emptied).toHaveBeenCalledTimes(1);
   });
 
+  it('takes no focus back that a pointer gave, or that a press elsewhere left', () => {
+    const { rerender } = render(<Listed ids={['a', 'b', 'c']} />);
+    // A click (or a tap) focuses the item: its going leaves the focus where the browser puts it.
+    fireEvent.pointerDown(item('b'));
+    item('b').focus();
+    rerender(<Listed ids={['a', 'c']} />);
+    expect(item('c')).not.toHaveFocus();
+    // Focused by the keyboard, then a press on an empty part of the page.
+    item('a').focus();
+    fireEvent.pointerDown(document.body);
+    rerender(<Listed ids={['c']} />);
+    expect(item('c')).not.toHaveFocus();
+  });
+
   it('leaves the focus alone where it went elsewhere before the item went', () => {
     const { rerender } = render(<Listed ids={['a', 'b']} />);
     item('a').focus();

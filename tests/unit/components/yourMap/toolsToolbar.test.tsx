@@ -75,6 +75,15 @@ describe('the Tools toolbar', () => {
     );
     clickMapToAdd(app, 1, 2, 5);
     expect(told()).toHaveTextContent('“Pin 1” added.');
+    // The same words a second time are still read out: the region's text changes.
+    fireEvent.click(toolButton('Add pin'));
+    const first = told()?.textContent;
+    fireEvent.click(toolButton('Browse'));
+    fireEvent.click(toolButton('Add pin'));
+    expect(told()?.textContent).not.toBe(first);
+    expect(told()).toHaveTextContent(
+      'Add pin: click the map where it goes, or press Enter for its centre.',
+    );
   });
 
   it('toggles between Browse and Add pin, as the tools machine says', async () => {

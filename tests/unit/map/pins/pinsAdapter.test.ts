@@ -598,6 +598,21 @@ describe('the pointer', () => {
     expect(pins.claimsClick()).toBe(false);
   });
 
+  it('gives the claim up where the offer goes before the finger’s click (a tap after all)', () => {
+    const { map, pins } = adapter();
+    map.pointer('pointerdown', 10, 10);
+    pins.claimPress();
+    pins.releaseOfferClaim();
+    map.pointer('pointerup', 10, 10);
+    expect(pins.claimsClick()).toBe(false);
+    // A press the tools took for itself (Add pin) keeps its claim.
+    pins.setTool('addPin');
+    map.pointer('pointerdown', 10, 10);
+    pins.claimPress();
+    pins.releaseOfferClaim();
+    expect(pins.claimsClick()).toBe(true);
+  });
+
   it('claims the second click of a double click that added a pin, and no press elsewhere', () => {
     const { map, pins } = adapter();
     pins.setTool('addPin');
