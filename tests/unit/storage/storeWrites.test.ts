@@ -193,24 +193,30 @@ describe('writes in a worker', () => {
 
   it('come to the worker’s store at once, which joins those that come while one is under way', async () => {
     const browser = freshBrowser();
-    const worker = inProcessWorker(browser);
-    const a = await openTab(browser, 'a', { startWriteWorker: worker.start });
-    const first = pin('paris', 10, 'a');
+    const answers: WriteAnswer[] = [];
+    const handle = serveWrites(
+      (name, tab) => openWorkerStore(name, tab, browser.factory),
+      (answer) => answers.push(answer),
+    );
+    handle({ type: 'open', name: browser.name, tab: 'w' });
+    const first = pin('paris', 10, 'w');
     const second = { ...first, name: 'Paris', updated: 11 };
     const third = { ...second, note: 'capital', updated: 12 };
     const transaction = vi.spyOn(IDBDatabase.prototype, 'transaction');
-    const answers = await Promise.all([
-      a.store.write([added(first)]),
-      a.store.write([changed(first, second)]),
-      a.store.write([changed(second, third)]),
-    ]);
+    // Three messages in one task: the first is written at once, the two behind it together.
+    handle({ type: 'write', id: 1, changes: [added(first)] });
+    handle({ type: 'write', id: 2, changes: [changed(first, second)] });
+    handle({ type: 'write', id: 3, changes: [changed(second, third)] });
+    await vi.waitFor(() => expect(answers).toHaveLength(3));
+    // Each answered in order, as written alone: all as asked.
     expect(answers).toEqual([
-      [{ id: 'paris', record: first }],
-      [{ id: 'paris', record: second }],
-      [{ id: 'paris', record: third }],
+      { type: 'written', id: 1, asAsked: ['paris'], stored: [] },
+      { type: 'written', id: 2, asAsked: ['paris'], stored: [] },
+      { type: 'written', id: 3, asAsked: ['paris'], stored: [] },
     ]);
     expect(transaction.mock.calls.filter(([, mode]) => mode === 'readwrite')).toHaveLength(2);
-    expect((await a.store.load()).features).toEqual([third]);
+    const reader = await openTab(browser, 'r');
+    expect((await reader.store.load()).features).toEqual([third]);
   });
 
   it('report the worker’s failure with its reason, and store nothing', async () => {
