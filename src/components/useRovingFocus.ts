@@ -25,6 +25,13 @@ export interface RovingOptions {
 /** Marks the element holding the items (PinEditor hands the focus back to it). */
 export const ROVING_LIST = 'data-roving-list';
 
+/** Gives the focus to a list's one Tab stop; false where it has none (no items). */
+export function focusRovingStop(list: ParentNode | null | undefined): boolean {
+  const stop = list?.querySelector<HTMLElement>('[data-roving-id][tabindex="0"]');
+  stop?.focus();
+  return stop != null;
+}
+
 /**
  * One Tab stop for a long list of buttons (a roving tabindex): Tab enters the list at the item
  * focused last (at first, the first item), ↑ and ↓ move between its items, Home and End to its
@@ -78,9 +85,7 @@ export function useRovingFocus(
     const { activeElement, body } = item.ownerDocument;
     holder.current = null;
     if (activeElement && activeElement !== body) return;
-    const next = listRef.current?.querySelector<HTMLElement>('[data-roving-id][tabindex="0"]');
-    if (next) next.focus();
-    else emptied?.();
+    if (!focusRovingStop(listRef.current)) emptied?.();
   });
 
   return {

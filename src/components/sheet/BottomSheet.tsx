@@ -11,7 +11,7 @@ import {
 import { useSelector } from '@xstate/react';
 import type { Insets, SheetHeights } from '../../machines/events';
 import type { FeatureRecord } from '../../yourMap/model';
-import { useKeyboardInset } from './useKeyboardInset';
+import { keyboardCover, useKeyboardInset } from './useKeyboardInset';
 import { useCamera, useDocument, useSelection, useSheet } from '../ChartroomContext';
 
 /** A press on the handle that moves this far is a drag, not a press of its button. */
@@ -212,12 +212,13 @@ function useKeepSelectionClear(sheetRef: React.RefObject<HTMLElement | null>) {
       // A sheet at the side (a phone on its side) covers the map's left part (none of it when
       // collapsed to its handle), not its bottom; an on-screen keyboard covers the bottom.
       if (own.width < area.width * SIDE_SHEET_SHARE) {
-        const visual = element.ownerDocument.defaultView?.visualViewport;
-        const keyboard = visual ? area.bottom - (visual.offsetTop + visual.height) : 0;
+        const view = element.ownerDocument.defaultView;
+        const visual = view?.visualViewport;
+        const keyboard = view && visual ? keyboardCover(view, visual).covered : 0;
         const collapsed = element.dataset.height === 'collapsed';
         return {
           top,
-          bottom: Math.max(0, Math.round(keyboard)),
+          bottom: Math.round(keyboard),
           left: collapsed ? 0 : Math.round(own.right - area.left),
         };
       }

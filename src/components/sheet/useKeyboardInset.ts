@@ -6,17 +6,28 @@ import { useEffect } from 'react';
  * and `--visual-height`, the height left. The bottom sheet rides above the keyboard, and the search
  * suggestions fit in what is left, so neither is ever hidden under it.
  */
+/**
+ * How much of the layout viewport's bottom an on-screen keyboard covers, and the height left. The
+ * page zoomed in (a pinch the app did not take) shrinks the visual viewport too, by its scale:
+ * only what is left over after that is a keyboard's.
+ */
+export function keyboardCover(
+  view: { innerHeight: number },
+  visual: Pick<VisualViewport, 'height' | 'offsetTop' | 'scale'>,
+): { covered: number; height: number } {
+  const zoomed = Math.abs(visual.scale - 1) > 0.01;
+  const height = zoomed ? visual.height * visual.scale : visual.height;
+  const covered = Math.max(0, view.innerHeight - height - (zoomed ? 0 : visual.offsetTop));
+  return { covered, height };
+}
+
 export function useKeyboardInset(element: HTMLElement | null): void {
   useEffect(() => {
     const view = element?.ownerDocument.defaultView;
     const visual = view?.visualViewport;
     if (!element || !view || !visual) return;
     const follow = () => {
-      // The page zoomed in (a pinch the app did not take) shrinks the visual viewport too, by its
-      // scale: only what is left over after that is a keyboard's.
-      const zoomed = Math.abs(visual.scale - 1) > 0.01;
-      const height = zoomed ? visual.height * visual.scale : visual.height;
-      const covered = Math.max(0, view.innerHeight - height - (zoomed ? 0 : visual.offsetTop));
+      const { covered, height } = keyboardCover(view, visual);
       element.style.setProperty('--keyboard-inset', `${Math.round(covered)}px`);
       element.style.setProperty('--visual-height', `${Math.round(height)}px`);
     };

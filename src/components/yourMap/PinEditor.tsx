@@ -5,7 +5,7 @@ import { nameInField } from '../../yourMap/history';
 import type { FeatureRecord } from '../../yourMap/model';
 import { useChartroom, useDocument, useSelection, useStorage } from '../ChartroomContext';
 import { showSelection, useSheetCard } from '../sheet/BottomSheet';
-import { ROVING_LIST } from '../useRovingFocus';
+import { ROVING_LIST, focusRovingStop } from '../useRovingFocus';
 
 /**
  * The selected pin's editor: a dialog named after the pin, anchored to it in MapLibre's popup
@@ -63,8 +63,7 @@ export function PinEditor() {
     return () => {
       shown.hide();
       if (previous instanceof HTMLElement && previous.isConnected) previous.focus();
-      else if (list?.isConnected)
-        list.querySelector<HTMLElement>('[data-roving-id][tabindex="0"]')?.focus();
+      else if (list?.isConnected) focusRovingStop(list);
     };
     // Opened once per pin: moving it, or a new origin for the same pin, only moves the popup.
     // eslint-disable-next-line react-hooks/exhaustive-deps

@@ -1,41 +1,27 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useRovingFocus } from '../../../src/components/useRovingFocus';
 
 afterEach(cleanup);
 
-/** A list of buttons as the app's lists use the hook, with a button to drop its second item. */
-function List({ initial }: { initial: string[] }) {
-  const [ids, setIds] = useState(initial);
-  const roving = useRovingFocus(ids);
-  return (
-    <>
-      <button type="button">Before</button>
-      <ul aria-label="Things" {...roving.list}>
-        {ids.map((id) => (
-          <li key={id}>
-            <button type="button" {...roving.item(id)}>
-              {id}
-            </button>
-          </li>
-        ))}
-      </ul>
-      <button type="button" onClick={() => setIds((now) => now.filter((_, i) => i !== 1))}>
-        Drop second
-      </button>
-    </>
-  );
-}
-
-/** The items `ids` as buttons (none: no list), and a button elsewhere. */
-function Listed({ ids, emptied }: { ids: string[]; emptied?: () => void }) {
+/** The items `ids` as buttons (none: no list), between `Before` and `after` (`Elsewhere`). */
+function Listed({
+  ids,
+  emptied,
+  after = <button type="button">Elsewhere</button>,
+}: {
+  ids: string[];
+  emptied?: () => void;
+  after?: ReactNode;
+}) {
   const roving = useRovingFocus(ids, { emptied });
   return (
     <>
+      <button type="button">Before</button>
       {ids.length > 0 && (
-        <ul {...roving.list}>
+        <ul aria-label="Things" {...roving.list}>
           {ids.map((id) => (
             <li key={id}>
               <button type="button" {...roving.item(id)}>
@@ -45,8 +31,23 @@ function Listed({ ids, emptied }: { ids: string[]; emptied?: () => void }) {
           ))}
         </ul>
       )}
-      <button type="button">Elsewhere</button>
+      {after}
     </>
+  );
+}
+
+/** That list, with a button that drops its second item. */
+function List({ initial }: { initial: string[] }) {
+  const [ids, setIds] = useState(initial);
+  return (
+    <Listed
+      ids={ids}
+      after={
+        <button type="button" onClick={() => setIds((now) => now.filter((_, i) => i !== 1))}>
+          Drop second
+        </button>
+      }
+    />
   );
 }
 
