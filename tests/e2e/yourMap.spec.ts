@@ -90,9 +90,18 @@ test('Add pin, then a click on the map: a pin there, its editor open with Name f
 test('P then Enter with the map focused adds a pin at the map’s centre', async () => {
   const canvas = page.locator('canvas.maplibregl-canvas');
   await expect(canvas).toBeFocused();
+  // A crosshair shows where Enter will add the pin: the map's centre, in Add pin only.
+  const aim = page.locator('.add-pin-aim');
+  await expect(aim).toHaveCount(0);
   await page.keyboard.press('p');
   await expect(toolButton(page, 'Add pin')).toHaveAttribute('aria-pressed', 'true');
+  await expect(aim).toHaveCount(1);
+  const aimAt = await aim.boundingBox();
+  const centre = await canvasCentre(page);
+  expect(Math.abs((aimAt?.x ?? NaN) - centre.x), 'the crosshair: x').toBeLessThanOrEqual(1);
+  expect(Math.abs((aimAt?.y ?? NaN) - centre.y), 'the crosshair: y').toBeLessThanOrEqual(1);
   await page.keyboard.press('Enter');
+  await expect(aim).toHaveCount(0);
   const dialog = editor(page, 'Pin 2');
   await expect(dialog).toBeVisible();
   await expect(dialog.getByRole('textbox', { name: 'Name' })).toBeFocused();

@@ -8,6 +8,7 @@ import type { AppEvent } from '../../machines/events';
 import { isSecondClick } from '../../yourMap/gestures';
 import type { InputKind, PointerTarget, ToolName, YourMapEvent } from '../../yourMap/events';
 import type { FeatureRecord } from '../../yourMap/model';
+import { CentreAim } from './centreAim';
 import { PinDragMarker } from './pinDragMarker';
 import {
   PinPointer,
@@ -111,6 +112,7 @@ export class PinsAdapter {
   private doubleClick: Held = null;
   private readonly pointer: PinPointer;
   private readonly marker: PinDragMarker;
+  private readonly aim: CentreAim;
   private readonly unlisten: () => void;
 
   constructor(
@@ -137,6 +139,7 @@ export class PinsAdapter {
     map.on('move', onMove);
     map.on('sourcedata', onSourceData);
     this.marker = new PinDragMarker(map.getCanvasContainer());
+    this.aim = new CentreAim(map);
     this.pointer = new PinPointer(
       map.getCanvasContainer(),
       (event) => this.emit(event),
@@ -291,6 +294,7 @@ export class PinsAdapter {
     this.tool = tool;
     if (tool !== 'browse') this.highlightHovered(null);
     this.showCursor();
+    this.aim.setTool(tool);
   }
 
   /**
@@ -364,6 +368,7 @@ export class PinsAdapter {
     this.restoreDoubleClickZoom();
     this.map.getCanvasContainer().style.cursor = '';
     this.marker.hide();
+    this.aim.dispose();
     if (!this.map.isStyleLoaded()) return;
     for (const id of [...PINS_LAYER_IDS].reverse())
       if (this.map.getLayer(id)) this.map.removeLayer(id);
