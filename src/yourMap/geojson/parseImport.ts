@@ -55,8 +55,7 @@ export function parseImport(text: string, options: ParseOptions): ImportResult {
   try {
     root = JSON.parse(json);
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    return fileFault(`The file is not JSON: ${reason}`);
+    return fileFault(notJson(json, error));
   }
   const checked = checkFile(root);
   if ('fault' in checked) return checked.fault;
@@ -186,4 +185,21 @@ function timestamp(value: unknown): number | null {
   if (typeof value !== 'string' || !ISO_DATE_TIME.test(value)) return null;
   const time = Date.parse(value);
   return Number.isFinite(time) ? time : null;
+}
+
+/**
+ * Why a text is not JSON: said plainly where the engine's words would not help (an empty file, a
+ * KML or GPX file, which people reach for as often as GeoJSON), the engine's own otherwise.
+ */
+function notJson(text: string, error: unknown): string {
+  const start = text.trimStart();
+  if (start === '') return 'The file is empty: there is nothing in it to import.';
+  if (start.startsWith('<')) {
+    return (
+      'The file is XML (KML or GPX, perhaps), not JSON: Chartroom imports GeoJSON. ' +
+      'Convert it to GeoJSON first.'
+    );
+  }
+  const reason = error instanceof Error ? error.message : String(error);
+  return `The file is not JSON: ${reason}`;
 }

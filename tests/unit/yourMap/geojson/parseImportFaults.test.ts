@@ -54,6 +54,27 @@ describe('parseImport, refusing a faulty file', () => {
     });
   });
 
+  it('says so plainly when the file is empty or is XML (KML, GPX) rather than JSON', () => {
+    for (const text of ['', '  \n\t ', '\uFEFF']) {
+      const error = failure(parseImport(text, options()));
+      expect(error).toEqual({
+        message: 'The file is empty: there is nothing in it to import.',
+        featureIndex: null,
+      });
+    }
+    const kml =
+      '<?xml version="1.0" encoding="UTF-8"?>\n<kml xmlns="http://www.opengis.net/kml/2.2"></kml>';
+    const gpx = '\n  <gpx version="1.1"><wpt lat="38.7" lon="-9.1"/></gpx>';
+    for (const text of [kml, gpx]) {
+      expect(failure(parseImport(text, options()))).toEqual({
+        message:
+          'The file is XML (KML or GPX, perhaps), not JSON: Chartroom imports GeoJSON. ' +
+          'Convert it to GeoJSON first.',
+        featureIndex: null,
+      });
+    }
+  });
+
   it('reports the same fault and place behind a byte-order mark', () => {
     const text = '{"type": "Feature", "geometry": null}';
     const expected = {
