@@ -70,7 +70,19 @@ test('Add pin, then a click on the map: a pin there, its editor open with Name f
   await expect(toolButton(page, 'Undo')).toBeDisabled();
   await expect(toolButton(page, 'Redo')).toBeDisabled();
   at['Pin 1'] = await spot(page, 'west');
+  // The centre's crosshair is the keyboard's: the click that adds the pin never shows it.
+  await page.evaluate(() => {
+    const seen = { aim: false };
+    (window as unknown as { __aimSeen: typeof seen }).__aimSeen = seen;
+    new MutationObserver(() => {
+      if (document.querySelector('.add-pin-aim')) seen.aim = true;
+    }).observe(document.body, { childList: true, subtree: true });
+  });
   const dialog = await addPinAt(page, at['Pin 1'], 'Pin 1');
+  expect(
+    await page.evaluate(() => (window as unknown as { __aimSeen: { aim: boolean } }).__aimSeen.aim),
+    'a crosshair appeared during the click',
+  ).toBe(false);
   // One pin per choice of the tool: back to Browse.
   await expect(toolButton(page, 'Browse')).toHaveAttribute('aria-pressed', 'true');
   await expect(toolButton(page, 'Add pin')).toHaveAttribute('aria-pressed', 'false');

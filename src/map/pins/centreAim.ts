@@ -16,34 +16,60 @@ export interface AimMap {
  * camera's, inside the map's padding (a sheet or panel over the map moves it off the container's
  * middle), so the aim is put where MapLibre projects it and follows every move.
  *
+ * It shows for the keyboard only: when Add pin is chosen while the map has the keyboard (`P` on
+ * the map), or when the keyboard brings the focus to the map in Add pin. A press of the mouse or a
+ * finger that focuses the map on its way to adding a pin where it lands shows nothing, where a
+ * crosshair would flash at the centre for the length of the click.
+ *
  * It lives in MapLibre's canvas container, as the dragged pin's marker does, takes no pointer
  * events and is hidden from assistive technology: the canvas's label says what Enter does.
  */
 export class CentreAim {
   private readonly element: HTMLElement;
   private tool: ToolName = 'browse';
+  /** Whether the map has the keyboard's focus (see above), not merely the focus. */
+  private keyboard = false;
   private readonly unlisten: () => void;
 
-  constructor(private readonly map: AimMap) {
+  /** `byKeyboard`: whether an element's focus came from the keyboard (CSS `:focus-visible`). */
+  constructor(
+    private readonly map: AimMap,
+    byKeyboard: (element: Element) => boolean = (element) => element.matches(':focus-visible'),
+  ) {
     const canvas = map.getCanvas();
     this.element = canvas.ownerDocument.createElement('div');
     this.element.className = 'add-pin-aim';
     this.element.setAttribute('aria-hidden', 'true');
-    const update = () => this.update();
+    const onFocus = () => {
+      this.keyboard = byKeyboard(canvas);
+      this.update();
+    };
+    const onBlur = () => {
+      this.keyboard = false;
+      this.update();
+    };
     const place = () => this.place();
-    canvas.addEventListener('focus', update);
-    canvas.addEventListener('blur', update);
+    canvas.addEventListener('focus', onFocus);
+    canvas.addEventListener('blur', onBlur);
     map.on('move', place);
     map.on('resize', place);
     this.unlisten = () => {
-      canvas.removeEventListener('focus', update);
-      canvas.removeEventListener('blur', update);
+      canvas.removeEventListener('focus', onFocus);
+      canvas.removeEventListener('blur', onBlur);
       map.off('move', place);
       map.off('resize', place);
     };
   }
 
+  /** The tool now: Add pin chosen while the map has the focus was chosen there, by its key. */
   setTool(tool: ToolName): void {
+    const canvas = this.map.getCanvas();
+    if (
+      tool === 'addPin' &&
+      this.tool !== 'addPin' &&
+      canvas.ownerDocument.activeElement === canvas
+    )
+      this.keyboard = true;
     this.tool = tool;
     this.update();
   }
@@ -58,9 +84,7 @@ export class CentreAim {
   }
 
   private update(): void {
-    const canvas = this.map.getCanvas();
-    const wanted = this.tool === 'addPin' && canvas.ownerDocument.activeElement === canvas;
-    if (!wanted) {
+    if (this.tool !== 'addPin' || !this.keyboard) {
       this.element.remove();
       return;
     }

@@ -44,43 +44,62 @@ afterEach(() => {
   document.body.replaceChildren();
 });
 
+/** A CentreAim whose map's focus comes from the keyboard while `keyboard.now` says so. */
+function aimFor(map: FakeAimMap) {
+  const keyboard = { now: false };
+  return { aim: new CentreAim(map, () => keyboard.now), keyboard };
+}
+
 describe('CentreAim', () => {
-  it('marks the centre only in Add pin while the map has the keyboard', () => {
+  it('marks the centre when Add pin is chosen on the focused map, until it is left', () => {
     const map = new FakeAimMap();
-    const aim = new CentreAim(map);
-    map.canvas.focus();
+    const { aim } = aimFor(map);
+    map.canvas.focus(); // by a click: not the keyboard's focus
     expect(aimOf(map)).toBeNull(); // Browse
 
-    aim.setTool('addPin');
+    aim.setTool('addPin'); // P on the map
     const element = aimOf(map);
     expect(element).not.toBeNull();
     expect(element!.getAttribute('aria-hidden')).toBe('true');
     expect(element!.style.transform).toBe('translate(200px, 120px)');
 
-    map.canvas.blur();
-    expect(aimOf(map)).toBeNull();
-    map.canvas.focus();
-    expect(aimOf(map)).not.toBeNull();
-
     aim.setTool('browse');
+    expect(aimOf(map)).toBeNull();
+    aim.setTool('addPin');
+    expect(aimOf(map)).not.toBeNull();
+    map.canvas.blur();
     expect(aimOf(map)).toBeNull();
   });
 
-  it('appears when the map takes the keyboard in Add pin, not before', () => {
+  it('shows when the keyboard brings the focus to the map in Add pin', () => {
     const map = new FakeAimMap();
-    const aim = new CentreAim(map);
+    const { aim, keyboard } = aimFor(map);
+    const button = document.createElement('button');
+    document.body.append(button);
+    button.focus();
+    aim.setTool('addPin'); // the toolbar's button
+    expect(aimOf(map)).toBeNull();
+    keyboard.now = true;
+    map.canvas.focus(); // Tab
+    expect(aimOf(map)!.style.transform).toBe('translate(200px, 120px)');
+  });
+
+  it('shows nothing when a press focuses the map on its way to adding a pin there', () => {
+    const map = new FakeAimMap();
+    const { aim } = aimFor(map);
     const button = document.createElement('button');
     document.body.append(button);
     button.focus();
     aim.setTool('addPin');
+    map.canvas.focus(); // the press
     expect(aimOf(map)).toBeNull();
-    map.canvas.focus();
-    expect(aimOf(map)!.style.transform).toBe('translate(200px, 120px)');
+    aim.setTool('browse'); // the pin is added
+    expect(aimOf(map)).toBeNull();
   });
 
   it('follows the centre as the camera moves or the map is resized', () => {
     const map = new FakeAimMap();
-    const aim = new CentreAim(map);
+    const { aim } = aimFor(map);
     map.canvas.focus();
     aim.setTool('addPin');
     map.at = { x: 150, y: 90.25 };
@@ -93,7 +112,7 @@ describe('CentreAim', () => {
 
   it('is removed, and stops listening, when disposed', () => {
     const map = new FakeAimMap();
-    const aim = new CentreAim(map);
+    const { aim, keyboard } = aimFor(map);
     map.canvas.focus();
     aim.setTool('addPin');
     aim.dispose();
@@ -101,6 +120,7 @@ describe('CentreAim', () => {
     expect(map.listening('move')).toBe(0);
     expect(map.listening('resize')).toBe(0);
     map.canvas.blur();
+    keyboard.now = true;
     map.canvas.focus();
     expect(aimOf(map)).toBeNull();
   });
