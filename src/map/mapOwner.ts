@@ -36,6 +36,7 @@ import {
 } from './places/placesAdapter';
 import { FIT_PADDING_PX, NO_INSETS, REVEAL_MS, revealShift } from './camera/reveal';
 import { StyleLoadError, loadStyle } from './styleLoader';
+import { projectNear } from './worldCopies';
 import {
   MOVEMENT_EVENTS,
   tagAppMove,
@@ -358,7 +359,8 @@ export class MapOwner {
     const map = this.map;
     if (!map) return;
     const { width, height } = map.getContainer().getBoundingClientRect();
-    const shift = revealShift(map.project([lng, lat]), { width, height }, insets);
+    const middle = { x: width / 2, y: height / 2 };
+    const shift = revealShift(projectNear(map, lng, lat, middle), { width, height }, insets);
     if (!shift) return;
     const animate = !prefersReducedMotion();
     map.panBy(

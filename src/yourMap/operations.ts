@@ -1,6 +1,7 @@
 import {
   SCHEMA_VERSION,
   roundCoordinate,
+  wrapLongitude,
   type Change,
   type FeatureGeometry,
   type FeatureRecord,
@@ -48,6 +49,10 @@ const roundPosition = ([lng, lat]: Position): Position => [
   roundCoordinate(lat),
 ];
 
+/** Where a pin is put on the map (a click, Enter, a drop, a nudge): on the world's own copy. */
+const placedPosition = (lng: number, lat: number): Position =>
+  roundPosition([wrapLongitude(lng), lat]);
+
 export function roundGeometry(geometry: FeatureGeometry): FeatureGeometry {
   switch (geometry.type) {
     case 'Point':
@@ -79,7 +84,7 @@ export interface Made {
   by: string;
 }
 
-/** A new pin named `Pin number` at the rounded position; null if the id is taken. */
+/** A new pin named `Pin number` at the rounded position (wrapped: placedPosition); null if the id is taken. */
 export function addPin(
   features: Features,
   pin: { id: string; lng: number; lat: number },
@@ -93,7 +98,7 @@ export function addPin(
     kind: 'pin',
     name: pinName(number),
     note: '',
-    geometry: { type: 'Point', coordinates: roundPosition([pin.lng, pin.lat]) },
+    geometry: { type: 'Point', coordinates: placedPosition(pin.lng, pin.lat) },
     created: t,
     updated: t,
     by,
@@ -111,7 +116,7 @@ export function movePin(
   if (!before || before.kind !== 'pin') return null;
   const geometry: FeatureGeometry = {
     type: 'Point',
-    coordinates: roundPosition([pin.lng, pin.lat]),
+    coordinates: placedPosition(pin.lng, pin.lat),
   };
   if (JSON.stringify(geometry) === JSON.stringify(before.geometry)) return null;
   const after = { ...before, geometry, updated: stamp(t, before), by };

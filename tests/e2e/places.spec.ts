@@ -57,6 +57,21 @@ test('a click on a rendered place opens its popup, which stays open', async ({ p
   expect((await hashState(page)).placeId).toBe(PARIS.id);
 });
 
+// The map repeats the world east of the antimeridian: over 175° E, Honolulu (157.86° W) is drawn
+// at 202.14° E, on the next copy. A click there is a click on Honolulu, not on a neighbour.
+test('a place drawn on the next copy of the world, past the antimeridian, opens on a click', async ({
+  page,
+}) => {
+  const camera = { lng: 175, lat: 20, zoom: 3 };
+  await page.goto(`./#map=${camera.zoom}/${camera.lat}/${camera.lng}`);
+  await expectReady(page);
+  const honolulu = pixelOf(await canvasCentre(page), camera, { lng: 202.1417, lat: 21.3069 });
+  await page.mouse.click(honolulu.x, honolulu.y);
+  const dialog = placeDialog(page, 'Honolulu');
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText(/157\.\d{4}° W/);
+});
+
 // A click reads the place from the vector tile, whose point is snapped to the tile grid (about
 // 0.003° at zoom 5); the popup must still show GeoNames' own coordinates, as a link does.
 test('a place clicked on the map shows its exact coordinates, as a link to it does', async ({

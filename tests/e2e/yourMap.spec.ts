@@ -1,4 +1,6 @@
+import { readFile } from 'node:fs/promises';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
+import { DOUBLE_CLICK_MS } from '../../src/yourMap/gestures';
 import { probeCamera, settle } from './support/camera';
 import { expect, expectReady, test } from './support/map';
 import { canvasCentre, hashState, pixelOf, placesNamed, type Point } from './support/places';
@@ -419,4 +421,49 @@ test('a reload keeps every pin, where it was, with its name and note', async () 
   // Drawn where they were: a click on the dragged pin opens it.
   await page.mouse.click(at['Pin 3']!.x, at['Pin 3']!.y);
   await expect(editor(page, names[2]!)).toBeVisible();
+});
+
+test('a pin put east of the antimeridian is stored on the world’s own copy, and exports as valid GeoJSON', async () => {
+  // The map repeats the world: at zoom 3 over 175° E, the right of the view is 190° E and more.
+  await page.evaluate(() => (window.location.hash = '#map=3/0/175'));
+  await settle(page, (camera) => camera.zoom === 3 && Math.abs(camera.center.lng - 175) < 0.01);
+  const centre = await canvasCentre(page);
+  const point = { x: centre.x + 250, y: centre.y };
+  const clicked = await lngLatAt(page, point);
+  expect(clicked.lng, 'the click is beyond 180° on the map').toBeGreaterThan(185);
+  const wrapped = clicked.lng - 360;
+  await toolButton(page, 'Add pin').click();
+  await page.mouse.click(point.x, point.y);
+  const dialog = anyEditor(page);
+  await expect(dialog).toBeVisible();
+  const name = (await dialog.getByRole('heading').textContent()) ?? '';
+  // The editor says where it is as a longitude in range: west of the antimeridian.
+  await expect(dialog.locator('dd').first()).toContainText('° W');
+  await expect
+    .poll(async () => (await storedNamed(page, name))?.geometry.coordinates[0])
+    .toBeDefined();
+  const [lng, lat] = (await storedNamed(page, name))!.geometry.coordinates;
+  expect(Math.abs(lng - wrapped), `stored longitude ${lng}, clicked ${clicked.lng}`).toBeLessThan(
+    0.2,
+  );
+  expect(Math.abs(lat - clicked.lat)).toBeLessThan(0.2);
+  // The pin is drawn where it was put: a click there opens it (once the added pin no longer
+  // holds a double click, in which a click selects nothing).
+  await page.keyboard.press('Escape');
+  await expect(anyEditor(page)).toHaveCount(0);
+  await page.waitForTimeout(DOUBLE_CLICK_MS);
+  await page.mouse.click(point.x, point.y);
+  await expect(editor(page, name)).toBeVisible();
+  await page.keyboard.press('Escape');
+  // Its export is GeoJSON that the app's own import takes: longitudes from −180 to 180.
+  const download = page.waitForEvent('download');
+  await yourMap(page).getByRole('button', { name: 'Export GeoJSON' }).click();
+  const file = await (await download).path();
+  const exported = JSON.parse(await readFile(file!, 'utf8')) as {
+    features: { properties: { name: string }; geometry: { coordinates: number[] } }[];
+  };
+  const feature = exported.features.find((f) => f.properties.name === name);
+  expect(feature?.geometry.coordinates[0]).toBe(lng);
+  for (const f of exported.features)
+    expect(Math.abs(f.geometry.coordinates[0]!)).toBeLessThanOrEqual(180);
 });

@@ -8,6 +8,7 @@ import type { AppEvent } from '../../machines/events';
 import { isSecondClick } from '../../yourMap/gestures';
 import type { InputKind, PointerTarget, ToolName, YourMapEvent } from '../../yourMap/events';
 import type { FeatureRecord } from '../../yourMap/model';
+import { projectNear } from '../worldCopies';
 import { CentreAim } from './centreAim';
 import { PinDragMarker } from './pinDragMarker';
 import {
@@ -512,20 +513,27 @@ export class PinsAdapter {
         [x + radius, y + radius],
       ];
       for (const feature of this.map.queryRenderedFeatures(box, { layers })) {
-        const hit = this.hitOf(feature, dragged?.id);
+        const hit = this.hitOf(feature, dragged?.id, { x, y });
         if (hit) hits.push(hit);
       }
     }
     return nearestPin(hits, { x, y }, radius);
   }
 
-  /** A pin of the document's layer; the `hidden` one (being dragged) is drawn elsewhere. */
-  private hitOf(feature: MapGeoJSONFeature, hidden: string | undefined): PinHit | null {
+  /**
+   * A pin of the document's layer, where it is drawn nearest the press `at` (on the copy of the
+   * world pressed); the `hidden` one (being dragged) is drawn elsewhere.
+   */
+  private hitOf(
+    feature: MapGeoJSONFeature,
+    hidden: string | undefined,
+    at: { x: number; y: number },
+  ): PinHit | null {
     const id = feature.properties?.id;
     if (typeof id !== 'string' || id === hidden || this.inert.has(id)) return null;
     if (feature.geometry.type !== 'Point') return null;
     const [lng = 0, lat = 0] = feature.geometry.coordinates;
-    return { id, ...this.project(lng, lat) };
+    return { id, ...projectNear(this.map, lng, lat, at) };
   }
 
   private pointerOver(point: { x: number; y: number; input: InputKind } | null): void {

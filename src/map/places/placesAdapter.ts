@@ -8,6 +8,7 @@ import {
 } from 'maplibre-gl';
 import type { AppEvent, Bounds, PlaceSummary } from '../../machines/events';
 import { MAX_LATITUDE } from '../../url/cameraHash';
+import { projectNear } from '../worldCopies';
 import { closestPlace, type PlaceHit } from './placeHit';
 
 import {
@@ -234,7 +235,7 @@ export class PlacesAdapter {
     return {
       bounds: [bounds.getWest(), bounds.getSouth(), bounds.getEast(), bounds.getNorth()],
       contains: (lng, lat) => {
-        const { x, y } = map.project([lng, lat]);
+        const { x, y } = projectNear(map, lng, lat, { x: width / 2, y: height / 2 });
         return x >= 0 && x <= width && y >= 0 && y <= height;
       },
     };
@@ -270,7 +271,9 @@ export class PlacesAdapter {
   private showsDot(place: { id: number; lng: number; lat: number }): boolean {
     const layers = DOT_LAYERS.filter((layer) => this.map.getLayer(layer));
     if (layers.length === 0) return false;
-    const { x, y } = this.map.project([place.lng, place.lat]);
+    const canvas = this.map.getCanvas();
+    const middle = { x: canvas.clientWidth / 2, y: canvas.clientHeight / 2 };
+    const { x, y } = projectNear(this.map, place.lng, place.lat, middle);
     // topmost first: a neighbour's dot drawn over this one's centre comes before it
     return this.map.queryRenderedFeatures([x, y], { layers })[0]?.id === place.id;
   }
@@ -289,7 +292,7 @@ export class PlacesAdapter {
     for (const feature of features) {
       const place = placeFromFeature(feature);
       if (!place) continue;
-      const dot = this.map.project([place.lng, place.lat]);
+      const dot = projectNear(this.map, place.lng, place.lat, event.point);
       const on = DOT_LAYERS.includes(feature.layer.id) ? 'dot' : 'label';
       hits.push({ place, on, x: dot.x, y: dot.y });
     }

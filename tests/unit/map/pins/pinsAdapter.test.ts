@@ -452,6 +452,27 @@ describe('the pointer', () => {
     expect(map.queriedLayers[0]).toEqual([PIN_DOTS, SELECTED_DOT]);
   });
 
+  it('presses a pin on another copy of the world, where it is drawn there', () => {
+    // A pixel is a degree here, so the world repeats every 360 pixels: the pin at 150° W is also
+    // drawn at 210° E, x = 210, which is where the press is.
+    const { map, pins, events } = adapter();
+    const east = pin('east', -150, -100, 'Pin 3');
+    pins.setFeatures([east]);
+    map.features = [rendered(east)];
+    map.pointer('pointerdown', 212, 98);
+    expect(events).toEqual([
+      expect.objectContaining({
+        type: 'pointer.down',
+        target: { kind: 'pin', id: 'east' },
+        x: 210,
+        y: 100,
+        lng: 210,
+        lat: -100,
+      }),
+    ]);
+    expect(pins.claimsClick()).toBe(true);
+  });
+
   it('takes a press on a pin the document does not have yet (drawn from the store) as on the map', () => {
     const { map, pins, events, frames } = adapter();
     pins.setFeatures([A, B], new Set(['a']));

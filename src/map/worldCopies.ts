@@ -1,0 +1,27 @@
+// The map repeats the world east and west of the antimeridian (MapLibre's `renderWorldCopies`),
+// so a place or pin is drawn once on every copy in view, while its data says one longitude in
+// −180…180. Where the page needs the pixel of the one the person sees or points at (a press on a
+// pin, a place in view, a pin to bring into view), it takes the copy nearest that.
+
+/** What is needed of MapLibre's map: its projection both ways. */
+export interface Projector {
+  project(lngLat: [number, number]): { x: number; y: number };
+  unproject(point: [number, number]): { lng: number; lat: number };
+}
+
+/** `lng` moved by whole turns onto the copy of the world nearest the longitude `near`. */
+export function nearestCopy(lng: number, near: number): number {
+  return lng + 360 * Math.round((near - lng) / 360);
+}
+
+/** Where a point on Earth is drawn on the copy of the world nearest the pixel `near`. */
+export function projectNear(
+  map: Projector,
+  lng: number,
+  lat: number,
+  near: { x: number; y: number },
+): { x: number; y: number } {
+  const { lng: nearLng } = map.unproject([near.x, near.y]);
+  const { x, y } = map.project([nearestCopy(lng, nearLng), lat]);
+  return { x, y };
+}
