@@ -105,6 +105,12 @@ export class PinsAdapter {
   private claimed = false;
   /** `claimed` came from a long press's offer (claimPress), not from the press itself. */
   private offerClaim = false;
+  /**
+   * The press under way is the second click of the double click that added a pin: the pin's editor
+   * has the keyboard (its Name), and this press must not take it to the map, as a press on the
+   * map does, or the name typed next would run the map's keys.
+   */
+  private keepFocus = false;
   /** The cluster the current (or last) press in Browse began on, if any. */
   private clusterPress: ClusterHit | null = null;
   /** Whether the pointer is over a cluster (for the cursor). */
@@ -132,6 +138,11 @@ export class PinsAdapter {
     const onClick = () => this.clicked();
     // The camera moved (a pan just after a drop): the marker follows the place it stands for.
     const onMove = () => this.drawDragged();
+    // A mousedown's default action gives the canvas the keyboard; see keepFocus.
+    const onMouseDown = (event: MouseEvent) => {
+      if (this.keepFocus) event.preventDefault();
+    };
+    map.getCanvasContainer().addEventListener('mousedown', onMouseDown);
     map.on('style.load', onStyleLoad);
     map.on('click', onClick);
     map.on('styledata', onStyleData);
@@ -164,6 +175,7 @@ export class PinsAdapter {
       map.off('idle', onIdle);
       map.off('move', onMove);
       map.off('sourcedata', onSourceData);
+      map.getCanvasContainer().removeEventListener('mousedown', onMouseDown);
     };
   }
 
@@ -456,6 +468,7 @@ export class PinsAdapter {
     // Just after a pin was added, only the double click's second click (near the press that
     // added it, as the tools machine decides) is the tools'; a press elsewhere is the map's.
     const secondClick = this.doubleClick !== null && isSecondClick(this.addPress, at);
+    this.keepFocus = secondClick;
     if (this.tool === 'addPin') this.addPress = at;
     this.claimed = target.kind === 'pin' || this.tool !== 'browse' || secondClick;
     this.offerClaim = false;

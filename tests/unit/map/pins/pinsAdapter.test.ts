@@ -649,6 +649,29 @@ describe('the pointer', () => {
     expect(pins.claimsClick()).toBe(false);
   });
 
+  it("keeps the keyboard where it is (the new pin's Name) through the double click's second press", () => {
+    const { map, pins } = adapter();
+    const mousedown = () => {
+      const event = new MouseEvent('mousedown', { bubbles: true, cancelable: true });
+      map.container.dispatchEvent(event);
+      return event.defaultPrevented;
+    };
+    pins.setTool('addPin');
+    map.pointer('pointerdown', 10, 10);
+    expect(mousedown(), 'the press that adds the pin focuses the map as usual').toBe(false);
+    map.pointer('pointerup', 10, 10);
+    pins.setTool('browse');
+    pins.disableDoubleClickZoom();
+    map.pointer('pointerdown', 12, 11);
+    expect(mousedown(), 'the second click leaves the focus in the editor').toBe(true);
+    map.pointer('pointerup', 12, 11);
+    map.pointer('pointerdown', 10 + DOUBLE_CLICK_DISTANCE_PX, 10);
+    expect(mousedown(), 'a press elsewhere is the map’s').toBe(false);
+    pins.restoreDoubleClickZoom();
+    map.pointer('pointerdown', 12, 11);
+    expect(mousedown()).toBe(false);
+  });
+
   it('reports moves at most once an animation frame, the latest', () => {
     const { map, pins, events, frames } = adapter();
     pins.setTool('addPin');
