@@ -37,6 +37,7 @@ import {
 import { FIT_PADDING_PX, NO_INSETS, REVEAL_MS, revealShift } from './camera/reveal';
 import { StyleLoadError, loadStyle } from './styleLoader';
 import { projectNear } from './worldCopies';
+import type { PopupClearance } from './places/placesAdapter';
 import {
   MOVEMENT_EVENTS,
   tagAppMove,
@@ -100,7 +101,12 @@ export class MapOwner {
   /** Aborts the style download of the current map. */
   private styleAbort: AbortController | null = null;
   /** The open popup, kept here so a map that is replaced (Retry) or still loading shows it. */
-  private popup: { lng: number; lat: number; content: HTMLElement } | null = null;
+  private popup: {
+    lng: number;
+    lat: number;
+    content: HTMLElement;
+    clear?: PopupClearance;
+  } | null = null;
 
   constructor(private readonly options: MapOwnerOptions) {}
 
@@ -221,7 +227,8 @@ export class MapOwner {
         this.places = places;
         places.highlightSelected(this.selectedId);
         if (this.exactPlaces) places.showExactPlaces(this.exactPlaces);
-        if (this.popup) places.openPopup(this.popup.lng, this.popup.lat, this.popup.content);
+        const popup = this.popup;
+        if (popup) places.openPopup(popup.lng, popup.lat, popup.content, popup.clear);
       },
       (error: unknown) => {
         if (abort.signal.aborted || this.map !== map) return;
@@ -384,9 +391,14 @@ export class MapOwner {
     this.places?.highlightSelected(id);
   }
 
-  openPopup(lng: number, lat: number, content: HTMLElement): void {
-    this.popup = { lng, lat, content };
-    this.places?.openPopup(lng, lat, content);
+  /**
+   * Anchors a popup holding `content` at a point; `clear` is how far from the map's edges the
+   * page's own controls lie over it, which the popup opens away from (below its point, say, rather
+   * than over the toolbar).
+   */
+  openPopup(lng: number, lat: number, content: HTMLElement, clear?: PopupClearance): void {
+    this.popup = { lng, lat, content, clear };
+    this.places?.openPopup(lng, lat, content, clear);
   }
 
   closePopup(): void {

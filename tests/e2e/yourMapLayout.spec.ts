@@ -128,6 +128,33 @@ test('an editor of a pin nearer the pole than the map draws opens at the map edg
   await expect(dialog).toContainText('85.10000° N');
 });
 
+test('an editor of a pin just below the toolbar opens below the pin, the tools still in reach', async ({
+  page,
+}) => {
+  const centre = await openYourMap(page);
+  const tools = page.getByRole('toolbar', { name: 'Tools', exact: true });
+  const toolsBox = await box(tools);
+  // Below the toolbar's middle, nearer it than an editor is tall, though far enough from the map's
+  // top for the editor to fit above the pin: there it would cover the toolbar. (Open sea at the
+  // SEA_VIEW.)
+  const point = { x: centre.x, y: toolsBox.y + toolsBox.height + 230 };
+  await toolButton(page, 'Add pin').click();
+  await page.mouse.click(point.x, point.y);
+  const dialog = anyEditor(page);
+  await expect(dialog).toBeVisible();
+  const editorBox = await box(dialog);
+  expect(intersects(editorBox, toolsBox), 'the editor lies over the toolbar').toBe(false);
+  expect(editorBox.y, 'the editor opens below the pin').toBeGreaterThan(point.y);
+  await expectOnScreen(page, dialog, 'the editor');
+  for (const control of ['Browse', 'Add pin', 'Undo'] as const) {
+    await expectTopmost(tools.getByRole('button', { name: control, exact: true }), control);
+  }
+  // Undo, pressed with the editor open, takes the pin away.
+  await tools.getByRole('button', { name: 'Undo', exact: true }).click();
+  await expect(anyEditor(page)).toHaveCount(0);
+  await expect(listButtons(page)).toHaveCount(0);
+});
+
 for (const viewport of [
   { width: 768, height: 1024 },
   { width: 600, height: 700 },

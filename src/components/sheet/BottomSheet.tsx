@@ -11,6 +11,7 @@ import {
 import { useSelector } from '@xstate/react';
 import type { Insets, SheetHeights } from '../../machines/events';
 import type { FeatureRecord } from '../../yourMap/model';
+import type { PopupClearance } from '../../map/places/placesAdapter';
 import { keyboardCover, useKeyboardInset } from './useKeyboardInset';
 import { useCamera, useDocument, useSelection, useSheet } from '../ChartroomContext';
 
@@ -43,7 +44,10 @@ export const useSheetCard = () => useContext(SheetCardContext);
  * one, else in MapLibre's popup at `at`; `hide` takes it away again.
  */
 export function showSelection(
-  owner: { openPopup(lng: number, lat: number, content: HTMLElement): void; closePopup(): void },
+  owner: {
+    openPopup(lng: number, lat: number, content: HTMLElement, clear?: PopupClearance): void;
+    closePopup(): void;
+  },
   host: HTMLElement,
   card: HTMLElement | null,
   at: [number, number],
@@ -52,8 +56,28 @@ export function showSelection(
     card.replaceChildren(host);
     return { hide: () => host.remove() };
   }
-  owner.openPopup(...at, host);
+  owner.openPopup(...at, host, popupClearance(window.document));
   return { hide: () => owner.closePopup() };
+}
+
+/** How far a popup keeps from the controls over the top of the map. */
+export const POPUP_CLEARANCE_PX = 8;
+
+/**
+ * What of the map's top the controls over its middle cover (the `Tools` toolbar, marked
+ * `data-covers-popups="top"`), and a margin: a popup for a point just below them opens below the
+ * point, rather than over them, where the toolbar's buttons could no longer be pressed.
+ */
+export function popupClearance(document: Document): PopupClearance {
+  const clear = { top: 0, right: 0, bottom: 0, left: 0 };
+  const map = document.querySelector('[role="region"][aria-label="Map"]');
+  if (!map) return clear;
+  const top = map.getBoundingClientRect().top;
+  for (const cover of document.querySelectorAll('[data-covers-popups="top"]')) {
+    const bottom = cover.getBoundingClientRect().bottom - top;
+    if (bottom > 0) clear.top = Math.max(clear.top, Math.round(bottom + POPUP_CLEARANCE_PX));
+  }
+  return clear;
 }
 
 /**

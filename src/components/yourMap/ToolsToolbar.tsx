@@ -50,7 +50,14 @@ export function ToolsToolbar() {
   }, [undoDisabled, redoDisabled, readOnly]);
 
   return (
-    <div role="toolbar" aria-label="Tools" className="tools" data-covers-map="top" {...roving.list}>
+    <div
+      role="toolbar"
+      aria-label="Tools"
+      className="tools"
+      data-covers-map="top"
+      data-covers-popups="top"
+      {...roving.list}
+    >
       {/* Two groups, which wrap whole where the toolbar has too little room for one row. */}
       <span className="tools-group">
         {TOOLS.map(({ tool, label, key }) => (

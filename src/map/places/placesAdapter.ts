@@ -53,6 +53,14 @@ export function placeFromFeature(feature: MapGeoJSONFeature): PlaceSummary | nul
   };
 }
 
+/** How far from each edge of the map the page's own controls lie over it, in CSS pixels. */
+export interface PopupClearance {
+  top: number;
+  right: number;
+  bottom: number;
+  left: number;
+}
+
 /**
  * The places on one map, whose source and layers the style already holds (`styleWithPlaces`):
  * pointer hover and clicks turned into plain events, feature-state for hover and selection (re-applied
@@ -198,8 +206,11 @@ export class PlacesAdapter {
     this.setExactState(this.selectedId, { selected: true });
   }
 
-  /** Anchors the popup, holding `content`, at a place. */
-  openPopup(lng: number, lat: number, content: HTMLElement): void {
+  /**
+   * Anchors the popup, holding `content`, at a place: on the side of it away from the edges that
+   * `clear` says the page's controls cover (MapLibre's `padding`).
+   */
+  openPopup(lng: number, lat: number, content: HTMLElement, clear?: PopupClearance): void {
     this.popup?.remove();
     this.popup = new Popup({
       closeButton: false,
@@ -207,6 +218,7 @@ export class PlacesAdapter {
       focusAfterOpen: false,
       maxWidth: '280px',
       offset: 10,
+      padding: clear,
     })
       .setLngLat(onTheMap(lng, lat))
       .setDOMContent(content)
