@@ -156,6 +156,31 @@ test('an editor of a pin just below the toolbar opens below the pin, the tools s
 });
 
 for (const viewport of [
+  { width: 1000, height: 650 },
+  { width: 1440, height: 900 },
+  { width: 700, height: 650 },
+]) {
+  test(`at ${viewport.width} × ${viewport.height}, a notice lies clear of Your map and of Flows`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(viewport);
+    // A link whose map position is not understood: the map opens on the default view, and says so.
+    await openYourMap(page, '#map=99/abc/5');
+    const notice = page.locator('.notices .notice').first();
+    await expect(notice).toContainText('not understood');
+    const noticeBox = await box(notice);
+    const panel = yourMap(page);
+    expect(intersects(noticeBox, await box(panel)), 'the notice lies over Your map').toBe(false);
+    const flows = page.getByRole('button', { name: 'Flows', exact: true });
+    expect(intersects(noticeBox, await box(flows)), 'the notice lies over Flows').toBe(false);
+    await expectOnScreen(page, notice, 'the notice');
+    for (const control of ['Import', 'Export GeoJSON'] as const) {
+      await expectTopmost(panel.getByRole('button', { name: control, exact: true }), control);
+    }
+  });
+}
+
+for (const viewport of [
   { width: 768, height: 1024 },
   { width: 600, height: 700 },
   { width: 620, height: 800 },
