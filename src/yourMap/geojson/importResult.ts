@@ -104,10 +104,12 @@ export function importOutcomeText(fileName: string, result: ImportResult): strin
   const opening =
     count === 0 && there > 0
       ? `Nothing new in ${fileName}: ${there === 1 ? 'its pin is' : `its ${pins(there)} are`} on your map already.`
-      : `Imported ${pins(count)} from ${fileName}.` +
-        (there > 0
-          ? ` ${pins(there)} ${there === 1 ? 'was' : 'were'} on your map already, and ${there === 1 ? 'is' : 'are'} left as ${there === 1 ? 'it is' : 'they are'}.`
-          : '');
+      : count === 0
+        ? `No pins in ${fileName}: it has no points.`
+        : `Imported ${pins(count)} from ${fileName}.` +
+          (there > 0
+            ? ` ${pins(there)} ${there === 1 ? 'was' : 'were'} on your map already, and ${there === 1 ? 'is' : 'are'} left as ${there === 1 ? 'it is' : 'they are'}.`
+            : '');
   return (
     opening +
     (later > 0

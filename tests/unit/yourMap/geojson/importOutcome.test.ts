@@ -32,7 +32,18 @@ describe('importOutcomeText', () => {
     );
     const three = parse(collection(noGeometry, noGeometry, noGeometry));
     expect(importOutcomeText('d.geojson', three)).toBe(
-      'Imported 0 pins from d.geojson. 3 features were skipped: they have no location (no geometry).',
+      'No pins in d.geojson: it has no points. 3 features were skipped: they have no location ' +
+        '(no geometry).',
+    );
+  });
+
+  it('says there were no pins, rather than that it imported none', () => {
+    expect(importOutcomeText('empty.geojson', parse(collection()))).toBe(
+      'No pins in empty.geojson: it has no points.',
+    );
+    expect(importOutcomeText('route.geojson', parse(collection(line)))).toBe(
+      'No pins in route.geojson: it has no points. 1 line or area was not imported yet: routes ' +
+        'and areas are coming.',
     );
   });
 
