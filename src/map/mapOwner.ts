@@ -225,6 +225,7 @@ export class MapOwner {
           () => pins.claimsClick(),
         );
         this.places = places;
+        places.setBrowsing(this.tool === 'browse');
         places.highlightSelected(this.selectedId);
         if (this.exactPlaces) places.showExactPlaces(this.exactPlaces);
         const popup = this.popup;
@@ -494,6 +495,7 @@ export class MapOwner {
   setTool(tool: ToolName): void {
     this.tool = tool;
     this.pins?.setTool(tool);
+    this.places?.setBrowsing(tool === 'browse');
   }
 
   highlightPin(id: string | null): void {

@@ -98,8 +98,19 @@ export class PlacesAdapter {
       this.styleLoaded = true;
       this.reapplyState();
     };
-    const onMove = (event: MapMouseEvent) => this.pointerAt(event);
-    const onLeave = () => this.hover(null);
+    const onMove = (event: MapMouseEvent) => {
+      this.lastPointer = event;
+      this.pointerAt(event);
+    };
+    const onLeave = () => {
+      this.lastPointer = null;
+      this.hover(null);
+    };
+    // The camera moved under a still pointer (a cluster's zoom, a flight, the keys): what is under
+    // it now is hovered, not what was there before.
+    const onMoveEnd = () => {
+      if (this.lastPointer) this.pointerAt(this.lastPointer);
+    };
     const onClick = (event: MapMouseEvent) => this.click(event);
     // The mouse events a browser makes up after a touch (a tap's mousemove) are no hover.
     const onPointer = (event: PointerEvent) => {
@@ -111,6 +122,7 @@ export class PlacesAdapter {
     map.on('style.load', onStyleLoad);
     map.on('mousemove', onMove);
     map.on('mouseout', onLeave);
+    map.on('moveend', onMoveEnd);
     map.on('click', onClick);
     this.styleLoaded = map.isStyleLoaded() ?? false;
     if (this.styleLoaded) this.reapplyState();
@@ -118,6 +130,7 @@ export class PlacesAdapter {
       map.off('style.load', onStyleLoad);
       map.off('mousemove', onMove);
       map.off('mouseout', onLeave);
+      map.off('moveend', onMoveEnd);
       map.off('click', onClick);
       container.removeEventListener('pointerdown', onPointer, { capture: true });
       container.removeEventListener('pointermove', onPointer, { capture: true });
@@ -290,7 +303,7 @@ export class PlacesAdapter {
     return this.map.queryRenderedFeatures([x, y], { layers })[0]?.id === place.id;
   }
 
-  private placeAt(event: MapMouseEvent): PlaceSummary | null {
+  private placeAt(event: Pick<MapMouseEvent, 'point'>): PlaceSummary | null {
     const layers = PLACE_LAYERS.filter((layer) => this.map.getLayer(layer));
     if (!layers.includes(DOTS)) return null;
     const { x, y } = event.point;
@@ -311,8 +324,23 @@ export class PlacesAdapter {
     return closestPlace(hits, event.point);
   }
 
-  private pointerAt(event: MapMouseEvent): void {
-    this.hover(this.byTouch ? null : this.placeAt(event));
+  private pointerAt(event: Pick<MapMouseEvent, 'point'>): void {
+    this.hover(this.byTouch || !this.browsing ? null : this.placeAt(event));
+  }
+
+  /** The mouse's last move over the map, until it leaves the map. */
+  private lastPointer: Pick<MapMouseEvent, 'point'> | null = null;
+
+  /** Whether the tools are in Browse, where a click on a place opens it. */
+  private browsing = true;
+
+  /**
+   * The tools' choice: in any tool but Browse a click on the map is the tool's, not a click on a
+   * place, so no place is highlighted or given the pointing cursor as if it were.
+   */
+  setBrowsing(browsing: boolean): void {
+    this.browsing = browsing;
+    if (!browsing) this.hover(null);
   }
 
   private hover(place: PlaceSummary | null): void {

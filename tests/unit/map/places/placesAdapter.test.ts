@@ -119,6 +119,52 @@ describe('a place hovered in the list, with or without a dot', () => {
     expect(events.at(-1)).toMatchObject({ type: 'place.hovered', place: { id: PARIS.id } });
   });
 
+  it('hovers no place while a tool other than Browse has the pointer, and lets go of one at once', () => {
+    const { map, places, events } = adapter();
+    map.features = [parisDot];
+    const pointer = {
+      point: { x: PARIS.lng, y: -PARIS.lat },
+      originalEvent: { target: map.canvas },
+    };
+    map.fire('mousemove', pointer);
+    expect(events.at(-1)).toMatchObject({ type: 'place.hovered', place: { id: PARIS.id } });
+    expect(map.canvas.style.cursor).toBe('pointer');
+    // Add pin chosen: a click there adds a pin, so Paris is no longer the pointer's.
+    places.setBrowsing(false);
+    expect(events.at(-1)).toEqual({ type: 'place.unhovered' });
+    expect(map.canvas.style.cursor).toBe('');
+    const count = events.length;
+    map.fire('mousemove', pointer);
+    expect(events).toHaveLength(count);
+    // Back in Browse, the next move hovers as ever.
+    places.setBrowsing(true);
+    expect(events).toHaveLength(count);
+    map.fire('mousemove', pointer);
+    expect(events.at(-1)).toMatchObject({ type: 'place.hovered', place: { id: PARIS.id } });
+  });
+
+  it('hovers what is under a still pointer once the camera has moved it there', () => {
+    const { map, events } = adapter();
+    map.features = [parisDot];
+    const pointer = {
+      point: { x: PARIS.lng, y: -PARIS.lat },
+      originalEvent: { target: map.canvas },
+    };
+    map.fire('mousemove', pointer);
+    expect(events.at(-1)).toMatchObject({ type: 'place.hovered', place: { id: PARIS.id } });
+    // The camera goes elsewhere (a cluster's zoom, say): Paris is no longer under the pointer.
+    map.features = [];
+    map.fire('moveend');
+    expect(events.at(-1)).toEqual({ type: 'place.unhovered' });
+    map.features = [parisDot];
+    map.fire('moveend');
+    expect(events.at(-1)).toMatchObject({ type: 'place.hovered', place: { id: PARIS.id } });
+    // Once the mouse has left the map, a move of the camera hovers nothing.
+    map.fire('mouseout');
+    map.fire('moveend');
+    expect(events.at(-1)).toEqual({ type: 'place.unhovered' });
+  });
+
   it('takes a tap by a finger within a 44-pixel target around a dot, a click within 4 pixels', () => {
     const { map, events } = adapter();
     map.features = [parisDot];
