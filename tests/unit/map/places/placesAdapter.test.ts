@@ -50,6 +50,12 @@ const ring = () => fakeMarkers.find((marker) => marker.map !== null) ?? null;
 
 beforeEach(resetFakeMaps);
 
+/** MapLibre's mouse event with the pointer over Paris's dot, on the map's canvas. */
+const overParis = (map: { canvas: HTMLElement }) => ({
+  point: { x: PARIS.lng, y: -PARIS.lat },
+  originalEvent: { target: map.canvas },
+});
+
 describe('a place hovered in the list, with or without a dot', () => {
   it('rings a place that has no dot, at the place, and removes the ring on unhover', () => {
     const { map, places } = adapter();
@@ -103,10 +109,7 @@ describe('a place hovered in the list, with or without a dot', () => {
   it('leaves no hover behind a touch: the mouse events a tap makes up are not hovers', () => {
     const { map, events } = adapter();
     map.features = [parisDot];
-    const pointer = {
-      point: { x: PARIS.lng, y: -PARIS.lat },
-      originalEvent: { target: map.canvas },
-    };
+    const pointer = overParis(map);
     const container = map.getCanvasContainer();
     const pointerEvent = (type: string, pointerType: string) =>
       Object.assign(new Event(type), { pointerType });
@@ -122,10 +125,7 @@ describe('a place hovered in the list, with or without a dot', () => {
   it('hovers no place while a tool other than Browse has the pointer, and lets go of one at once', () => {
     const { map, places, events } = adapter();
     map.features = [parisDot];
-    const pointer = {
-      point: { x: PARIS.lng, y: -PARIS.lat },
-      originalEvent: { target: map.canvas },
-    };
+    const pointer = overParis(map);
     map.fire('mousemove', pointer);
     expect(events.at(-1)).toMatchObject({ type: 'place.hovered', place: { id: PARIS.id } });
     expect(map.canvas.style.cursor).toBe('pointer');
@@ -146,10 +146,7 @@ describe('a place hovered in the list, with or without a dot', () => {
   it('hovers what is under a still pointer once the camera has moved it there', () => {
     const { map, events } = adapter();
     map.features = [parisDot];
-    const pointer = {
-      point: { x: PARIS.lng, y: -PARIS.lat },
-      originalEvent: { target: map.canvas },
-    };
+    const pointer = overParis(map);
     map.fire('mousemove', pointer);
     expect(events.at(-1)).toMatchObject({ type: 'place.hovered', place: { id: PARIS.id } });
     // The camera goes elsewhere (a cluster's zoom, say): Paris is no longer under the pointer.
@@ -195,10 +192,7 @@ describe('a place hovered in the list, with or without a dot', () => {
   it('asks nothing for the place under the pointer, which is a dot', () => {
     const { map, places, events } = adapter();
     map.features = [parisDot];
-    const pointer = {
-      point: { x: PARIS.lng, y: -PARIS.lat },
-      originalEvent: { target: map.canvas },
-    };
+    const pointer = overParis(map);
     map.fire('mousemove', pointer);
     expect(events.at(-1)).toMatchObject({ type: 'place.hovered', place: { id: PARIS.id } });
     const queries = map.queried.length;
@@ -370,10 +364,7 @@ describe('the places at their exact positions, at high zoom', () => {
     const { map, places, events } = adapter();
     places.showExactPlaces([PARIS]);
     map.features = [exactParis];
-    const pointer = {
-      point: { x: PARIS.lng, y: -PARIS.lat },
-      originalEvent: { target: map.canvas },
-    };
+    const pointer = overParis(map);
     map.fire('click', pointer);
     expect(events.at(-1)).toMatchObject({
       type: 'map.clicked',
