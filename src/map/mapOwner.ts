@@ -36,7 +36,7 @@ import {
 } from './places/placesAdapter';
 import { FIT_PADDING_PX, NO_INSETS, REVEAL_MS, revealShift } from './camera/reveal';
 import { StyleLoadError, loadStyle } from './styleLoader';
-import { projectNear } from './worldCopies';
+import { projectInView } from './worldCopies';
 import type { PopupClearance } from './places/placesAdapter';
 import {
   MOVEMENT_EVENTS,
@@ -367,8 +367,7 @@ export class MapOwner {
     const map = this.map;
     if (!map) return;
     const { width, height } = map.getContainer().getBoundingClientRect();
-    const middle = { x: width / 2, y: height / 2 };
-    const shift = revealShift(projectNear(map, lng, lat, middle), { width, height }, insets);
+    const shift = revealShift(projectInView(map, lng, lat), { width, height }, insets);
     if (!shift) return;
     const animate = !prefersReducedMotion();
     map.panBy(

@@ -3,10 +3,11 @@
 // −180…180. Where the page needs the pixel of the one the person sees or points at (a press on a
 // pin, a place in view, a pin to bring into view), it takes the copy nearest that.
 
-/** What is needed of MapLibre's map: its projection both ways. */
+/** What is needed of MapLibre's map: its projection both ways, and its centre. */
 export interface Projector {
   project(lngLat: [number, number]): { x: number; y: number };
   unproject(point: [number, number]): { lng: number; lat: number };
+  getCenter(): { lng: number; lat: number };
 }
 
 /** `lng` moved by whole turns onto the copy of the world nearest the longitude `near`. */
@@ -23,5 +24,11 @@ export function projectNear(
 ): { x: number; y: number } {
   const { lng: nearLng } = map.unproject([near.x, near.y]);
   const { x, y } = map.project([nearestCopy(lng, nearLng), lat]);
+  return { x, y };
+}
+
+/** Where a point on Earth is drawn on the copy of the world the camera looks at. */
+export function projectInView(map: Projector, lng: number, lat: number): { x: number; y: number } {
+  const { x, y } = map.project([nearestCopy(lng, map.getCenter().lng), lat]);
   return { x, y };
 }

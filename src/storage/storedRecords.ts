@@ -10,7 +10,7 @@ import type { Change, FeatureRecord } from '../yourMap/model';
 import { FEATURES_STORE, PAGES_STORE, toStorageError } from './openDatabase';
 import { PAGE_VERSION, isPage, pageKey, pageOf, rawText, type Page } from './pages';
 import { resolveWrite } from './resolveWrite';
-import { validateRecord } from './validateRecord';
+import { validateRecord, withWrappedLongitude } from './validateRecord';
 
 const STORES = [FEATURES_STORE, PAGES_STORE];
 
@@ -44,11 +44,12 @@ export async function loadRecords(
     pages.getAll(),
     tx.done,
   ]);
-  const take = (key: string, value: unknown) => {
+  const take = (key: string, stored: unknown) => {
+    const value = withWrappedLongitude(stored);
     const checked = validateRecord(value);
-    if (!checked.ok) quarantined.push({ key, raw: rawText(value), reason: checked.reason });
+    if (!checked.ok) quarantined.push({ key, raw: rawText(stored), reason: checked.reason });
     else if (checked.record.id !== key)
-      quarantined.push({ key, raw: rawText(value), reason: `it is stored as ${key}` });
+      quarantined.push({ key, raw: rawText(stored), reason: `it is stored as ${key}` });
     // A loose record is the one written: a copy in its page is older.
     else if (!seen.has(key)) {
       seen.add(key);

@@ -1,4 +1,10 @@
-import { SCHEMA_VERSION, type FeatureRecord, type Position } from '../yourMap/model';
+import { wrapLongitude } from '../geo/longitude';
+import {
+  SCHEMA_VERSION,
+  roundCoordinate,
+  type FeatureRecord,
+  type Position,
+} from '../yourMap/model';
 
 export type Validation = { ok: true; record: FeatureRecord } | { ok: false; reason: string };
 
@@ -90,4 +96,21 @@ export function validateRecord(value: unknown): Validation {
   const problem = geometryProblem(kind, value.geometry);
   if (problem) return fail(problem);
   return { ok: true, record: value as unknown as FeatureRecord };
+}
+
+/**
+ * A pin as the app once stored it when it was put on a copy of the world past the antimeridian
+ * (at 210° E, say), given its longitude in −180…180 (150° W) so that it is read rather than set
+ * aside; anything else as it is. Only a point's finite longitude is changed.
+ */
+export function withWrappedLongitude(value: unknown): unknown {
+  if (!isObject(value) || value['kind'] !== 'pin' || !isObject(value['geometry'])) return value;
+  const geometry = value['geometry'];
+  const coordinates = geometry['coordinates'];
+  if (geometry['type'] !== 'Point' || !Array.isArray(coordinates)) return value;
+  const [lng, ...rest] = coordinates as unknown[];
+  if (typeof lng !== 'number' || !Number.isFinite(lng) || Math.abs(lng) <= MAX_LONGITUDE)
+    return value;
+  const wrapped = roundCoordinate(wrapLongitude(lng));
+  return { ...value, geometry: { ...geometry, coordinates: [wrapped, ...rest] } };
 }

@@ -4,6 +4,7 @@
  * `URLSearchParams.set` keeps them. Parsing never throws: it clamps what it can, ignores what it
  * cannot read and reports fixed plain-text notices that never repeat any of the input.
  */
+import { wrapLongitude } from '../geo/longitude';
 
 export interface Camera {
   center: { lng: number; lat: number };
@@ -53,7 +54,6 @@ const PLACE_PATTERN = new RegExp(`^\\d{1,${MAX_PLACE_DIGITS}}$`);
 /** Within half a written unit of a limit is MapLibre's rounding: clamped without a notice. */
 const ZOOM_SLACK = 0.005;
 const PITCH_SLACK = 0.5;
-const WORLD_DEGREES = 360;
 const HALF_WORLD = 180;
 
 type Notices = Set<string>;
@@ -65,12 +65,6 @@ function coordinatePrecision(roundedZoom: number): number {
 
 const roundZoom = (zoom: number): number => Math.round(zoom * 100) / 100;
 const clamp = (x: number, min: number, max: number): number => Math.min(max, Math.max(min, x));
-
-/** Wraps into [-180, 180), leaving values already in [-180, 180] untouched. */
-function wrapLng(lng: number): number {
-  if (lng >= -HALF_WORLD && lng <= HALF_WORLD) return lng;
-  return ((((lng + HALF_WORLD) % WORLD_DEGREES) + WORLD_DEGREES) % WORLD_DEGREES) - HALF_WORLD;
-}
 
 /** decodeURIComponent, or the text unchanged where its escapes are malformed. */
 function decode(text: string): string {
@@ -122,13 +116,13 @@ function parseCamera(value: string, limits: CameraLimits, notices: Notices): Cam
   const pitch = parseOptional(segments[4], notices, HASH_NOTICES.pitchUnreadable);
   const { minZoom, maxZoom, maxPitch } = limits;
   const clampedZoom = clamp(zoom, minZoom, maxZoom);
-  const wrappedBearing = wrapLng(bearing); // then -180 -> 180, as MapLibre's bearings: (-180, 180]
+  const wrappedBearing = wrapLongitude(bearing); // then -180 -> 180, as MapLibre's bearings: (-180, 180]
   if (zoom < minZoom - ZOOM_SLACK || zoom > maxZoom + ZOOM_SLACK) notices.add(ZOOM_RANGE);
   const latSlack = 0.5 / Math.pow(10, coordinatePrecision(roundZoom(clampedZoom)));
   if (Math.abs(lat) > MAX_LATITUDE + latSlack) notices.add(HASH_NOTICES.latitudeRange);
   if (pitch < -PITCH_SLACK || pitch > maxPitch + PITCH_SLACK) notices.add(PITCH_RANGE);
   return {
-    center: { lng: wrapLng(lng), lat: clamp(lat, -MAX_LATITUDE, MAX_LATITUDE) },
+    center: { lng: wrapLongitude(lng), lat: clamp(lat, -MAX_LATITUDE, MAX_LATITUDE) },
     zoom: clampedZoom,
     bearing: wrappedBearing === -HALF_WORLD ? HALF_WORLD : wrappedBearing,
     pitch: clamp(pitch, 0, maxPitch),
@@ -160,7 +154,7 @@ export function parseHash(hash: string, limits: CameraLimits = DEFAULT_LIMITS): 
 export function formatCameraParam(camera: Camera): string {
   const zoom = roundZoom(camera.zoom);
   const m = Math.pow(10, coordinatePrecision(zoom));
-  const lng = Math.round(wrapLng(camera.center.lng) * m) / m;
+  const lng = Math.round(wrapLongitude(camera.center.lng) * m) / m;
   const lat = Math.round(camera.center.lat * m) / m;
   const { bearing, pitch } = camera;
   let value = `${zoom}/${lat}/${lng}`;

@@ -77,17 +77,6 @@ export function roundCoordinate(value: number): number {
   return Math.round(value * factor) / factor + 0;
 }
 
-/**
- * A longitude on any of the world's copies as the one in −180…180 that names the same meridian.
- * The map repeats the world east and west of the antimeridian, so a pin placed or dropped on a
- * copy is at 210° there; GeoJSON (RFC 7946) and the store allow −180 to 180, and the pin is drawn
- * on every copy either way.
- */
-export function wrapLongitude(lng: number): number {
-  if (lng >= -180 && lng <= 180) return lng;
-  return ((((lng + 180) % 360) + 360) % 360) - 180;
-}
-
 /** The same record, as the same data, whatever the order of its fields (for conflict checks). */
 export function sameRecord(a: FeatureRecord | null, b: FeatureRecord | null): boolean {
   if (a === null || b === null) return a === b;

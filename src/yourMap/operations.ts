@@ -1,7 +1,6 @@
 import {
   SCHEMA_VERSION,
   roundCoordinate,
-  wrapLongitude,
   type Change,
   type FeatureGeometry,
   type FeatureRecord,
@@ -9,6 +8,7 @@ import {
   type Operation,
   type Position,
 } from './model';
+import { wrapLongitude } from '../geo/longitude';
 
 /**
  * Building the document's operations from the person's changes. Pure: each function takes the
@@ -84,7 +84,7 @@ export interface Made {
   by: string;
 }
 
-/** A new pin named `Pin number` at the rounded position (wrapped: placedPosition); null if the id is taken. */
+/** A new pin named `Pin number` where it was put (placedPosition); null if the id is taken. */
 export function addPin(
   features: Features,
   pin: { id: string; lng: number; lat: number },
@@ -106,7 +106,7 @@ export function addPin(
   return { kind: 'add', changes: [{ id: pin.id, before: null, after }] };
 }
 
-/** A pin moved to the rounded position; null if there is no such pin or it is already there. */
+/** A pin moved to where it was put (placedPosition); null if there is no such pin or it is already there. */
 export function movePin(
   features: Features,
   pin: { id: string; lng: number; lat: number; nudge?: boolean },

@@ -95,7 +95,9 @@ test('an import of 10,000 pins: listed 100 at a time, drawn, one undo step, kept
     .poll(async () => (await storedRecords(page)).length, { timeout: 60_000 })
     .toBe(10_000);
   await toolButton(page, 'Undo').click();
-  await expect(countLine(page)).toHaveText('Nothing yet: choose Add pin, then click the map.');
+  await expect(countLine(page)).toHaveText(
+    'Nothing yet: choose Add pin, then click or tap the map.',
+  );
   await expect(listButtons(page)).toHaveCount(0);
   await expect.poll(async () => (await storedRecords(page)).length, { timeout: 60_000 }).toBe(0);
   await toolButton(page, 'Redo').click();

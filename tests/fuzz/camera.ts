@@ -242,7 +242,13 @@ export function commandFor(
     case 'camera.northResetRequested':
       return camera.bearing !== 0 || camera.pitch !== 0 ? { type: 'resetNorth' } : null;
     case 'camera.flyRequested':
-      return { type: 'flyTo', target: event.target, reason: event.reason, insets };
+      // An address names the map's own centre: nothing covering the map offsets it.
+      return {
+        type: 'flyTo',
+        target: event.target,
+        reason: event.reason,
+        insets: event.reason === 'history' ? { top: 0, bottom: 0 } : insets,
+      };
     case 'camera.boundsRequested':
       return { type: 'fitBounds', bounds: event.bounds, reason: event.reason, insets };
     case 'camera.revealRequested':

@@ -133,7 +133,7 @@ export function YourMapPanel() {
 
 /** The line under the list: how many there are, and how many the filter finds. */
 function countText(total: number, matches: number, filter: string): string {
-  if (total === 0) return 'Nothing yet: choose Add pin, then click the map.';
+  if (total === 0) return 'Nothing yet: choose Add pin, then click or tap the map.';
   const pins = (n: number) => `${n} ${n === 1 ? 'pin' : 'pins'}`;
   if (filter !== '') {
     if (matches === 0) return `No pins match “${filter}”.`;

@@ -1,7 +1,10 @@
 import { setup, stateIn } from 'xstate';
 import { cameraActions } from './cameraActions';
 import { cameraGuards, type CameraContext, type CameraInput } from './cameraGuards';
-import type { CameraEmitted, CameraEvent } from '../events';
+import type { CameraEmitted, CameraEvent, Insets } from '../events';
+
+/** Nothing covers the map. */
+const NO_INSETS: Insets = { top: 0, bottom: 0 };
 
 export {
   INTERRUPTION_WINDOW_MS,
@@ -27,7 +30,7 @@ export const cameraMachine = setup({
     settled: input.camera,
     limits: input.limits,
     appMove: null,
-    insets: { top: 0, bottom: 0 },
+    insets: NO_INSETS,
   }),
   initial: 'idle',
   on: {
@@ -42,7 +45,10 @@ export const cameraMachine = setup({
         params: ({ context, event }) => ({
           target: event.target,
           reason: event.reason,
-          insets: context.insets,
+          // An address (back, forward, a link typed in) names the map's own centre, which it was
+          // written from: aimed at the uncovered part instead, it would land off that centre, and
+          // be written back moved.
+          insets: event.reason === 'history' ? NO_INSETS : context.insets,
         }),
       },
     },

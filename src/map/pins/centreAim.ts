@@ -1,4 +1,5 @@
 import type { ToolName } from '../../yourMap/events';
+import { translateTo } from './pinDragMarker';
 
 /** What the aim needs of MapLibre's map. */
 export interface AimMap {
@@ -12,9 +13,8 @@ export interface AimMap {
 
 /**
  * Where Enter adds a pin: in Add pin, while the map has the keyboard, a crosshair (`.add-pin-aim`
- * in styles.css) marks the map's centre, the point Enter adds the pin at. That centre is the
- * camera's, inside the map's padding (a sheet or panel over the map moves it off the container's
- * middle), so the aim is put where MapLibre projects it and follows every move.
+ * in styles.css) marks the map's centre, the point Enter adds the pin at (`map.getCenter()`). It
+ * is put where MapLibre projects that centre, and follows every move and resize.
  *
  * It shows for the keyboard only: when Add pin is chosen while the map has the keyboard (`P` on
  * the map), or when the keyboard brings the focus to the map in Add pin. A press of the mouse or a
@@ -96,9 +96,6 @@ export class CentreAim {
     if (!this.shown) return;
     const { lng, lat } = this.map.getCenter();
     const { x, y } = this.map.project([lng, lat]);
-    const ratio = this.element.ownerDocument.defaultView?.devicePixelRatio || 1;
-    const left = Math.round(x * ratio) / ratio;
-    const top = Math.round(y * ratio) / ratio;
-    this.element.style.transform = `translate(${left}px, ${top}px)`;
+    translateTo(this.element, x, y);
   }
 }

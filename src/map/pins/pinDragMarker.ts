@@ -33,13 +33,21 @@ export class PinDragMarker {
    * device pixels so that the name stays sharp.
    */
   moveTo(x: number, y: number): void {
-    const ratio = this.container.ownerDocument.defaultView?.devicePixelRatio || 1;
-    const left = Math.round(x * ratio) / ratio;
-    const top = Math.round(y * ratio) / ratio;
-    this.element.style.transform = `translate(${left}px, ${top}px)`;
+    translateTo(this.element, x, y);
   }
 
   hide(): void {
     this.element.remove();
   }
+}
+
+/**
+ * Puts an element's top left corner (a zero-size overlay's centre) at this point of its containing
+ * block, in CSS pixels rounded to device pixels, with a transform alone.
+ */
+export function translateTo(element: HTMLElement, x: number, y: number): void {
+  const ratio = element.ownerDocument.defaultView?.devicePixelRatio || 1;
+  const left = Math.round(x * ratio) / ratio;
+  const top = Math.round(y * ratio) / ratio;
+  element.style.transform = `translate(${left}px, ${top}px)`;
 }

@@ -8,7 +8,7 @@ import type { AppEvent } from '../../machines/events';
 import { isSecondClick } from '../../yourMap/gestures';
 import type { InputKind, PointerTarget, ToolName, YourMapEvent } from '../../yourMap/events';
 import type { FeatureRecord } from '../../yourMap/model';
-import { projectNear } from '../worldCopies';
+import { projectInView, projectNear } from '../worldCopies';
 import { CentreAim } from './centreAim';
 import { PinDragMarker } from './pinDragMarker';
 import {
@@ -141,6 +141,9 @@ export class PinsAdapter {
     // A mousedown's default action gives the canvas the keyboard; see keepFocus.
     const onMouseDown = (event: MouseEvent) => {
       if (this.keepFocus) event.preventDefault();
+      // One press's: a press that never reaches `pressed` (another button, a second finger) keeps
+      // the map's own way with the focus.
+      this.keepFocus = false;
     };
     map.getCanvasContainer().addEventListener('mousedown', onMouseDown);
     map.on('style.load', onStyleLoad);
@@ -366,9 +369,12 @@ export class PinsAdapter {
     return { lng, lat };
   }
 
-  /** The place `dx`, `dy` pixels from a point on screen (Alt+arrow nudges a pin 1 or 10 pixels). */
+  /**
+   * The place `dx`, `dy` pixels from a point on screen (Alt+arrow nudges a pin 1 or 10 pixels), on
+   * the copy of the world in view: the point's own copy may lie behind a tilted camera.
+   */
   offsetLngLat(lng: number, lat: number, dx: number, dy: number): { lng: number; lat: number } {
-    const { x, y } = this.project(lng, lat);
+    const { x, y } = projectInView(this.map, lng, lat);
     return this.unproject(x + dx, y + dy);
   }
 

@@ -8,7 +8,7 @@ import {
 } from 'maplibre-gl';
 import type { AppEvent, Bounds, PlaceSummary } from '../../machines/events';
 import { MAX_LATITUDE } from '../../url/cameraHash';
-import { projectNear } from '../worldCopies';
+import { projectInView, projectNear } from '../worldCopies';
 import { closestPlace, type PlaceHit } from './placeHit';
 
 import {
@@ -106,9 +106,9 @@ export class PlacesAdapter {
       this.lastPointer = null;
       this.hover(null);
     };
-    // The camera moved under a still pointer (a cluster's zoom, a flight, the keys): what is under
-    // it now is hovered, not what was there before.
-    const onMoveEnd = () => {
+    // The camera moved under a still pointer (a cluster's zoom, a flight, the keys): once the map
+    // is drawn again, what is under it now is hovered, not what was there before.
+    const onIdle = () => {
       if (this.lastPointer) this.pointerAt(this.lastPointer);
     };
     const onClick = (event: MapMouseEvent) => this.click(event);
@@ -122,7 +122,7 @@ export class PlacesAdapter {
     map.on('style.load', onStyleLoad);
     map.on('mousemove', onMove);
     map.on('mouseout', onLeave);
-    map.on('moveend', onMoveEnd);
+    map.on('idle', onIdle);
     map.on('click', onClick);
     this.styleLoaded = map.isStyleLoaded() ?? false;
     if (this.styleLoaded) this.reapplyState();
@@ -130,7 +130,7 @@ export class PlacesAdapter {
       map.off('style.load', onStyleLoad);
       map.off('mousemove', onMove);
       map.off('mouseout', onLeave);
-      map.off('moveend', onMoveEnd);
+      map.off('idle', onIdle);
       map.off('click', onClick);
       container.removeEventListener('pointerdown', onPointer, { capture: true });
       container.removeEventListener('pointermove', onPointer, { capture: true });
@@ -260,7 +260,7 @@ export class PlacesAdapter {
     return {
       bounds: [bounds.getWest(), bounds.getSouth(), bounds.getEast(), bounds.getNorth()],
       contains: (lng, lat) => {
-        const { x, y } = projectNear(map, lng, lat, { x: width / 2, y: height / 2 });
+        const { x, y } = projectInView(map, lng, lat);
         return x >= 0 && x <= width && y >= 0 && y <= height;
       },
     };
@@ -296,9 +296,7 @@ export class PlacesAdapter {
   private showsDot(place: { id: number; lng: number; lat: number }): boolean {
     const layers = DOT_LAYERS.filter((layer) => this.map.getLayer(layer));
     if (layers.length === 0) return false;
-    const canvas = this.map.getCanvas();
-    const middle = { x: canvas.clientWidth / 2, y: canvas.clientHeight / 2 };
-    const { x, y } = projectNear(this.map, place.lng, place.lat, middle);
+    const { x, y } = projectInView(this.map, place.lng, place.lat);
     // topmost first: a neighbour's dot drawn over this one's centre comes before it
     return this.map.queryRenderedFeatures([x, y], { layers })[0]?.id === place.id;
   }

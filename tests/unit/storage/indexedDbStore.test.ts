@@ -145,6 +145,26 @@ describe('openIndexedDbStore', () => {
       expect((await store.load()).features).toEqual([]);
     });
 
+    it('reads a pin stored past the antimeridian (at 210° E) as the pin at 150° W, not set aside', async () => {
+      const browser = freshBrowser();
+      const raw = await rawDatabase(browser);
+      const east: FeatureRecord = {
+        ...pin('east', 5),
+        geometry: { type: 'Point', coordinates: [210.15625, -2.1967272] },
+      };
+      const far = { ...pin('far', 6), geometry: { type: 'Point', coordinates: [1e999, 0] } };
+      await putRaw(raw, [east, far]);
+      const { store } = await openTab(browser, 'a');
+      const { features, quarantined } = await store.load();
+      expect(features).toEqual([
+        { ...east, geometry: { type: 'Point', coordinates: [-149.84375, -2.1967272] } },
+      ]);
+      // What is not a place at all is still set aside, as it was stored.
+      expect(quarantined.map((each) => each.key)).toEqual(['far']);
+      expect(await getRaw(raw, 'east')).toEqual(east);
+      raw.close();
+    });
+
     it('writes 1,200 records (more than one chunk) in one transaction, skipping a quarantined one', async () => {
       const browser = freshBrowser();
       const raw = await rawDatabase(browser);
@@ -531,7 +551,7 @@ describe('openIndexedDbStore', () => {
   describe('quarantine', () => {
     const invalid = [
       { v: 2, id: 'future', kind: 'pin' },
-      { ...pin('nowhere', 1), geometry: { type: 'Point', coordinates: [200, 0] } },
+      { ...pin('nowhere', 1), geometry: { type: 'Point', coordinates: [0, 95] } },
       { ...pin('nameless', 1), name: 42 },
     ];
 
@@ -553,7 +573,7 @@ describe('openIndexedDbStore', () => {
         {
           key: 'nowhere',
           raw: JSON.stringify(invalid[1]),
-          reason: 'longitude 200 is out of range',
+          reason: 'latitude 95 is out of range',
         },
       ]);
     });

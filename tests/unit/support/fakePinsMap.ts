@@ -118,6 +118,10 @@ export class FakePinsMap {
   unproject([x, y]: [number, number]) {
     return { lng: x - this.shift.x, lat: -(y - this.shift.y) };
   }
+  /** The camera's centre: the map's pixel (150, 150) here. */
+  getCenter() {
+    return this.unproject([150, 150]);
+  }
   /** The camera moves: what was drawn at a pixel is drawn `dx`, `dy` pixels on, and `move` fires. */
   panBy(dx: number, dy: number): void {
     this.shift.x += dx;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { validateRecord } from '../../../src/storage/validateRecord';
-import { wrapLongitude } from '../../../src/yourMap/model';
+import { wrapLongitude } from '../../../src/geo/longitude';
 import { startDocument } from './documentHarness';
 
 describe('wrapLongitude', () => {

@@ -98,7 +98,7 @@ describe('the Your map region', () => {
     const { app } = renderYourMap();
     await ready(app);
     expect(within(yourMap()).queryByRole('list')).toBeNull();
-    expect(yourMap()).toHaveTextContent('Nothing yet: choose Add pin, then click the map.');
+    expect(yourMap()).toHaveTextContent('Nothing yet: choose Add pin, then click or tap the map.');
   });
 
   it(`shows at most ${LIST_LIMIT} of 10,000 pins, with a filter that finds the others`, async () => {

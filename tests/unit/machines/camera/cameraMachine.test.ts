@@ -601,6 +601,18 @@ describe('cameraMachine', () => {
       ]);
     });
 
+    it('flies to an address (back, forward, a link typed in) with no insets: it names the centre', () => {
+      const started = startCamera();
+      const insets = { top: 110, bottom: 44 };
+      started.send({ type: 'camera.insetsChanged', insets });
+      started.send(flyRequested(PLACE, 'history'));
+      started.send(flyRequested(PLACE, 'place'));
+      expect(started.commands).toEqual([
+        { type: 'flyTo', target: PLACE, reason: 'history', insets: { top: 0, bottom: 0 } },
+        { type: 'flyTo', target: PLACE, reason: 'place', insets },
+      ]);
+    });
+
     it('reveals a point with the insets, but only with the camera still', () => {
       const started = startCamera();
       const insets = { top: 0, bottom: 400 };

@@ -343,8 +343,10 @@ describe('a pin being dragged', () => {
     const marker = rule('.pin-drag-marker');
     expect(marker).toContain(`--pin-drag-radius: ${PIN_RADIUS_PX + 2}px;`);
     expect(marker).toContain('--pin-drag-stroke: 3px;');
-    expect(marker).toContain('pointer-events: none;');
-    expect(marker).toContain('position: absolute;');
+    // Placed, as the centre's crosshair is, from the map's top left corner, and never a target.
+    const placed = rule('.pin-drag-marker,\n.add-pin-aim');
+    expect(placed).toContain('pointer-events: none;');
+    expect(placed).toContain('position: absolute;');
     expect(rule('.pin-drag-marker::before')).toContain('background: #0d47a1;');
     const name = rule('.pin-drag-marker-name');
     expect(name).toContain('font-size: 12px;');
@@ -471,6 +473,14 @@ describe('the pointer', () => {
       }),
     ]);
     expect(pins.claimsClick()).toBe(true);
+  });
+
+  it('nudges a pin from where it is drawn on the copy of the world in view', () => {
+    // The camera looks at 150° here (a pixel is a degree): the pin at 150° W is drawn at 210° E,
+    // and a nudge moves it from there, not from its own copy, which a tilted camera may not show.
+    const { pins } = adapter();
+    expect(pins.offsetLngLat(-150, -100, 1, 0)).toEqual({ lng: 211, lat: -100 });
+    expect(pins.offsetLngLat(100, -100, 0, 10)).toEqual({ lng: 100, lat: -110 });
   });
 
   it('takes a press on a pin the document does not have yet (drawn from the store) as on the map', () => {
@@ -664,6 +674,8 @@ describe('the pointer', () => {
     pins.disableDoubleClickZoom();
     map.pointer('pointerdown', 12, 11);
     expect(mousedown(), 'the second click leaves the focus in the editor').toBe(true);
+    // A press that the tools never hear of (another button) is the map's as ever.
+    expect(mousedown()).toBe(false);
     map.pointer('pointerup', 12, 11);
     map.pointer('pointerdown', 10 + DOUBLE_CLICK_DISTANCE_PX, 10);
     expect(mousedown(), 'a press elsewhere is the map’s').toBe(false);

@@ -143,7 +143,7 @@ describe('a place hovered in the list, with or without a dot', () => {
     expect(events.at(-1)).toMatchObject({ type: 'place.hovered', place: { id: PARIS.id } });
   });
 
-  it('hovers what is under a still pointer once the camera has moved it there', () => {
+  it('hovers what is under a still pointer once the camera has moved and the map is drawn', () => {
     const { map, events } = adapter();
     map.features = [parisDot];
     const pointer = overParis(map);
@@ -151,14 +151,14 @@ describe('a place hovered in the list, with or without a dot', () => {
     expect(events.at(-1)).toMatchObject({ type: 'place.hovered', place: { id: PARIS.id } });
     // The camera goes elsewhere (a cluster's zoom, say): Paris is no longer under the pointer.
     map.features = [];
-    map.fire('moveend');
+    map.fire('idle');
     expect(events.at(-1)).toEqual({ type: 'place.unhovered' });
     map.features = [parisDot];
-    map.fire('moveend');
+    map.fire('idle');
     expect(events.at(-1)).toMatchObject({ type: 'place.hovered', place: { id: PARIS.id } });
     // Once the mouse has left the map, a move of the camera hovers nothing.
     map.fire('mouseout');
-    map.fire('moveend');
+    map.fire('idle');
     expect(events.at(-1)).toEqual({ type: 'place.unhovered' });
   });
 
