@@ -13,6 +13,17 @@ const { assign, emit } = setup({
   },
 });
 
+/** Nothing covers the map. */
+export const NO_INSETS: Insets = { top: 0, bottom: 0 };
+
+/**
+ * What a flight aims around: the part of the map that panels leave uncovered, but for an address
+ * (back, forward, a link typed in), which names the map's own centre: aimed off it, it would land
+ * off that centre and be written back moved.
+ */
+export const flightInsets = (insets: Insets, reason: MoveReason): Insets =>
+  reason === 'history' ? NO_INSETS : insets;
+
 /** The camera machine's actions: the map adapter's commands, and what it keeps and tells. */
 export const cameraActions = {
   // Commands, implemented by the map adapter, which tags each movement as the app's.

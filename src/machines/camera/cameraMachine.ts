@@ -1,10 +1,7 @@
 import { setup, stateIn } from 'xstate';
-import { cameraActions } from './cameraActions';
+import { NO_INSETS, cameraActions, flightInsets } from './cameraActions';
 import { cameraGuards, type CameraContext, type CameraInput } from './cameraGuards';
-import type { CameraEmitted, CameraEvent, Insets } from '../events';
-
-/** Nothing covers the map. */
-const NO_INSETS: Insets = { top: 0, bottom: 0 };
+import type { CameraEmitted, CameraEvent } from '../events';
 
 export {
   INTERRUPTION_WINDOW_MS,
@@ -45,10 +42,7 @@ export const cameraMachine = setup({
         params: ({ context, event }) => ({
           target: event.target,
           reason: event.reason,
-          // An address (back, forward, a link typed in) names the map's own centre, which it was
-          // written from: aimed at the uncovered part instead, it would land off that centre, and
-          // be written back moved.
-          insets: event.reason === 'history' ? NO_INSETS : context.insets,
+          insets: flightInsets(context.insets, event.reason),
         }),
       },
     },
