@@ -3,8 +3,17 @@ import { box, intersects } from './support/layout';
 import { expect, expectReady, test } from './support/map';
 import { canvasCentre, hashState, mapCanvas } from './support/places';
 import { longPress, tap, touchSequence, type Point } from './support/touch';
-import { SEA_VIEW, editor, pointOf, storedNamed, toolButton } from './support/yourMap';
+import {
+  SEA_VIEW,
+  editor,
+  importThroughChooser,
+  pointOf,
+  storedNamed,
+  toolButton,
+} from './support/yourMap';
+import { settle } from './support/camera';
 import { DOUBLE_CLICK_MS } from '../../src/yourMap/gestures';
+import { REVEAL_MARGIN_PX } from '../../src/map/camera/reveal';
 
 /** After adding a pin, a person's next tap near it: later than a double tap's second tap. */
 const afterDoubleTap = (page: Page) => page.waitForTimeout(DOUBLE_CLICK_MS + 100);
@@ -294,6 +303,46 @@ test.describe('an address on a phone', () => {
     // Still after every flight has ended: nothing wrote a moved centre back.
     await page.waitForTimeout(1000);
     expect(await page.evaluate(() => window.location.hash)).toBe(second);
+  });
+});
+
+test.describe('a pin chosen from the full sheet', () => {
+  test.use({ viewport: PORTRAIT, hasTouch: true, isMobile: true });
+
+  test('is flown to and lands in the map left free once the sheet has dropped to its card', async ({
+    page,
+  }) => {
+    await page.goto(`./${SEA_VIEW}`);
+    await expectReady(page);
+    while ((await sheet(page).getAttribute('data-height')) !== 'full') await handle(page).tap();
+    const far = { type: 'Point', coordinates: [18, 59] };
+    await importThroughChooser(page, {
+      name: 'far.geojson',
+      buffer: Buffer.from(
+        JSON.stringify({
+          type: 'Feature',
+          properties: { name: 'Far away' },
+          geometry: far,
+        }),
+      ),
+    });
+    await sheet(page).getByRole('button', { name: 'Far away', exact: true }).tap();
+    const card = editor(page, 'Far away');
+    await expect(card).toBeVisible();
+    await expect(sheet(page)).not.toHaveAttribute('data-height', 'full');
+    // Once the camera is still (the flight, then any easing out from under the card), the pin lies
+    // between the rows at the top and the sheet.
+    await settle(page);
+    await page.waitForTimeout(600);
+    await settle(page);
+    const at = await pointOf(page, 18, 59);
+    const toolbar = await box(page.getByRole('toolbar', { name: 'Tools' }));
+    const top = (await box(sheet(page))).y;
+    // REVEAL_MARGIN_PX inside, as the app brings any selection into view.
+    expect(at.y, 'the pin is below the toolbar').toBeGreaterThanOrEqual(
+      toolbar.y + toolbar.height + REVEAL_MARGIN_PX - 1,
+    );
+    expect(at.y, 'the pin is above the sheet').toBeLessThanOrEqual(top - REVEAL_MARGIN_PX + 1);
   });
 });
 

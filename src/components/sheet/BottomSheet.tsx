@@ -248,6 +248,11 @@ function useKeepSelectionClear(sheetRef: React.RefObject<HTMLElement | null>) {
       }
       return { top, bottom: Math.round(area.bottom - own.top) };
     };
+    // A reveal asked for while the app's own flight or a resize moves the camera (the sheet drops
+    // to the card as a pin chosen from the full list is flown to; the phone is turned): the camera
+    // would drop it, and the flight aimed around the sheet as it was. It is asked again once the
+    // camera is still. Under the person's fingers it is dropped, as ever.
+    let revealWhenStill = false;
     sync.current = (force) => {
       if (sheet.getSnapshot().matches('dragging')) return;
       const now = insets();
@@ -255,8 +260,16 @@ function useKeepSelectionClear(sheetRef: React.RefObject<HTMLElement | null>) {
       last = now;
       if (changed) camera.send({ type: 'camera.insetsChanged', insets: now });
       const point = selectedPoint(selection.getSnapshot().context, document.getSnapshot().context);
-      if (point && (changed || force)) camera.send({ type: 'camera.revealRequested', ...point });
+      if (!point || !(changed || force)) return;
+      const moving = camera.getSnapshot();
+      if (moving.hasTag('moving') && !moving.hasTag('userMoving')) revealWhenStill = true;
+      else camera.send({ type: 'camera.revealRequested', ...point });
     };
+    const still = camera.subscribe((snapshot) => {
+      if (!revealWhenStill || snapshot.hasTag('moving')) return;
+      revealWhenStill = false;
+      sync.current(true);
+    });
     sync.current(false);
     const observer = new ResizeObserver(() => sync.current(false));
     observer.observe(element);
@@ -279,6 +292,7 @@ function useKeepSelectionClear(sheetRef: React.RefObject<HTMLElement | null>) {
       visual?.removeEventListener('resize', onKeyboard);
       if (lifted !== null) cancelAnimationFrame(lifted);
       rested.unsubscribe();
+      still.unsubscribe();
       sync.current = () => {};
       // The screen widened: nothing covers the map any more.
       camera.send({ type: 'camera.insetsChanged', insets: { top: 0, bottom: 0 } });
