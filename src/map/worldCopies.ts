@@ -15,20 +15,21 @@ export function nearestCopy(lng: number, near: number): number {
   return lng + 360 * Math.round((near - lng) / 360);
 }
 
-/** Where a point on Earth is drawn on the copy of the world nearest the pixel `near`. */
+/**
+ * Where a point on Earth is drawn on the copy of the world nearest the longitude `near` (of a
+ * press, unprojected once for all it finds; of the camera's centre: projectInView).
+ */
 export function projectNear(
   map: Projector,
   lng: number,
   lat: number,
-  near: { x: number; y: number },
+  near: number,
 ): { x: number; y: number } {
-  const { lng: nearLng } = map.unproject([near.x, near.y]);
-  const { x, y } = map.project([nearestCopy(lng, nearLng), lat]);
+  const { x, y } = map.project([nearestCopy(lng, near), lat]);
   return { x, y };
 }
 
 /** Where a point on Earth is drawn on the copy of the world the camera looks at. */
 export function projectInView(map: Projector, lng: number, lat: number): { x: number; y: number } {
-  const { x, y } = map.project([nearestCopy(lng, map.getCenter().lng), lat]);
-  return { x, y };
+  return projectNear(map, lng, lat, map.getCenter().lng);
 }

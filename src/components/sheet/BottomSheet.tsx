@@ -81,6 +81,16 @@ export function popupClearance(document: Document): PopupClearance {
 }
 
 /**
+ * A reveal of the selection kept while the app's own flight or a resize moved the camera: asked
+ * for once the camera is still, kept while it still moves, and forgotten once the person's
+ * fingers move it (the camera is theirs then, and pulling it back would fight them).
+ */
+export function keptReveal(camera: { hasTag(tag: string): boolean }): 'ask' | 'keep' | 'forget' {
+  if (camera.hasTag('userMoving')) return 'forget';
+  return camera.hasTag('moving') ? 'keep' : 'ask';
+}
+
+/**
  * The bottom sheet of a narrow screen: a handle (a button named `Expand panel` or `Collapse panel`
  * that steps through the heights; drag it, or use the arrow keys), the selection's card, and the
  * lists and panels (`children`). Its heights are the sheet machine's. It lies over the map, which
@@ -266,9 +276,11 @@ function useKeepSelectionClear(sheetRef: React.RefObject<HTMLElement | null>) {
       else camera.send({ type: 'camera.revealRequested', ...point });
     };
     const still = camera.subscribe((snapshot) => {
-      if (!revealWhenStill || snapshot.hasTag('moving')) return;
+      if (!revealWhenStill) return;
+      const next = keptReveal(snapshot);
+      if (next === 'keep') return;
       revealWhenStill = false;
-      sync.current(true);
+      if (next === 'ask') sync.current(true);
     });
     sync.current(false);
     const observer = new ResizeObserver(() => sync.current(false));

@@ -531,8 +531,9 @@ export class PinsAdapter {
         [x - radius, y - radius],
         [x + radius, y + radius],
       ];
+      const pressed = this.map.unproject([x, y]).lng;
       for (const feature of this.map.queryRenderedFeatures(box, { layers })) {
-        const hit = this.hitOf(feature, dragged?.id, { x, y });
+        const hit = this.hitOf(feature, dragged?.id, pressed);
         if (hit) hits.push(hit);
       }
     }
@@ -540,19 +541,19 @@ export class PinsAdapter {
   }
 
   /**
-   * A pin of the document's layer, where it is drawn nearest the press `at` (on the copy of the
-   * world pressed); the `hidden` one (being dragged) is drawn elsewhere.
+   * A pin of the document's layer, where it is drawn nearest the longitude `pressed` (on the copy
+   * of the world pressed); the `hidden` one (being dragged) is drawn elsewhere.
    */
   private hitOf(
     feature: MapGeoJSONFeature,
     hidden: string | undefined,
-    at: { x: number; y: number },
+    pressed: number,
   ): PinHit | null {
     const id = feature.properties?.id;
     if (typeof id !== 'string' || id === hidden || this.inert.has(id)) return null;
     if (feature.geometry.type !== 'Point') return null;
     const [lng = 0, lat = 0] = feature.geometry.coordinates;
-    return { id, ...projectNear(this.map, lng, lat, at) };
+    return { id, ...projectNear(this.map, lng, lat, pressed) };
   }
 
   private pointerOver(point: { x: number; y: number; input: InputKind } | null): void {

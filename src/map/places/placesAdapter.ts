@@ -310,12 +310,13 @@ export class PlacesAdapter {
       [x - reach, y - reach],
       [x + reach, y + reach],
     ];
+    const pressed = this.map.unproject([x, y]).lng;
     const features = this.map.queryRenderedFeatures(box, { layers });
     const hits: PlaceHit[] = [];
     for (const feature of features) {
       const place = placeFromFeature(feature);
       if (!place) continue;
-      const dot = projectNear(this.map, place.lng, place.lat, event.point);
+      const dot = projectNear(this.map, place.lng, place.lat, pressed);
       const on = DOT_LAYERS.includes(feature.layer.id) ? 'dot' : 'label';
       hits.push({ place, on, x: dot.x, y: dot.y });
     }

@@ -28,16 +28,16 @@ describe('nearestCopy', () => {
 });
 
 describe('projectNear', () => {
-  it('gives the pixel of the copy drawn nearest the given pixel', () => {
+  it('gives the pixel of the copy drawn nearest the given longitude (of a pixel)', () => {
     const map = mercator();
     const main = map.project([-150, 5]);
-    expect(projectNear(map, -150, 5, { x: main.x + 3, y: 0 })).toEqual(main);
+    expect(projectNear(map, -150, 5, map.unproject([main.x + 3, 0]).lng)).toEqual(main);
     // One world (512 px) east, the same pin is drawn again: a press there finds that one.
-    expect(projectNear(map, -150, 5, { x: main.x + 512 + 3, y: 0 })).toEqual({
+    expect(projectNear(map, -150, 5, map.unproject([main.x + 512 + 3, 0]).lng)).toEqual({
       x: main.x + 512,
       y: 5,
     });
-    expect(projectNear(map, -150, 5, { x: main.x - 512 - 40, y: 0 })).toEqual({
+    expect(projectNear(map, -150, 5, map.unproject([main.x - 512 - 40, 0]).lng)).toEqual({
       x: main.x - 512,
       y: 5,
     });
