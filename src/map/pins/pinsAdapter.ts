@@ -34,8 +34,10 @@ import {
   TOUCH_HIT_RADIUS_PX,
   drawsDifferently,
   featureCollection,
+  pinsLayerVisibility,
   pinsLayers,
   pinsSource,
+  type PinsShown,
 } from './pinsLayers';
 
 /**
@@ -96,6 +98,11 @@ export class PinsAdapter {
   private inert: ReadonlySet<string> = NO_IDS;
   /** The pins' tiles, made here when MapLibre asks for them, and served under a name of their own. */
   private readonly tiles = new PinTiles();
+  /**
+   * Whether the stored pins are still loading (setLoading): their tiles are asked for, and wait.
+   * So until told: a map is given its style (withPins) before its owner says what it has loaded.
+   */
+  private loading = true;
   private readonly served = servePinTiles(this.tiles);
   private hoveredId: string | null = null;
   private selectedId: string | null = null;
@@ -227,6 +234,7 @@ export class PinsAdapter {
       if (this.map.getSource(PINS_SOURCE) && this.tiles.madeAny) this.map.refreshTiles(PINS_SOURCE);
     }
     if (this.selectedShown !== this.selectedRecord()) this.drawSelected();
+    this.showLayers();
     this.landOnData();
   }
 
@@ -248,8 +256,33 @@ export class PinsAdapter {
    * PINS_LOAD_WAIT_MS), so that the first it draws have them.
    */
   setLoading(loading: boolean): void {
+    this.loading = loading;
+    // Hidden first, where nothing came: the map then drops the tiles it waits for.
+    this.showLayers();
     if (loading) this.tiles.hold(PINS_LOAD_WAIT_MS);
     else this.tiles.release();
+  }
+
+  /** What the pins' layers have to draw now: pins (or pins still loading), a selected pin. */
+  private shown(): PinsShown {
+    return {
+      pins: this.features.length > 0 || this.loading,
+      selected: this.selectedShown !== undefined,
+    };
+  }
+
+  /**
+   * Each layer shown or hidden for what it has to draw (pinsLayerVisibility), where the style has
+   * it: a map with no pins asks its worker for no tiles of them.
+   */
+  private showLayers(): void {
+    const { map } = this;
+    if (!map.style) return;
+    for (const [id, visibility] of Object.entries(pinsLayerVisibility(this.shown()))) {
+      if (!map.getLayer(id)) continue;
+      if ((map.getLayoutProperty(id, 'visibility') ?? 'visible') !== visibility)
+        map.setLayoutProperty(id, 'visibility', visibility);
+    }
   }
 
   /** The selected pin's record, where the document has one. */
@@ -263,6 +296,7 @@ export class PinsAdapter {
     this.selectedShown = record;
     const source = this.sourceOf(SELECTED_SOURCE);
     source?.setData(featureCollection(record ? [record] : []));
+    this.showLayers();
     // Its whole state, every time: a state set while it was not selected (a drag that ended
     // after the selection moved on) must not linger on its copy.
     if (source && record)
@@ -412,7 +446,7 @@ export class PinsAdapter {
       },
       layers: [
         ...style.layers.filter((layer) => !PINS_LAYER_IDS.includes(layer.id)),
-        ...pinsLayers(),
+        ...pinsLayers(this.shown()),
       ],
     };
   }
@@ -427,7 +461,9 @@ export class PinsAdapter {
     const selected = this.selectedRecord();
     if (!map.getSource(SELECTED_SOURCE))
       map.addSource(SELECTED_SOURCE, selectedSource(selected ? [selected] : []));
-    for (const layer of pinsLayers()) if (!map.getLayer(layer.id)) map.addLayer(layer);
+    for (const layer of pinsLayers(this.shown())) if (!map.getLayer(layer.id)) map.addLayer(layer);
+    // Those the style came with (withPins) were made before the stored pins were known.
+    this.showLayers();
     this.setState(this.hoveredId, { hover: true });
     this.setState(this.selectedId, { selected: true });
     if (this.dragged) {

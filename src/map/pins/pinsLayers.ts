@@ -267,11 +267,42 @@ export const selectedSource = (
   promoteId: 'id',
 });
 
+/** Which of the pins' layers have something to draw: the pins', and the selected pin's. */
+export interface PinsShown {
+  pins: boolean;
+  selected: boolean;
+}
+
+/**
+ * Each of the pins' layers' `visibility` for what there is to draw. A hidden layer's source is
+ * asked for no tiles: with no pins, and none selected, MapLibre's worker makes none of theirs.
+ */
+export function pinsLayerVisibility(shown: PinsShown): Record<string, 'visible' | 'none'> {
+  const of = (drawn: boolean) => (drawn ? 'visible' : 'none');
+  return Object.fromEntries(
+    PINS_LAYER_IDS.map((id) => [
+      id,
+      of(id === SELECTED_DOT || id === SELECTED_NAME ? shown.selected : shown.pins),
+    ]),
+  );
+}
+
 /** The pins' clusters, dots and names, and the selected pin's, bottom to top (PINS_LAYER_IDS). */
-export const pinsLayers = (): LayerSpecification[] => [
-  ...clusters(),
-  dots(PIN_DOTS, PINS_SOURCE),
-  names(PIN_NAMES, PINS_SOURCE),
-  dots(SELECTED_DOT, SELECTED_SOURCE),
-  names(SELECTED_NAME, SELECTED_SOURCE),
-];
+export const pinsLayers = (
+  shown: PinsShown = { pins: true, selected: true },
+): LayerSpecification[] => {
+  const visibility = pinsLayerVisibility(shown);
+  return [
+    ...clusters(),
+    dots(PIN_DOTS, PINS_SOURCE),
+    names(PIN_NAMES, PINS_SOURCE),
+    dots(SELECTED_DOT, SELECTED_SOURCE),
+    names(SELECTED_NAME, SELECTED_SOURCE),
+  ].map(
+    (layer) =>
+      ({
+        ...layer,
+        layout: { ...('layout' in layer ? layer.layout : {}), visibility: visibility[layer.id] },
+      }) as LayerSpecification,
+  );
+};

@@ -102,6 +102,22 @@ export class FakeMap {
       (layer) => layer.id === id,
     );
   }
+  /** A layout property of a layer of the style set last: undefined where the layer does not set it. */
+  getLayoutProperty(id: string, name: string): unknown {
+    const layer = this.getLayer(id) as { layout?: Record<string, unknown> } | undefined;
+    return layer?.layout?.[name];
+  }
+  /** Sets a layout property of a layer of the style set last. */
+  setLayoutProperty(id: string, name: string, value: unknown): void {
+    const style = this.style as { layers?: { id: string; layout?: object }[] } | null;
+    if (!style?.layers) throw new Error('Style is not done loading.');
+    this.style = {
+      ...style,
+      layers: style.layers.map((layer) =>
+        layer.id === id ? { ...layer, layout: { ...layer.layout, [name]: value } } : layer,
+      ),
+    };
+  }
   /** Every `setFeatureState(target, state)`, in order. */
   readonly featureStates: [target: unknown, state: unknown][] = [];
   setFeatureState(target: unknown, state: unknown): void {

@@ -65,6 +65,8 @@ export class FakePinsMap {
   readonly refreshes: string[] = [];
   /** Every `refreshTiles` of some tiles of a source, in order. */
   readonly tileRefreshes: { source: string; tiles: { z: number; x: number; y: number }[] }[] = [];
+  /** Every `setLayoutProperty`, in order. */
+  readonly layoutChanges: { id: string; name: string; value: unknown }[] = [];
   /** Every `setFeatureState`, in order. */
   readonly featureStates: [target: object, state: object][] = [];
 
@@ -161,8 +163,27 @@ export class FakePinsMap {
       }
     );
   }
+  /** As MapLibre: a style still loading has no layers yet. */
   getLayer(id: string) {
-    return this.spec()?.layers.find((spec) => spec.id === id);
+    return this.styleDone ? this.spec()?.layers.find((spec) => spec.id === id) : undefined;
+  }
+  /** As MapLibre: undefined where the layer does not set it. */
+  getLayoutProperty(id: string, name: string): unknown {
+    const layer = this.getLayer(id) as { layout?: Record<string, unknown> } | undefined;
+    return layer?.layout?.[name];
+  }
+  /** As MapLibre: into the loaded style only. */
+  setLayoutProperty(id: string, name: string, value: unknown): void {
+    const style = this.loadedStyle();
+    this.layoutChanges.push({ id, name, value });
+    this.style = {
+      ...style,
+      layers: style.layers.map((layer) =>
+        layer.id === id
+          ? ({ ...layer, layout: { ...layer.layout, [name]: value } } as LayerSpecification)
+          : layer,
+      ),
+    };
   }
   getLayersOrder(): string[] {
     return this.spec()?.layers.map((layer) => layer.id) ?? [];

@@ -285,6 +285,79 @@ describe('the pins on the map', () => {
     expect((await heldAtDispose).byteLength).toBe(0);
   });
 
+  it('hides the layers that have nothing to draw, so that the map asks for no tiles of them', () => {
+    /** Each of the pins' layers' visibility, by id. */
+    const visibility = (of: FakePinsMap) =>
+      Object.fromEntries(PINS_LAYER_IDS.map((id) => [id, of.getLayoutProperty(id, 'visibility')]));
+    const shown = (pinsDrawn: boolean, selected: boolean) => ({
+      [PIN_CLUSTERS]: pinsDrawn ? 'visible' : 'none',
+      [PIN_CLUSTER_COUNTS]: pinsDrawn ? 'visible' : 'none',
+      [PIN_DOTS]: pinsDrawn ? 'visible' : 'none',
+      [PIN_NAMES]: pinsDrawn ? 'visible' : 'none',
+      [SELECTED_DOT]: selected ? 'visible' : 'none',
+      [SELECTED_NAME]: selected ? 'visible' : 'none',
+    });
+    const { map, pins } = adapter();
+    // Until the stored pins have loaded, their tiles are asked for (and wait); nothing is selected.
+    expect(visibility(map)).toEqual(shown(true, false));
+    pins.setLoading(true);
+    expect(visibility(map)).toEqual(shown(true, false));
+    // The store had none.
+    pins.setLoading(false);
+    expect(visibility(map)).toEqual(shown(false, false));
+    pins.setFeatures([A]);
+    expect(visibility(map)).toEqual(shown(true, false));
+    pins.highlightSelected('a');
+    expect(visibility(map)).toEqual(shown(true, true));
+    pins.highlightSelected(null);
+    expect(visibility(map)).toEqual(shown(true, false));
+    // The selection made before its pin came is drawn once it has.
+    pins.highlightSelected('b');
+    expect(visibility(map)).toEqual(shown(true, false));
+    pins.setFeatures([A, B]);
+    expect(visibility(map)).toEqual(shown(true, true));
+    pins.setFeatures([]);
+    expect(visibility(map)).toEqual(shown(false, false));
+    // Hidden before its tiles are let go: the map drops the ones it waits for, unanswered.
+    const other = adapter();
+    other.pins.setLoading(true);
+    const changes = other.map.layoutChanges.length;
+    other.pins.setLoading(false);
+    expect(other.map.layoutChanges.slice(changes).map(({ value }) => value)).toEqual([
+      'none',
+      'none',
+      'none',
+      'none',
+    ]);
+    // A style given to a map shows what there is to draw then; one loaded again, the same.
+    expect(
+      pins
+        .withPins(STYLE)
+        .layers.filter((layer) => PINS_LAYER_IDS.includes(layer.id))
+        .map((layer) => layer.layout?.visibility),
+    ).toEqual(Object.values(shown(false, false)));
+    pins.setFeatures([A]);
+    pins.highlightSelected('a');
+    map.reloadStyle({ version: 8, sources: {}, layers: [] });
+    expect(visibility(map)).toEqual(shown(true, true));
+  });
+
+  it('shows the stored pins loaded while its style loaded, once the style is in', () => {
+    const map = new FakePinsMap();
+    map.styleDone = false;
+    const pins = new PinsAdapter(map as never, () => {}, new ManualFrames());
+    made.push(pins);
+    // Given to the map before the store answered: its pins' layers shown, as their tiles wait.
+    const style = pins.withPins(STYLE);
+    expect(style.layers.find((layer) => layer.id === PIN_DOTS)?.layout?.visibility).toBe('visible');
+    // The store answers with none while the style loads: hidden once it is in.
+    map.setStyle(style);
+    pins.setLoading(false);
+    map.styleDone = true;
+    map.fire('style.load');
+    expect(map.getLayoutProperty(PIN_DOTS, 'visibility')).toBe('none');
+  });
+
   it('serves no tiles once disposed', () => {
     const { map, pins } = adapter();
     pins.setFeatures([A, B]);
