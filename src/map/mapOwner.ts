@@ -34,7 +34,7 @@ import {
   styleWithPlaces,
   type VisibleArea,
 } from './places/placesAdapter';
-import { FIT_PADDING_PX, NO_INSETS, REVEAL_MS, revealShift } from './camera/reveal';
+import { FIT_PADDING_PX, NO_INSETS, REVEAL_MS, resizePending, revealShift } from './camera/reveal';
 import { StyleLoadError, loadStyle } from './styleLoader';
 import { projectInView } from './worldCopies';
 import type { PopupClearance } from './places/placesAdapter';
@@ -261,6 +261,18 @@ export class MapOwner {
           if (missing) this.emit(missing);
         },
       ],
+      [
+        'resize',
+        () => {
+          const kept = this.revealAfterResize;
+          if (!kept) return;
+          // After the resize's own moveend, which follows this event, so that the camera is still.
+          queueMicrotask(() => {
+            if (this.revealAfterResize !== kept || this.map !== map) return;
+            this.reveal(kept.lng, kept.lat, kept.insets);
+          });
+        },
+      ],
       ['webglcontextlost', () => this.emit({ type: 'map.contextLost' })],
       ['webglcontextrestored', () => this.emit({ type: 'map.contextRestored' })],
     ];
@@ -366,6 +378,13 @@ export class MapOwner {
   reveal(lng: number, lat: number, insets: Insets): void {
     const map = this.map;
     if (!map) return;
+    // Asked for as the page's layout changed (a phone turned), before the map has heard of its
+    // new size: it would still project by the old one. It is made once the map has resized.
+    this.revealAfterResize = null;
+    if (resizePending(map)) {
+      this.revealAfterResize = { lng, lat, insets };
+      return;
+    }
     const { width, height } = map.getContainer().getBoundingClientRect();
     const shift = revealShift(projectInView(map, lng, lat), { width, height }, insets);
     if (!shift) return;
@@ -376,6 +395,9 @@ export class MapOwner {
       tagAppMove(animate ? 'ease' : 'jump', 'reveal'),
     );
   }
+
+  /** A reveal asked for before the map took its container's new size (see reveal). */
+  private revealAfterResize: { lng: number; lat: number; insets: Insets } | null = null;
 
   // Commands from the selection machine, and what the popup and list need from the map.
 

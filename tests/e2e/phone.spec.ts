@@ -346,6 +346,42 @@ test.describe('a pin chosen from the full sheet', () => {
   });
 });
 
+test.describe('a phone turned with a pin selected', () => {
+  test.use({ viewport: PORTRAIT, hasTouch: true, isMobile: true });
+
+  // Turned, the map keeps its centre: a pin at the upper left of the upright screen then lies
+  // under the toolbar, or under the card of the sheet now at the side. The page hears of its new
+  // layout before MapLibre hears of the map's new size, and the card covers the map beside it.
+  test('keeps the pin in the map left free, clear of the toolbar and the side sheet’s card', async ({
+    page,
+  }) => {
+    await page.goto(`./${SEA_VIEW}`);
+    await expectReady(page);
+    await toolButton(page, 'Add pin').tap();
+    await tap(page, 120, 300);
+    await expect(editor(page, 'Pin 1')).toBeVisible();
+    await settle(page);
+    await expect.poll(async () => (await storedNamed(page, 'Pin 1')) !== undefined).toBe(true);
+    const [lng, lat] = (await storedNamed(page, 'Pin 1'))!.geometry.coordinates;
+    await page.setViewportSize(LANDSCAPE);
+    await expect(sheet(page).getByRole('dialog', { name: 'Pin 1' })).toBeVisible();
+    await page.waitForTimeout(600);
+    await settle(page);
+    const at = await pointOf(page, lng, lat);
+    const toolbar = await box(page.getByRole('toolbar', { name: 'Tools' }));
+    const side = await box(sheet(page));
+    expect(at.y, 'the pin is below the toolbar').toBeGreaterThanOrEqual(
+      toolbar.y + toolbar.height + REVEAL_MARGIN_PX - 1,
+    );
+    expect(at.x, 'the pin is right of the sheet and its card').toBeGreaterThanOrEqual(
+      side.x + side.width + REVEAL_MARGIN_PX - 1,
+    );
+    // The camera was moved, and the address says where it went.
+    const view = () => page.evaluate(() => window.location.hash.split('&')[0]);
+    await expect.poll(view).not.toBe(SEA_VIEW);
+  });
+});
+
 test.describe('making pins on a phone turned on its side', () => {
   test.use({ viewport: LANDSCAPE, hasTouch: true, isMobile: true });
 

@@ -237,27 +237,7 @@ function useKeepSelectionClear(sheetRef: React.RefObject<HTMLElement | null>) {
     const element = sheetRef.current;
     if (!element) return;
     let last: Insets = { top: -1, bottom: -1 };
-    const insets = (): Insets => {
-      const app = element.parentElement;
-      if (!app) return { top: 0, bottom: 0 };
-      const area = app.getBoundingClientRect();
-      const own = element.getBoundingClientRect();
-      const top = Math.round(topRowsBottom(app));
-      // A sheet at the side (a phone on its side) covers the map's left part (none of it when
-      // collapsed to its handle), not its bottom; an on-screen keyboard covers the bottom.
-      if (own.width < area.width * SIDE_SHEET_SHARE) {
-        const view = element.ownerDocument.defaultView;
-        const visual = view?.visualViewport;
-        const keyboard = view && visual ? keyboardCover(view, visual).covered : 0;
-        const collapsed = element.dataset.height === 'collapsed';
-        return {
-          top,
-          bottom: Math.round(keyboard),
-          left: collapsed ? 0 : Math.round(own.right - area.left),
-        };
-      }
-      return { top, bottom: Math.round(area.bottom - own.top) };
-    };
+    const insets = () => sheetInsets(element);
     // A reveal asked for while the app's own flight or a resize moves the camera (the sheet drops
     // to the card as a pin chosen from the full list is flown to; the phone is turned): the camera
     // would drop it, and the flight aimed around the sheet as it was. It is asked again once the
@@ -338,6 +318,33 @@ function useKeepSelectionClear(sheetRef: React.RefObject<HTMLElement | null>) {
 
 /** A sheet narrower than this share of the app lies at its side, not along its bottom. */
 const SIDE_SHEET_SHARE = 0.75;
+
+/**
+ * What of the map the rows at the top and `sheet` cover, in CSS pixels from the app's edges (the
+ * sheet's parent). A sheet along the bottom covers the bottom; one at the side (a phone on its
+ * side) the left part, and an on-screen keyboard the bottom.
+ */
+export function sheetInsets(sheet: HTMLElement): Insets {
+  const app = sheet.parentElement;
+  if (!app) return { top: 0, bottom: 0 };
+  const area = app.getBoundingClientRect();
+  const own = sheet.getBoundingClientRect();
+  const top = Math.round(topRowsBottom(app));
+  if (own.width >= area.width * SIDE_SHEET_SHARE)
+    return { top, bottom: Math.round(area.bottom - own.top) };
+  const view = sheet.ownerDocument.defaultView;
+  const visual = view?.visualViewport;
+  const keyboard = view && visual ? keyboardCover(view, visual).covered : 0;
+  // Collapsed to its bare handle, it covers none of the map; with a selection's card, the map
+  // beside the card.
+  const bare =
+    sheet.dataset.height === 'collapsed' && !sheet.querySelector('.sheet-card')?.hasChildNodes();
+  return {
+    top,
+    bottom: Math.round(keyboard),
+    left: bare ? 0 : Math.round(own.right - area.left),
+  };
+}
 
 /** Where the selected place or pin is, if anything is selected. */
 function selectedPoint(

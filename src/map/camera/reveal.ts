@@ -26,3 +26,18 @@ export function revealShift(
   const dy = axis(point.y, top, bottom);
   return Math.abs(dx) < 1 && Math.abs(dy) < 1 ? null : [Math.round(dx), Math.round(dy)];
 }
+
+/**
+ * Whether the map's container has a size the map has not taken yet: MapLibre hears of a new size
+ * from a ResizeObserver of its own, which may come after the page's.
+ */
+export function resizePending(map: {
+  getContainer(): HTMLElement;
+  getCanvas(): HTMLElement;
+}): boolean {
+  const container = map.getContainer();
+  const canvas = map.getCanvas();
+  return (
+    container.clientWidth !== canvas.clientWidth || container.clientHeight !== canvas.clientHeight
+  );
+}

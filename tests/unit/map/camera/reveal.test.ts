@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { REVEAL_MARGIN_PX, revealShift } from '../../../../src/map/camera/reveal';
+import { REVEAL_MARGIN_PX, resizePending, revealShift } from '../../../../src/map/camera/reveal';
 
 const phone = { width: 390, height: 844 };
 
@@ -41,5 +41,23 @@ describe('revealShift: a selection eased out from under the bottom sheet', () =>
       300 - (392 + REVEAL_MARGIN_PX),
       0,
     ]);
+  });
+});
+
+describe('resizePending: a map that has not yet taken its container’s new size', () => {
+  /** A container and a canvas as the browser has laid them out. */
+  const sized = (container: [number, number], canvas: [number, number]) => {
+    const element = (width: number, height: number) =>
+      ({ clientWidth: width, clientHeight: height }) as HTMLElement;
+    return { getContainer: () => element(...container), getCanvas: () => element(...canvas) };
+  };
+
+  it('is pending while the canvas keeps the old size, in either direction', () => {
+    expect(resizePending(sized([844, 390], [390, 844]))).toBe(true);
+    expect(resizePending(sized([390, 800], [390, 844]))).toBe(true);
+  });
+
+  it('is not once the canvas has the container’s size', () => {
+    expect(resizePending(sized([844, 390], [844, 390]))).toBe(false);
   });
 });
