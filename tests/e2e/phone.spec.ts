@@ -135,6 +135,31 @@ test.describe('a phone held upright', () => {
     await screenshot(page, testInfo, 'portrait-half');
   });
 
+  test('makes the attribution’s links targets a finger can hit, the line as it was', async ({
+    page,
+  }) => {
+    await page.goto(`./${SEA_VIEW}`);
+    await expectReady(page);
+    const links = page.locator('.maplibregl-ctrl-attrib a');
+    expect(await links.count()).toBeGreaterThanOrEqual(3);
+    const line = await box(page.locator('.maplibregl-ctrl-attrib'));
+    for (const link of await links.all()) {
+      const target = await box(link);
+      expect(Math.round(target.height), `${await link.innerText()}: height`).toBeGreaterThanOrEqual(
+        24,
+      );
+      // A tap just above or below the text still lands on the link.
+      for (const dy of [-target.height / 2 + 1, target.height / 2 - 1]) {
+        const hit = await page.evaluate(
+          ([x, y]) => document.elementFromPoint(x!, y!)?.closest('a')?.textContent ?? null,
+          [target.x + target.width / 2, target.y + target.height / 2 + dy],
+        );
+        expect(hit).toBe(await link.innerText());
+      }
+    }
+    expect(Math.round(line.height), 'the attribution’s line').toBeLessThanOrEqual(20);
+  });
+
   test('moves the sheet between its three heights by its button, and by dragging its handle', async ({
     page,
   }) => {
