@@ -34,7 +34,15 @@ import {
   styleWithPlaces,
   type VisibleArea,
 } from './places/placesAdapter';
-import { FIT_PADDING_PX, NO_INSETS, REVEAL_MS, resizePending, revealShift } from './camera/reveal';
+import {
+  FIT_PADDING_PX,
+  NO_INSETS,
+  REVEAL_MS,
+  REVEAL_RESIZE_WAIT_MS,
+  resizePending,
+  revealShift,
+  sizeTaken,
+} from './camera/reveal';
 import { StyleLoadError, loadStyle } from './styleLoader';
 import { projectInView } from './worldCopies';
 import type { PopupClearance } from './places/placesAdapter';
@@ -195,6 +203,7 @@ export class MapOwner {
     }
     liveMaps += 1;
     this.map = map;
+    this.sizeTaken = sizeTaken(container);
     // The page's map region is ours (it carries aria-busy); MapLibre's canvas is the keyboard
     // target inside it, so it must not be a second region named "Map".
     map.getCanvas().setAttribute('role', 'application');
@@ -264,12 +273,13 @@ export class MapOwner {
       [
         'resize',
         () => {
+          this.sizeTaken = sizeTaken(map.getContainer());
           const kept = this.revealAfterResize;
-          if (!kept) return;
-          // After the resize's own moveend, which follows this event, so that the camera is still.
+          this.revealAfterResize = null;
+          if (!kept || performance.now() - kept.at > REVEAL_RESIZE_WAIT_MS) return;
+          // After the resize's own moveend, which follows this event: the camera is still then.
           queueMicrotask(() => {
-            if (this.revealAfterResize !== kept || this.map !== map) return;
-            this.reveal(kept.lng, kept.lat, kept.insets);
+            if (this.map === map) this.reveal(kept.lng, kept.lat, kept.insets);
           });
         },
       ],
@@ -293,6 +303,10 @@ export class MapOwner {
             presses.lastInput(),
           );
           if (translated) this.emit(translated);
+          // Another movement than the resize's own (which carries its ResizeObserver entries): a
+          // reveal waiting for the resize is the camera's no more.
+          if (translated?.type === 'camera.moveStarted' && translated.source !== 'resize')
+            this.revealAfterResize = null;
         },
       ]);
     }
@@ -379,10 +393,11 @@ export class MapOwner {
     const map = this.map;
     if (!map) return;
     // Asked for as the page's layout changed (a phone turned), before the map has heard of its
-    // new size: it would still project by the old one. It is made once the map has resized.
+    // new size: it would still project by the old one. It is made once the map has resized,
+    // unless another movement has begun meanwhile (the camera is no longer still then).
     this.revealAfterResize = null;
-    if (resizePending(map)) {
-      this.revealAfterResize = { lng, lat, insets };
+    if (resizePending(this.sizeTaken, map.getContainer())) {
+      this.revealAfterResize = { lng, lat, insets, at: performance.now() };
       return;
     }
     const { width, height } = map.getContainer().getBoundingClientRect();
@@ -396,8 +411,10 @@ export class MapOwner {
     );
   }
 
-  /** A reveal asked for before the map took its container's new size (see reveal). */
-  private revealAfterResize: { lng: number; lat: number; insets: Insets } | null = null;
+  /** A reveal asked for before the map took its container's new size (see reveal), and when. */
+  private revealAfterResize: { lng: number; lat: number; insets: Insets; at: number } | null = null;
+  /** The container's size as the map last took it (sizeTaken). */
+  private sizeTaken: readonly [number, number] | null = null;
 
   // Commands from the selection machine, and what the popup and list need from the map.
 
@@ -602,6 +619,8 @@ export class MapOwner {
   private destroy(): void {
     this.styleAbort?.abort();
     this.styleAbort = null;
+    this.revealAfterResize = null;
+    this.sizeTaken = null;
     this.unlisten?.();
     this.unlisten = null;
     this.places?.dispose();

@@ -27,17 +27,27 @@ export function revealShift(
   return Math.abs(dx) < 1 && Math.abs(dy) < 1 ? null : [Math.round(dx), Math.round(dy)];
 }
 
-/**
- * Whether the map's container has a size the map has not taken yet: MapLibre hears of a new size
- * from a ResizeObserver of its own, which may come after the page's.
- */
-export function resizePending(map: {
-  getContainer(): HTMLElement;
-  getCanvas(): HTMLElement;
-}): boolean {
-  const container = map.getContainer();
-  const canvas = map.getCanvas();
-  return (
-    container.clientWidth !== canvas.clientWidth || container.clientHeight !== canvas.clientHeight
-  );
+/** A container's size as MapLibre takes it on a resize (its `_containerDimensions`). */
+export function sizeTaken(container: {
+  clientWidth: number;
+  clientHeight: number;
+}): readonly [number, number] {
+  return [Math.floor(container.clientWidth) || 400, Math.floor(container.clientHeight) || 300];
 }
+
+/**
+ * Whether the map's container now has a size other than the one the map last took (`taken`,
+ * from sizeTaken at its last resize): MapLibre hears of a new size from a ResizeObserver of its
+ * own, which may come after the page's.
+ */
+export function resizePending(
+  taken: readonly [number, number] | null,
+  container: { clientWidth: number; clientHeight: number },
+): boolean {
+  if (!taken) return false;
+  const [width, height] = sizeTaken(container);
+  return width !== taken[0] || height !== taken[1];
+}
+
+/** How long a reveal waits for the map's resize at most; then it is forgotten. */
+export const REVEAL_RESIZE_WAIT_MS = 500;

@@ -257,7 +257,7 @@ export class PinsAdapter {
    */
   setLoading(loading: boolean): void {
     this.loading = loading;
-    // Hidden first, where nothing came: the map then drops the tiles it waits for.
+    // Hidden where the store had nothing: the map lets go of their tiles at its next frame.
     this.showLayers();
     if (loading) this.tiles.hold(PINS_LOAD_WAIT_MS);
     else this.tiles.release();
@@ -462,7 +462,9 @@ export class PinsAdapter {
     if (!map.getSource(SELECTED_SOURCE))
       map.addSource(SELECTED_SOURCE, selectedSource(selected ? [selected] : []));
     for (const layer of pinsLayers(this.shown())) if (!map.getLayer(layer.id)) map.addLayer(layer);
-    // Those the style came with (withPins) were made before the stored pins were known.
+    // What the style came with (withPins) was made before the stored pins were known, and the
+    // selected pin's source could not be set while the style loaded.
+    if (this.selectedRecord() || this.selectedShown) this.drawSelected();
     this.showLayers();
     this.setState(this.hoveredId, { hover: true });
     this.setState(this.selectedId, { selected: true });

@@ -131,6 +131,16 @@ export class FakeMap {
   getCenter() {
     return { lng: 0, lat: 0 };
   }
+  /** The element the map was made into. */
+  getContainer(): HTMLElement {
+    return this.options.container as HTMLElement;
+  }
+  /** Every `panBy(offset)`, in order. */
+  readonly pans: unknown[] = [];
+  panBy(offset: unknown): this {
+    this.pans.push(offset);
+    return this;
+  }
   getZoom() {
     return 1;
   }

@@ -145,8 +145,9 @@ export class FakePinsMap {
     this.style = { ...style, layers: [...style.layers, layer] };
     return this;
   }
+  /** As MapLibre: a style still loading has no sources yet. */
   getSource(id: string) {
-    const spec = this.spec()?.sources[id];
+    const spec = this.styleDone ? this.spec()?.sources[id] : undefined;
     return (
       spec && {
         ...spec,

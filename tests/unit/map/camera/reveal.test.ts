@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { REVEAL_MARGIN_PX, resizePending, revealShift } from '../../../../src/map/camera/reveal';
+import {
+  REVEAL_MARGIN_PX,
+  resizePending,
+  revealShift,
+  sizeTaken,
+} from '../../../../src/map/camera/reveal';
 
 const phone = { width: 390, height: 844 };
 
@@ -45,19 +50,23 @@ describe('revealShift: a selection eased out from under the bottom sheet', () =>
 });
 
 describe('resizePending: a map that has not yet taken its container’s new size', () => {
-  /** A container and a canvas as the browser has laid them out. */
-  const sized = (container: [number, number], canvas: [number, number]) => {
-    const element = (width: number, height: number) =>
-      ({ clientWidth: width, clientHeight: height }) as HTMLElement;
-    return { getContainer: () => element(...container), getCanvas: () => element(...canvas) };
-  };
+  const box = (clientWidth: number, clientHeight: number) => ({ clientWidth, clientHeight });
 
-  it('is pending while the canvas keeps the old size, in either direction', () => {
-    expect(resizePending(sized([844, 390], [390, 844]))).toBe(true);
-    expect(resizePending(sized([390, 800], [390, 844]))).toBe(true);
+  it('is pending while the container has another size than the map last took', () => {
+    expect(resizePending([390, 844], box(844, 390))).toBe(true);
+    expect(resizePending([390, 844], box(390, 800))).toBe(true);
   });
 
-  it('is not once the canvas has the container’s size', () => {
-    expect(resizePending(sized([844, 390], [844, 390]))).toBe(false);
+  it('is not once the map has taken the container’s size', () => {
+    expect(resizePending(sizeTaken(box(844, 390)), box(844, 390))).toBe(false);
+    // Nothing taken yet (no map): nothing to wait for.
+    expect(resizePending(null, box(844, 390))).toBe(false);
+  });
+
+  it('takes sizes as MapLibre does: whole pixels, and 400 × 300 for an empty container', () => {
+    expect(sizeTaken(box(502.5, 390.9))).toEqual([502, 390]);
+    expect(sizeTaken(box(0, 0))).toEqual([400, 300]);
+    // So an empty container is no resize forever pending.
+    expect(resizePending(sizeTaken(box(0, 0)), box(0, 0))).toBe(false);
   });
 });

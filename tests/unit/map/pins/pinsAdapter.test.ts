@@ -318,7 +318,7 @@ describe('the pins on the map', () => {
     expect(visibility(map)).toEqual(shown(true, true));
     pins.setFeatures([]);
     expect(visibility(map)).toEqual(shown(false, false));
-    // Hidden before its tiles are let go: the map drops the ones it waits for, unanswered.
+    // The store answers with none while the first tiles wait: all four layers of the pins hidden.
     const other = adapter();
     other.pins.setLoading(true);
     const changes = other.map.layoutChanges.length;
@@ -356,6 +356,25 @@ describe('the pins on the map', () => {
     map.styleDone = true;
     map.fire('style.load');
     expect(map.getLayoutProperty(PIN_DOTS, 'visibility')).toBe('none');
+  });
+
+  it('draws the selected pin’s copy once the style is in, for a pin selected while it loaded', () => {
+    const map = new FakePinsMap();
+    map.styleDone = false;
+    const pins = new PinsAdapter(map as never, () => {}, new ManualFrames());
+    made.push(pins);
+    // A map made again (MapOwner.reload) with a pin selected: its style is given, then the
+    // selection and the pins come while it loads, when MapLibre has no sources to set.
+    map.setStyle(pins.withPins(STYLE));
+    pins.setFeatures([A]);
+    pins.setLoading(false);
+    pins.highlightSelected('a');
+    map.styleDone = true;
+    map.fire('style.load');
+    expect(map.data.get(SELECTED_SOURCE)).toMatchObject({
+      features: [{ properties: { id: 'a' } }],
+    });
+    expect(map.getLayoutProperty(SELECTED_DOT, 'visibility')).toBe('visible');
   });
 
   it('serves no tiles once disposed', () => {
