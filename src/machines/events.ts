@@ -79,6 +79,9 @@ export interface Insets {
   left?: number;
 }
 
+/** Nothing covers the map. */
+export const NO_INSETS: Insets = { top: 0, bottom: 0 };
+
 /** `t` is the event's own timestamp in milliseconds, so time stays deterministic in tests. */
 export type CameraEvent =
   | {

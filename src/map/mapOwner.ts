@@ -9,13 +9,14 @@ import {
   type StyleSpecification,
 } from 'maplibre-gl';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
-import type {
-  AppEvent,
-  Bounds,
-  Camera,
-  Insets,
-  MoveReason,
-  PlaceSummary,
+import {
+  NO_INSETS,
+  type AppEvent,
+  type Bounds,
+  type Camera,
+  type Insets,
+  type MoveReason,
+  type PlaceSummary,
 } from '../machines/events';
 import type { FailedTile } from '../machines/lifecycleMachine';
 import {
@@ -36,7 +37,6 @@ import {
 } from './places/placesAdapter';
 import {
   FIT_PADDING_PX,
-  NO_INSETS,
   REVEAL_MS,
   REVEAL_RESIZE_WAIT_MS,
   resizePending,

@@ -9,7 +9,7 @@ import {
   type ReactNode,
 } from 'react';
 import { useSelector } from '@xstate/react';
-import type { Insets, SheetHeights } from '../../machines/events';
+import { NO_INSETS, type Insets, type SheetHeights } from '../../machines/events';
 import type { FeatureRecord } from '../../yourMap/model';
 import type { PopupClearance } from '../../map/places/placesAdapter';
 import { keyboardCover, useKeyboardInset } from './useKeyboardInset';
@@ -287,7 +287,7 @@ function useKeepSelectionClear(sheetRef: React.RefObject<HTMLElement | null>) {
       still.unsubscribe();
       sync.current = () => {};
       // The screen widened: nothing covers the map any more.
-      camera.send({ type: 'camera.insetsChanged', insets: { top: 0, bottom: 0 } });
+      camera.send({ type: 'camera.insetsChanged', insets: NO_INSETS });
     };
   }, [sheetRef, camera, sheet, selection, document]);
 
@@ -326,7 +326,7 @@ const SIDE_SHEET_SHARE = 0.75;
  */
 export function sheetInsets(sheet: HTMLElement): Insets {
   const app = sheet.parentElement;
-  if (!app) return { top: 0, bottom: 0 };
+  if (!app) return NO_INSETS;
   const area = app.getBoundingClientRect();
   const own = sheet.getBoundingClientRect();
   const top = Math.round(topRowsBottom(app));

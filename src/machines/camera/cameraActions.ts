@@ -1,6 +1,13 @@
 import { setup } from 'xstate';
 import type { CameraContext } from './cameraGuards';
-import type { Camera, CameraEmitted, CameraEvent, Insets, MoveReason } from '../events';
+import {
+  NO_INSETS,
+  type Camera,
+  type CameraEmitted,
+  type CameraEvent,
+  type Insets,
+  type MoveReason,
+} from '../events';
 
 type MoveStarted = Extract<CameraEvent, { type: 'camera.moveStarted' }>;
 
@@ -12,9 +19,6 @@ const { assign, emit } = setup({
     emitted: {} as CameraEmitted,
   },
 });
-
-/** Nothing covers the map. */
-export const NO_INSETS: Insets = { top: 0, bottom: 0 };
 
 /**
  * What a flight aims around: the part of the map that panels leave uncovered, but for an address

@@ -1,7 +1,7 @@
 import { setup, stateIn } from 'xstate';
-import { NO_INSETS, cameraActions, flightInsets } from './cameraActions';
+import { cameraActions, flightInsets } from './cameraActions';
 import { cameraGuards, type CameraContext, type CameraInput } from './cameraGuards';
-import type { CameraEmitted, CameraEvent } from '../events';
+import { NO_INSETS, type CameraEmitted, type CameraEvent } from '../events';
 
 export {
   INTERRUPTION_WINDOW_MS,

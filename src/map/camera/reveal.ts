@@ -6,7 +6,6 @@ export const REVEAL_MARGIN_PX = 56;
 export const REVEAL_MS = 300;
 /** The margin `fitBounds` keeps around the bounds, inside any insets. */
 export const FIT_PADDING_PX = 40;
-export const NO_INSETS: Insets = { top: 0, bottom: 0 };
 
 /**
  * The shortest pan, in pixels (as MapLibre's `panBy` takes it), that brings `point` at least
