@@ -277,17 +277,32 @@ test.describe('a phone turned on its side', () => {
     await expectReady(page);
     const card = sheet(page).getByRole('dialog', { name: LISBON.name });
     await expect(card).toBeVisible();
-    await expectNoOverlap(page);
-    // The scale bar and the attribution lie right of the sheet at the side, whatever its height.
+    await expectNoOverlap(page, {
+      'scale bar': page.locator('.scale-bar'),
+      attribution: page.locator('.maplibregl-ctrl-attrib'),
+    });
+    // The scale bar and the attribution lie right of the sheet at the side, whatever its height,
+    // at the bottom of the map beside it: the top, under the toolbar, is where a selection goes.
     const sheetRight = (await box(sheet(page))).x + (await box(sheet(page))).width;
     for (const part of ['.scale-bar', '.maplibregl-ctrl-attrib']) {
-      expect((await box(page.locator(part))).x, `${part} right of the sheet`).toBeGreaterThan(
-        sheetRight,
-      );
+      const { x, y, height } = await box(page.locator(part));
+      expect(x, `${part} right of the sheet`).toBeGreaterThan(sheetRight);
+      expect(y + height, `${part} at the bottom`).toBeGreaterThan(LANDSCAPE.height - 60);
     }
     await expectCardInSheet(page, card);
     await expectTouchTargets(page);
     await screenshot(page, testInfo, 'landscape');
+  });
+
+  test('shows a notice in the map beside the sheet, clear of its card and the controls', async ({
+    page,
+  }) => {
+    await page.goto(`./#map=200/${LISBON.lat}/${LISBON.lng}&place=${LISBON.id}`);
+    await expectReady(page);
+    await expect(sheet(page).getByRole('dialog', { name: LISBON.name })).toBeVisible();
+    const note = page.locator('.notice').first();
+    await expect(note).toContainText('zoom level');
+    await expectNoOverlap(page, { notice: note });
   });
 
   test('keeps the camera controls beside a full sheet at the side', async ({ page }) => {
