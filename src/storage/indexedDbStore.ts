@@ -166,12 +166,11 @@ export async function openIndexedDbStore(options: IndexedDbStoreOptions): Promis
 
   /** Tells the other tabs which records a write of this thread's stored. */
   function announce(stored: readonly StoredRecord[]): void {
-    if (stored.length === 0) return;
+    // A kept id's value is as it was: there is no news of it.
+    const ids = [...new Set(stored.flatMap(({ id, kept }) => (kept ? [] : [id])))];
+    if (ids.length === 0) return;
     try {
-      channel?.postMessage({
-        tab: options.tab,
-        ids: [...new Set(stored.map(({ id }) => id))],
-      } satisfies ChangeMessage);
+      channel?.postMessage({ tab: options.tab, ids } satisfies ChangeMessage);
     } catch {
       // The store was closed while the write was under way: it is durable all the same, and
       // other tabs read it when they next load.

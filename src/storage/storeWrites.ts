@@ -104,7 +104,8 @@ export function asAnswered(
   const asAsked: string[] = [];
   const others: StoredRecord[] = [];
   for (const each of stored) {
-    if (asked.has(each.id) && asked.get(each.id) === each.record) asAsked.push(each.id);
+    if (!each.kept && asked.has(each.id) && asked.get(each.id) === each.record)
+      asAsked.push(each.id);
     else others.push(each);
   }
   return { asAsked, stored: others };

@@ -10,7 +10,7 @@ import type { Change, FeatureRecord } from '../yourMap/model';
 import { FEATURES_STORE, PAGES_STORE, toStorageError } from './openDatabase';
 import { PAGE_VERSION, isPage, pageKey, pageOf, rawText, type Page } from './pages';
 import { resolveWrite } from './resolveWrite';
-import { validateRecord, withWrappedLongitude } from './validateRecord';
+import { validateRecord, withWrappedLongitude, type Validation } from './validateRecord';
 
 const STORES = [FEATURES_STORE, PAGES_STORE];
 
@@ -24,6 +24,19 @@ function commitNow(tx: { commit?: () => void }): void {
   } catch {
     // Already committing or ended: tx.done says how it ended.
   }
+}
+
+/**
+ * A stored value as every transaction here reads it, under its key: an old pin's longitude
+ * wrapped (withWrappedLongitude), then validated, and kept aside where it is not a record or is
+ * stored under another record's id. Loads, reads and writes all decide by this alone, so that a
+ * write never takes a value for damaged that a load read, nor overwrites one a load set aside.
+ */
+export function checkStored(key: string, stored: unknown): Validation {
+  const checked = validateRecord(withWrappedLongitude(stored));
+  if (checked.ok && checked.record.id !== key)
+    return { ok: false, reason: `it is stored as ${key}` };
+  return checked;
 }
 
 /** Every record, validated; what fails, and every page that cannot be read, is quarantined. */
@@ -45,11 +58,8 @@ export async function loadRecords(
     tx.done,
   ]);
   const take = (key: string, stored: unknown) => {
-    const value = withWrappedLongitude(stored);
-    const checked = validateRecord(value);
+    const checked = checkStored(key, stored);
     if (!checked.ok) quarantined.push({ key, raw: rawText(stored), reason: checked.reason });
-    else if (checked.record.id !== key)
-      quarantined.push({ key, raw: rawText(stored), reason: `it is stored as ${key}` });
     // A loose record is the one written: a copy in its page is older.
     else if (!seen.has(key)) {
       seen.add(key);
@@ -60,7 +70,12 @@ export async function loadRecords(
   pageValues.forEach((value: unknown, index) => {
     if (!isPage(value)) {
       const key = pageKey(pageKeys[index] ?? index);
-      quarantined.push({ key, raw: rawText(value), reason: 'it is not a page of records' });
+      quarantined.push({
+        key,
+        raw: rawText(value),
+        reason: 'it is not a page of records',
+        page: true,
+      });
       return;
     }
     value.records.forEach((record, id) => take(id, record));
@@ -88,7 +103,7 @@ export async function readRecords(
       value = page?.records.get(id);
     }
     if (value === undefined) return [{ id, record: null }];
-    const checked = validateRecord(value);
+    const checked = checkStored(id, value);
     return checked.ok ? [{ id, record: checked.record }] : [];
   });
 }
@@ -116,6 +131,8 @@ export async function writeRecords(
   // Handled here so that an abort is never an unhandled rejection; awaited below.
   tx.done.catch(() => undefined);
   const outcome = new Map<string, FeatureRecord | null>();
+  /** The ids whose stored value is quarantined: their changes are not written. */
+  const kept = new Set<string>();
   const answers: StoredRecord[][] = [];
   try {
     const loose = tx.objectStore(FEATURES_STORE);
@@ -154,9 +171,13 @@ export async function writeRecords(
       if (outcome.has(change.id)) value = outcome.get(change.id);
       else if (place.loose) value = looseNow.get(change.id);
       else value = (pages.get(place.page) as Page | null)?.records.get(change.id);
-      const checked = value === undefined || value === null ? null : validateRecord(value);
-      // A quarantined value is never overwritten: this id is skipped and left as it is.
-      if (checked && !checked.ok) return;
+      const checked = value === undefined || value === null ? null : checkStored(change.id, value);
+      // A quarantined value is never overwritten: this id is skipped, left as it is, and
+      // answered as kept, so that the change is not taken for saved.
+      if (checked && !checked.ok) {
+        kept.add(change.id);
+        return;
+      }
       const resolution = resolveWrite(checked ? checked.record : null, change);
       const after = resolution.kind === 'delete' ? null : resolution.record;
       outcome.set(change.id, after);
@@ -180,10 +201,11 @@ export async function writeRecords(
     };
     for (const write of writes) {
       for (const change of write) decide(change);
-      // The write's ids, each as this write left it (a quarantined one is not among them).
+      // The write's ids, each as this write left it; a quarantined one as kept.
       const answer: StoredRecord[] = [];
       for (const id of new Set(write.map((change) => change.id))) {
         if (outcome.has(id)) answer.push({ id, record: outcome.get(id) ?? null });
+        else if (kept.has(id)) answer.push({ id, record: null, kept: true });
       }
       answers.push(answer);
     }

@@ -27,7 +27,9 @@ const record: Check = (value, path) => {
   return result.ok ? null : `${path}: ${result.reason}`;
 };
 const change = object({ id: string, before: nullable(record), after: nullable(record) });
-const stored = arrayOf(object({ id: string, record: nullable(record) }));
+const stored = arrayOf(
+  object({ id: string, record: nullable(record), kept: optional(oneOf(true)) }),
+);
 const quarantined = arrayOf(object({ key: string, raw: string, reason: string }));
 const tool = allOf<ToolName>({ browse: true, addPin: true, drawRoute: true, drawArea: true });
 const input = allOf<InputKind>({ mouse: true, touch: true, pen: true });

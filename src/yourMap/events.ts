@@ -69,6 +69,12 @@ export type DocEvent =
 export interface StoredRecord {
   id: string;
   record: FeatureRecord | null;
+  /**
+   * In a write's answer: what is stored for this id could not be read (it is quarantined), so the
+   * write left it as it was and wrote nothing of its change. `record` is null then, and means
+   * nothing.
+   */
+  kept?: true;
 }
 
 /** A stored value that failed validation: kept aside as it was, never deleted or overwritten. */
@@ -79,6 +85,8 @@ export interface QuarantinedRecord {
   raw: string;
   /** What was wrong with it, in plain words. */
   reason: string;
+  /** A page of records that could not be read as one: how many records it held is not known. */
+  page?: true;
 }
 
 export type StorageFailureReason =

@@ -397,6 +397,13 @@ export const changedWhileTypingNotice = (field: TextField): string =>
     ? 'Another tab renamed this pin while you were typing its name.'
     : "Another tab changed this pin's note while you were typing it.";
 
+/**
+ * Said when the store could not write a change because what it holds for that record could not
+ * be read: that is kept aside as it was, never written over, so the change exists only here.
+ */
+export const keptNotice = (name: string): string =>
+  `"${name}" is not saved: what is saved for it could not be read, and is kept aside as it was. Export GeoJSON to keep your change.`;
+
 export const skippedNotice = (direction: 'Undo' | 'Redo', name: string): string =>
   `${direction} skipped: "${name}" was changed in another tab.`;
 
@@ -535,10 +542,15 @@ function withoutIds<T>(
 export function written(
   context: DocumentContext,
   seq: number,
-  stored: readonly StoredRecord[],
+  answer: readonly StoredRecord[],
 ): Outcome {
+  // What the store holds for a kept id could not be read: it wrote nothing of our change there,
+  // and there is nothing to take. The change stays shown, and is said to be unsaved.
+  const kept = answer.filter((s) => s.kept && context.pending[s.id] === seq);
+  const stored = answer.some((s) => s.kept) ? answer.filter((s) => !s.kept) : answer;
+  const keptSaid = kept[0] ? keptNotice(context.features[kept[0].id]?.name ?? kept[0].id) : null;
   const answered = stored.filter((s) => context.pending[s.id] === seq);
-  const answeredIds = answered.map((s) => s.id);
+  const answeredIds = [...answered.map((s) => s.id), ...kept.map((s) => s.id)];
   const pending = withoutIds(context.pending, answeredIds);
   const pendingBase = withoutIds(context.pendingBase, answeredIds);
   // Where a later write of ours is still on its way, what the store holds now is its base.
@@ -552,7 +564,7 @@ export function written(
   const retyped = textChangedUnder(context, changed) ?? back.notice;
   const travel = context.travels[seq];
   if (!travel && Object.keys(context.travels).length === 0)
-    return { ...unchanged(noted(taken, retyped)), notice: retyped };
+    return { ...unchanged(noted(taken, retyped)), notice: keptSaid ?? retyped };
   // Answers come in the order asked: travels up to this one are answered, or were joined into it.
   const travels = Object.fromEntries(
     Object.entries(context.travels).filter(([each]) => Number(each) > seq),
@@ -560,7 +572,7 @@ export function written(
   const { context: next, notice } = travel
     ? refusedTravel({ ...taken, travels }, travel, stored, context.features)
     : { context: { ...taken, travels }, notice: null };
-  return { context: noted(next, retyped), write: null, notice: notice ?? retyped };
+  return { context: noted(next, retyped), write: null, notice: keptSaid ?? notice ?? retyped };
 }
 
 /** Write `seq` failed: it is no longer on its way (storage reports the failure itself). */

@@ -165,6 +165,33 @@ describe('openIndexedDbStore', () => {
       raw.close();
     });
 
+    it('writes and reads a pin stored past the antimeridian as the pin it loads as', async () => {
+      const browser = freshBrowser();
+      const raw = await rawDatabase(browser);
+      const east: FeatureRecord = {
+        ...pin('east', 5),
+        geometry: { type: 'Point', coordinates: [210, 10] },
+      };
+      await putRaw(raw, [east]);
+      const a = await openTab(browser, 'a');
+      const b = await openTab(browser, 'b');
+      const [loaded] = (await a.store.load()).features;
+      expect(loaded?.geometry).toEqual({ type: 'Point', coordinates: [-150, 10] });
+      // Renamed in one tab: written, and read so by the other.
+      const renamed = { ...loaded!, name: 'Renamed', updated: 9, by: 'a' };
+      expect(await a.store.write([changed(loaded!, renamed)])).toEqual([
+        { id: 'east', record: renamed },
+      ]);
+      expect(await b.noticesReach(1)).toEqual([
+        { type: 'remoteChanged', stored: [{ id: 'east', record: renamed }] },
+      ]);
+      expect(await getRaw(raw, 'east')).toEqual(renamed);
+      // Deleted: gone for good, not back at the next load.
+      await a.store.write([{ id: 'east', before: renamed, after: null }]);
+      expect((await a.store.load()).features).toEqual([]);
+      raw.close();
+    });
+
     it('writes 1,200 records (more than one chunk) in one transaction, skipping a quarantined one', async () => {
       const browser = freshBrowser();
       const raw = await rawDatabase(browser);
@@ -177,8 +204,10 @@ describe('openIndexedDbStore', () => {
       const transaction = vi.spyOn(IDBDatabase.prototype, 'transaction');
       const stored = await store.write(records.map(added));
       expect(transaction.mock.calls.filter(([, mode]) => mode === 'readwrite')).toHaveLength(1);
-      expect(stored).toHaveLength(1199);
-      expect(stored.map((each) => each.id)).not.toContain('p0700');
+      expect(stored).toHaveLength(1200);
+      expect(stored.filter((each) => each.kept)).toEqual([
+        { id: 'p0700', record: null, kept: true },
+      ]);
       const { features, quarantined } = await store.load();
       expect(features).toHaveLength(1199);
       expect(quarantined.map((each) => each.key)).toEqual(['p0700']);
@@ -584,8 +613,14 @@ describe('openIndexedDbStore', () => {
       await store.load();
       const over = pin('future', 5, 'a');
       const stored = await store.write([added(over), added(pin('lagos', 2))]);
-      expect(stored).toEqual([{ id: 'lagos', record: pin('lagos', 2) }]);
-      await store.write([{ id: 'nowhere', before: pin('nowhere', 1), after: null }]);
+      expect(stored).toEqual([
+        { id: 'future', record: null, kept: true },
+        { id: 'lagos', record: pin('lagos', 2) },
+      ]);
+      // A deletion of one is kept too, and answered so: not taken for a record deleted.
+      expect(
+        await store.write([{ id: 'nowhere', before: pin('nowhere', 1), after: null }]),
+      ).toEqual([{ id: 'nowhere', record: null, kept: true }]);
       expect((await store.load()).quarantined).toHaveLength(3);
       for (const value of invalid) expect(await getRaw(raw, value.id)).toEqual(value);
       raw.close();

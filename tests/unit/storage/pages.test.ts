@@ -167,7 +167,12 @@ describe('a page that cannot be read', () => {
     const { features, quarantined } = await store.load();
     expect(features).toEqual([]);
     expect(quarantined).toEqual([
-      { key: pageKey(3), raw: JSON.stringify(damaged), reason: 'it is not a page of records' },
+      {
+        key: pageKey(3),
+        raw: JSON.stringify(damaged),
+        reason: 'it is not a page of records',
+        page: true,
+      },
     ]);
     const [id] = idsInPage(3, 1);
     const record = pin(id!, 1);
@@ -203,10 +208,19 @@ describe('a page that cannot be read', () => {
         reason: `it is stored as ${misplaced}`,
       },
     ]);
-    // A write over the invalid one is skipped; the good one's change is written beside it.
+    // A write over the invalid one, or over the one stored under another id, is skipped and
+    // answered as kept; the good one's change is written beside them.
     const renamed = { ...pin(good!, 1), name: 'Good', updated: 2 };
-    const stored = await store.write([added(pin(bad!, 5)), changed(pin(good!, 1), renamed)]);
-    expect(stored).toEqual([{ id: good, record: renamed }]);
+    const stored = await store.write([
+      added(pin(bad!, 5)),
+      added(pin(misplaced!, 5)),
+      changed(pin(good!, 1), renamed),
+    ]);
+    expect(stored).toEqual([
+      { id: bad, record: null, kept: true },
+      { id: misplaced, record: null, kept: true },
+      { id: good, record: renamed },
+    ]);
     const page = (await getPages(raw)).get(5);
     expect(isPage(page) && page.records.get(bad!)).toEqual(invalid);
     expect(isPage(page) && page.records.get(misplaced!)).toEqual(pin('elsewhere', 1));

@@ -341,6 +341,15 @@ describe('a write’s answer', () => {
     expect(whole[300]).toEqual({ id: 'lagos', record: theirs });
   });
 
+  it('says a kept id as kept, a delete of it included, never as asked', () => {
+    const paris = pin('paris', 1);
+    const changes: Change[] = [{ id: 'paris', before: paris, after: null }];
+    const kept = [{ id: 'paris', record: null, kept: true as const }];
+    const answer = asAnswered(changes, kept);
+    expect(answer).toEqual({ asAsked: [], stored: kept });
+    expect(fromAnswer(changes, answer)).toEqual(kept);
+  });
+
   it('says a delete as asked with its id alone', () => {
     const paris = pin('paris', 1);
     const changes: Change[] = [{ id: 'paris', before: paris, after: null }];

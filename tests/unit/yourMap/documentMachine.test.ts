@@ -578,6 +578,30 @@ describe('documentMachine', () => {
       expect(doc.notices).toHaveLength(1);
     });
 
+    it('keeps a change the store could not write over a record it cannot read, and says so', () => {
+      const doc = startDocument({ answering: false });
+      doc.add('a', 0, 0);
+      doc.type('a', { name: 'Harbour' });
+      const shown = doc.record('a')!;
+      // What is stored for `a` is quarantined: the store wrote nothing and answers it as kept.
+      doc.send({
+        type: 'storage.written',
+        seq: 1,
+        stored: [{ id: 'a', record: null, kept: true }],
+      });
+      doc.send({
+        type: 'storage.written',
+        seq: 2,
+        stored: [{ id: 'a', record: null, kept: true }],
+      });
+      // Not taken for a deletion: the pin stays as it is shown, no longer on its way.
+      expect(doc.record('a')).toEqual(shown);
+      expect(doc.context().pending).toEqual({});
+      expect(doc.notices).toEqual([
+        '"Harbour" is not saved: what is saved for it could not be read, and is kept aside as it was. Export GeoJSON to keep your change.',
+      ]);
+    });
+
     it('says so when the answer to a delete here keeps their later edit', () => {
       const doc = startDocument({ answering: false });
       doc.add('a', 0, 0);
