@@ -4,7 +4,7 @@ import type { Operation } from '../../yourMap/model';
 import { importFile } from '../../yourMap/geojson/importFile';
 import { importOutcomeText } from '../../yourMap/geojson/importResult';
 import { withoutShown } from '../../yourMap/geojson/importShown';
-import { useChartroom, useDocument } from '../ChartroomContext';
+import { useChartroom, useDocument, useStorage } from '../ChartroomContext';
 
 export type ImportStatus =
   | { kind: 'idle' }
@@ -26,6 +26,7 @@ export function useImport(): {
 } {
   const { tab } = useChartroom();
   const document = useDocument();
+  const storage = useStorage();
   const [status, setStatus] = useState<Said>({ kind: 'idle' });
   const lastOperation = useSelector(document, (s) => s.context.lastOperation);
   const importFiles = useCallback(
@@ -34,10 +35,12 @@ export function useImport(): {
       if (!file) return;
       setStatus({ kind: 'reading', name: file.name });
       const { features, nextPinNumber } = document.getSnapshot().context;
+      // Taken too: the ids of records kept aside, which a pin of the file must never write over.
+      const kept = storage.getSnapshot().context.quarantined.map(({ key }) => key);
       importFile(file, {
         tab,
         now: Date.now(),
-        existingIds: new Set(Object.keys(features)),
+        existingIds: new Set([...Object.keys(features), ...kept]),
         nextPinNumber,
       })
         // Applied in a task after the one that received the records: taking 10,000 of them from
@@ -66,7 +69,7 @@ export function useImport(): {
             }),
         );
     },
-    [document, tab],
+    [document, storage, tab],
   );
   // What an import did is said until the next change to the document (its undo, say), which
   // would make it untrue.

@@ -247,6 +247,25 @@ describe('Import', () => {
     await waitFor(() => expect([...store.records.keys()]).toEqual(['old']));
   });
 
+  it('gives an imported pin a new id where a record kept aside holds its own', async () => {
+    // A backup imported after its record was damaged: the damaged one is never written over.
+    const quarantined = [{ key: 'f-1', raw: '{"name":7}', reason: 'name is not a string' }];
+    const { app, store } = renderYourMap({ store: new MemoryStore([], quarantined) });
+    await ready(app);
+    choose(
+      geojsonFile('backup.geojson', {
+        type: 'FeatureCollection',
+        features: [point('f-1', 'Harbour', -4.5, 48.4)],
+      }),
+    );
+    expect(await within(yourMap()).findByText('Imported 1 pin from backup.geojson.')).toBeVisible();
+    const [id, record] = Object.entries(documentOf(app).context.features)[0]!;
+    expect(id).not.toBe('f-1');
+    expect(record).toMatchObject({ name: 'Harbour' });
+    await waitFor(() => expect([...store.records.keys()]).toEqual([id]));
+    expect(store.writes.flat().map((change) => change.id)).toEqual([id]);
+  });
+
   it('refuses a bad file with an alert and writes nothing, not even its good features', async () => {
     const { app, store } = renderYourMap();
     await ready(app);
