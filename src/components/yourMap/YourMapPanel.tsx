@@ -10,6 +10,7 @@ import {
 import { useSelector } from '@xstate/react';
 import { PLACE_ZOOM } from '../../machines/selectionMachine';
 import { byCreated, type FeatureRecord, type Features } from '../../yourMap/model';
+import { quarantineText } from '../../yourMap/quarantineText';
 import { useCamera, useDocument, useSelection, useStorage } from '../ChartroomContext';
 import { useRovingFocus } from '../useRovingFocus';
 import { useExport } from './useExport';
@@ -23,7 +24,7 @@ export function YourMapPanel() {
   const document = useDocument();
   const features = useSelector(document, (s) => s.context.features);
   const storage = useStorage();
-  const quarantined = useSelector(storage, (s) => s.context.quarantined.length);
+  const quarantined = useSelector(storage, (s) => quarantineText(s.context.quarantined));
   const mayBeCleared = useSelector(storage, (s) => s.context.persisted === false);
   const [filter, setFilter] = useState('');
   const deferredFilter = useDeferredValue(filter);
@@ -97,11 +98,9 @@ export function YourMapPanel() {
             ? status.text
             : ''}
       </p>
-      {quarantined > 0 && (
+      {quarantined && (
         <p className="your-map-message" role="note">
-          {quarantined === 1
-            ? 'One saved record could not be read. It is kept aside, unchanged, and included in the export.'
-            : `${quarantined} saved records could not be read. They are kept aside, unchanged, and included in the export.`}
+          {quarantined}
         </p>
       )}
       {total > LIST_LIMIT && (
