@@ -13,6 +13,7 @@ import {
   editor,
   exportGeoJson,
   expectNear,
+  importThroughChooser,
   listButtons,
   lngLatAt,
   openYourMap,
@@ -335,6 +336,118 @@ test('a stored record that cannot be read is kept aside, unchanged, and exported
   await expect.poll(async () => (await storedRecords(page)).length).toBe(4);
   const stored = (await storedRecords(page)).find((record) => record.id === 'corrupt-1');
   expect(stored).toEqual(corrupt);
+});
+
+test('a pin stored past the antimeridian is renamed and deleted like any other, for good', async ({
+  page,
+}) => {
+  await openYourMap(page);
+  // As the app once stored a pin put on a copy of the world east of the antimeridian.
+  const legacy = {
+    v: 1,
+    id: 'legacy-1',
+    kind: 'pin',
+    name: 'Legacy',
+    note: '',
+    geometry: { type: 'Point', coordinates: [210, 10] },
+    created: 1,
+    updated: 1,
+    by: 'elsewhere',
+  };
+  await putRaw(page, legacy);
+  await page.reload();
+  await expectReady(page);
+  await expect(listButtons(page)).toHaveText(['Legacy']);
+  await expect(yourMap(page).getByRole('note')).toHaveCount(0);
+
+  await listButtons(page).first().click();
+  await expect(editor(page, 'Legacy')).toBeVisible();
+  const name = anyEditor(page).getByRole('textbox', { name: 'Name' });
+  await name.fill('Renamed');
+  await name.press('Tab');
+  await expect(listButtons(page)).toHaveText(['Renamed']);
+  await expect.poll(async () => (await storedNamed(page, 'Renamed'))?.id).toBe('legacy-1');
+  await page.reload();
+  await expectReady(page);
+  await expect(listButtons(page)).toHaveText(['Renamed']);
+
+  await listButtons(page).first().click();
+  await editor(page, 'Renamed').getByRole('button', { name: 'Delete' }).click();
+  await expect(listButtons(page)).toHaveCount(0);
+  await expect.poll(async () => (await storedRecords(page)).length).toBe(0);
+  await page.reload();
+  await expectReady(page);
+  await expect(listButtons(page)).toHaveCount(0);
+});
+
+test('an edit over a record that became unreadable is said to be unsaved, the record untouched', async ({
+  page,
+}) => {
+  await openYourMap(page);
+  await addPinAndClose(page, await spot(page, 'west'), 'Pin 1');
+  await expect.poll(async () => (await storedNamed(page, 'Pin 1'))?.id).not.toBeUndefined();
+  // Damaged while the page is open (by a newer version's tab, say): this page cannot read it.
+  const damaged = { ...(await storedNamed(page, 'Pin 1'))!, name: 7 };
+  await putRaw(page, damaged);
+
+  await listButtons(page).first().click();
+  const name = anyEditor(page).getByRole('textbox', { name: 'Name' });
+  await name.fill('Renamed');
+  await name.press('Tab');
+  await expect(
+    page.getByText(
+      '"Renamed" is not saved: what is saved for it could not be read, and is kept aside as it was. Export GeoJSON to keep your change.',
+    ),
+  ).toBeVisible();
+  await expect(listButtons(page)).toHaveText(['Renamed']);
+  const { json } = await exportGeoJson(page);
+  expect(json.features.map((feature) => feature.properties.name)).toEqual(['Renamed']);
+  expect((await storedRecords(page)).find((record) => record.id === damaged.id)).toEqual(damaged);
+});
+
+test('a backup imported over a record kept aside is saved beside it, the kept one untouched', async ({
+  page,
+}) => {
+  await openYourMap(page);
+  const damaged = {
+    v: 1,
+    id: 'harbour-1',
+    kind: 'pin',
+    name: 7,
+    note: '',
+    geometry: { type: 'Point', coordinates: [-9.1, 38.7] },
+    created: 1,
+    updated: 1,
+    by: 'elsewhere',
+  };
+  await putRaw(page, damaged);
+  await page.reload();
+  await expectReady(page);
+  await expect(yourMap(page).getByRole('note')).toContainText('One saved record could not be read');
+  const backup = {
+    type: 'FeatureCollection',
+    features: [
+      {
+        type: 'Feature',
+        id: 'harbour-1',
+        properties: { name: 'Harbour', note: '' },
+        geometry: { type: 'Point', coordinates: [-9.1, 38.7] },
+      },
+    ],
+  };
+  await importThroughChooser(page, {
+    name: 'backup.geojson',
+    buffer: Buffer.from(JSON.stringify(backup)),
+  });
+  await expect(yourMap(page).getByText('Imported 1 pin from backup.geojson.')).toBeVisible();
+  await expect.poll(async () => (await storedNamed(page, 'Harbour'))?.id).not.toBeUndefined();
+  expect((await storedNamed(page, 'Harbour'))?.id).not.toBe('harbour-1');
+  expect((await storedRecords(page)).find((record) => record.id === 'harbour-1')).toEqual(damaged);
+
+  await page.reload();
+  await expectReady(page);
+  await expect(listButtons(page)).toHaveText(['Harbour']);
+  await expect(yourMap(page).getByRole('note')).toContainText('One saved record could not be read');
 });
 
 test('the browser is asked to keep what is stored once a pin is saved; Your map says where it may not', async ({
