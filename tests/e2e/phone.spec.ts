@@ -440,6 +440,59 @@ test.describe('making pins on a phone turned on its side', () => {
     await page.waitForTimeout(500);
     expect(await page.evaluate(() => window.location.hash)).toBe(hashBefore);
   });
+
+  test('with the on-screen keyboard open, the editor scrolls in the sheet above it', async ({
+    page,
+  }) => {
+    // Headless Chromium has no on-screen keyboard: the visual viewport is made to shrink by a
+    // keyboard's height, as a phone's does when one opens.
+    await page.addInitScript(() => {
+      const fake = new EventTarget();
+      let keyboard = 0;
+      Object.defineProperties(fake, {
+        height: { get: () => window.innerHeight - keyboard },
+        width: { get: () => window.innerWidth },
+        offsetTop: { get: () => 0 },
+        offsetLeft: { get: () => 0 },
+        scale: { get: () => 1 },
+      });
+      Object.defineProperty(window, 'visualViewport', { get: () => fake, configurable: true });
+      (window as unknown as { openKeyboard: (px: number) => void }).openKeyboard = (px) => {
+        keyboard = px;
+        fake.dispatchEvent(new Event('resize'));
+      };
+    });
+    await page.goto(`./${SEA_VIEW}`);
+    await expectReady(page);
+    const sheetBox = await box(sheet(page));
+    await toolButton(page, 'Add pin').tap();
+    await tap(page, sheetBox.x + sheetBox.width + 150, LANDSCAPE.height - 80);
+    const dialog = editor(page, 'Pin 1');
+    const name = dialog.getByRole('textbox', { name: 'Name' });
+    await expect(name).toBeFocused();
+    const above = LANDSCAPE.height - 200;
+    await page.evaluate(() =>
+      (window as unknown as { openKeyboard: (px: number) => void }).openKeyboard(200),
+    );
+    await expect
+      .poll(async () => (await box(sheet(page))).y + (await box(sheet(page))).height)
+      .toBe(above);
+    // The card holds to the sheet, and scrolls: the field typed in is in view above the
+    // keyboard, and so is Close once scrolled to.
+    const card = page.locator('.sheet-card');
+    const inView = async (part: Locator) => {
+      const [own, clip] = [await box(part), await box(card)];
+      return own.y >= clip.y - 1 && own.y + own.height <= Math.min(clip.y + clip.height, above) + 1;
+    };
+    expect((await box(card)).y + (await box(card)).height).toBeLessThanOrEqual(above + 1);
+    await expect.poll(() => inView(name)).toBe(true);
+    const close = dialog.getByRole('button', { name: 'Close' });
+    expect(await inView(close)).toBe(false);
+    await close.scrollIntoViewIfNeeded();
+    expect(await inView(close)).toBe(true);
+    await close.tap();
+    await expect(dialog).toHaveCount(0);
+  });
 });
 
 test.describe('making pins by touch', () => {

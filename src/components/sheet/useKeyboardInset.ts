@@ -26,10 +26,17 @@ export function useKeyboardInset(element: HTMLElement | null): void {
     const view = element?.ownerDocument.defaultView;
     const visual = view?.visualViewport;
     if (!element || !view || !visual) return;
+    let was = Infinity;
     const follow = () => {
       const { covered, height } = keyboardCover(view, visual);
-      element.style.setProperty('--keyboard-inset', `${Math.round(covered)}px`);
+      const inset = Math.round(covered);
+      element.style.setProperty('--keyboard-inset', `${inset}px`);
       element.style.setProperty('--visual-height', `${Math.round(height)}px`);
+      // A keyboard that opened, or grew, leaves the sheet less room: the card scrolls (its
+      // height comes from these properties at once), so the field being typed in is brought into
+      // what of it is left.
+      if (inset > was) keepFocusedInView(element);
+      was = inset;
     };
     follow();
     visual.addEventListener('resize', follow);
@@ -41,4 +48,12 @@ export function useKeyboardInset(element: HTMLElement | null): void {
       element.style.removeProperty('--visual-height');
     };
   }, [element]);
+}
+
+/** The focused field inside the sheet's card, scrolled into what of the card is in view. */
+function keepFocusedInView(app: HTMLElement): void {
+  const focused = app.ownerDocument.activeElement;
+  if (!(focused instanceof HTMLElement) || !app.contains(focused)) return;
+  if (!focused.closest('.sheet-card')) return;
+  focused.scrollIntoView({ block: 'nearest', inline: 'nearest' });
 }

@@ -58,6 +58,38 @@ describe('useKeyboardInset: the sheet and the suggestions above an on-screen key
     expect(app.style.getPropertyValue('--visual-height')).toBe('508px');
   });
 
+  it('brings the field being typed in, in the sheet’s card, into view when a keyboard opens', () => {
+    const visual = new FakeVisualViewport();
+    Object.defineProperty(window, 'visualViewport', { value: visual, configurable: true });
+    Object.defineProperty(window, 'innerHeight', { value: 390, configurable: true });
+    visual.height = 390;
+    const app = document.createElement('main');
+    app.innerHTML =
+      '<div class="sheet-card"><input aria-label="Name"></div><input aria-label="Search">';
+    document.body.append(app);
+    const scrolled: string[] = [];
+    HTMLElement.prototype.scrollIntoView = function (this: HTMLElement) {
+      scrolled.push(this.getAttribute('aria-label') ?? '?');
+    };
+    try {
+      const [name, search] = [...app.querySelectorAll('input')];
+      name!.focus();
+      renderHook(() => useKeyboardInset(app));
+      expect(scrolled).toEqual([]);
+      visual.resize(190); // a keyboard 200 px tall
+      expect(scrolled).toEqual(['Name']);
+      visual.resize(190, 10); // the visual viewport scrolled: no keyboard grew
+      visual.resize(390);
+      expect(scrolled).toEqual(['Name']);
+      search!.focus(); // not in the card: the suggestions fit themselves
+      visual.resize(190);
+      expect(scrolled).toEqual(['Name']);
+    } finally {
+      delete (HTMLElement.prototype as { scrollIntoView?: unknown }).scrollIntoView;
+      app.remove();
+    }
+  });
+
   it('does nothing in a browser with no visual viewport', () => {
     Object.defineProperty(window, 'visualViewport', { value: undefined, configurable: true });
     const app = document.createElement('main');
