@@ -557,11 +557,30 @@ test.describe('making pins by touch', () => {
     await page.keyboard.press('Escape');
     await expect(editor(page, 'Pin 1')).toHaveCount(0);
 
-    // A finger on the pin's edge (a 44-pixel target) carries it 80 px right.
+    // A finger on the pin's edge (a 44-pixel target) carries it 80 px right. Every move of it
+    // stays the page's to cancel: the browser never takes the drag for a scroll of its own.
+    await page.evaluate(() => {
+      const seen: boolean[] = [];
+      (window as unknown as { movesCancelable: boolean[] }).movesCancelable = seen;
+      document.addEventListener('touchmove', (event) => seen.push(event.cancelable), {
+        capture: true,
+        passive: true,
+      });
+    });
     const touch = touchSequence(page);
     await touch.down({ id: 1, x: pin.x + 12, y: pin.y });
+    const touchAction = () =>
+      page.evaluate(
+        () => getComputedStyle(document.querySelector('.maplibregl-canvas')!).touchAction,
+      );
+    expect(await touchAction(), 'the canvas during the drag').toBe('none');
     await touch.moveTo({ 1: { x: pin.x + 92, y: pin.y } }, { steps: 10, durationMs: 400 });
     await touch.end();
+    const cancelable = await page.evaluate(
+      () => (window as unknown as { movesCancelable: boolean[] }).movesCancelable,
+    );
+    expect(cancelable.length).toBeGreaterThan(5);
+    expect(cancelable.every(Boolean), `touchmove cancelable: ${cancelable.join()}`).toBe(true);
     await expect
       .poll(async () => (await storedNamed(page, 'Pin 1'))?.geometry.coordinates[0])
       .toBeGreaterThan(stored!.geometry.coordinates[0]);
@@ -580,6 +599,11 @@ test.describe('making pins by touch', () => {
     const stored = await storedNamed(page, 'Pin 1');
     const zoomBefore = (await hashState(page)).camera!.zoom;
     await afterDoubleTap(page);
+    // The pinch cancels its moves, as MapLibre does: each is still the page's to cancel.
+    const refused: string[] = [];
+    page.on('console', (message) => {
+      if (/Ignored attempt to cancel/.test(message.text())) refused.push(message.text());
+    });
 
     const touch = touchSequence(page);
     await touch.down({ id: 1, x: pin.x, y: pin.y });
@@ -598,5 +622,6 @@ test.describe('making pins by touch', () => {
     const after = await storedNamed(page, 'Pin 1');
     expect(after?.geometry.coordinates).toEqual(stored?.geometry.coordinates);
     expect(after?.updated).toBe(stored?.updated);
+    expect(refused).toEqual([]);
   });
 });

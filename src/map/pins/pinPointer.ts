@@ -76,8 +76,9 @@ interface Gesture {
  * The DOM's pointer events on the map's container turned into the tools' plain events. A press is
  * heard in the capture phase, so the tools decide (and hold the map's panning) before MapLibre's
  * own handlers, which listen to the mouse and touch events that follow. Moves and releases are
- * heard on the document, so a drag goes on, and ends, outside the map. Nothing is prevented: touch
- * scrolling, long presses and MapLibre's pinch stay as they are.
+ * heard on the document, so a drag goes on, and ends, outside the map. Only the touch moves of a
+ * gesture the tools take are prevented: touch scrolling, long presses and MapLibre's pinch stay
+ * as they are.
  *
  * A press that carries a pin reports, for its whole gesture, where the pin's centre goes: the
  * pointer's position plus the offset from where it pressed to that centre. So a pin taken by its
@@ -122,7 +123,14 @@ export class PinPointer {
       this.claimedTouchEnded = false;
       if (event.cancelable) event.preventDefault();
     };
+    // A finger the tools took (a pin carried): its moves are the page's, never the browser's, and
+    // so stay the page's to cancel for the rest of the touch, MapLibre's pinch included should a
+    // second finger land. Left alone, the first would let the browser send the rest uncancelable.
+    const onTouchMove = (event: TouchEvent) => {
+      if (this.gesture?.claimed && event.cancelable) event.preventDefault();
+    };
     container.addEventListener('pointerdown', onDown, { capture: true });
+    container.addEventListener('touchmove', onTouchMove, { capture: true, passive: false });
     container.addEventListener('touchend', onTouchEnd, { capture: true, passive: false });
     container.addEventListener('pointerleave', onLeave);
     document.addEventListener('pointermove', onMove);
@@ -131,6 +139,7 @@ export class PinPointer {
     window?.addEventListener('blur', onBlur);
     this.unlisten = () => {
       container.removeEventListener('pointerdown', onDown, { capture: true });
+      container.removeEventListener('touchmove', onTouchMove, { capture: true });
       container.removeEventListener('touchend', onTouchEnd, { capture: true });
       container.removeEventListener('pointerleave', onLeave);
       document.removeEventListener('pointermove', onMove);

@@ -820,6 +820,26 @@ describe('the pointer', () => {
     expect(events[2]).toMatchObject({ x: 11 + LONG_PRESS_SLOP_PX });
   });
 
+  it('keeps the touch moves of a finger the tools took from the browser, and only those', () => {
+    const { map, pins } = adapter();
+    const touch = { pointerType: 'touch' };
+    const touchMove = () => {
+      const event = new TouchEvent('touchmove', { bubbles: true, cancelable: true });
+      map.container.dispatchEvent(event);
+      return event.defaultPrevented;
+    };
+    // In Browse, a finger on the empty map is MapLibre's pan: nothing is prevented.
+    map.pointer('pointerdown', 10, 10, touch);
+    expect(touchMove()).toBe(false);
+    map.pointer('pointerup', 10, 10, touch);
+    // In Add pin the tools take it: its moves are the page's.
+    pins.setTool('addPin');
+    map.pointer('pointerdown', 10, 10, touch);
+    expect(touchMove()).toBe(true);
+    map.pointer('pointerup', 10, 10, touch);
+    expect(touchMove()).toBe(false);
+  });
+
   it('sends a move still waiting before the release', () => {
     const { map, pins, events } = adapter();
     pins.setTool('addPin');
