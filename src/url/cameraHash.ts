@@ -138,6 +138,21 @@ function parsePlace(value: string, notices: Notices): number | null {
   return null;
 }
 
+/**
+ * Whether the link is read as other than it is written, with nothing to say of it: a longitude or
+ * a bearing past ±180° (wrapped, as MapLibre wraps them), or an empty `place=`. The address is
+ * written again at once, so that it holds the view it opened, as after a notice.
+ */
+export function readAsOther(hash: string): boolean {
+  const parts = typeof hash === 'string' ? splitHash(hash) : [];
+  const place = parts.find((part) => part.key === PLACE_KEY);
+  if (place && place.value.trim() === '') return true;
+  const map = parts.find((part) => part.key === MAP_KEY);
+  if (!map || map.value.length > MAX_CAMERA_VALUE_LENGTH) return false;
+  const [, , lng, bearing] = map.value.split('/').map(parseNumber);
+  return [lng, bearing].some((value) => value != null && Math.abs(value) > HALF_WORLD);
+}
+
 export function parseHash(hash: string, limits: CameraLimits = DEFAULT_LIMITS): HashState {
   const notices: Notices = new Set();
   const parts = typeof hash === 'string' ? splitHash(hash) : [];

@@ -348,6 +348,17 @@ test('an out-of-range link #map=99/95/0 opens a valid view with a notice', async
   await expect.poll(() => page.evaluate(() => window.location.hash)).toBe(after.hash);
 });
 
+test('a link past the antimeridian #map=5/48/400 opens 40° E, and the address says so at once', async ({
+  page,
+}) => {
+  await page.goto('./#map=5/48/400&place=');
+  await expectReady(page);
+  // Longitudes wrap, as MapLibre's own: nothing was wrong with the link, so no notice.
+  await expect(page.getByRole('note')).toHaveCount(0);
+  await expect.poll(() => page.evaluate(() => window.location.hash)).toBe('#map=5/48/40');
+  expect((await probeCamera(page)).settled.center.lng).toBeCloseTo(40, 6);
+});
+
 test('on a narrow page, a notice stays clear of the camera controls', async ({ page }) => {
   // 640 px wide (this file's page): the notice is up to 36rem wide and centred, and the controls
   // sit at the top right, so without room kept for them they cover the notice's Dismiss button.

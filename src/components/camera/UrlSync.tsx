@@ -3,7 +3,7 @@ import { useCamera, useChartroom, useLifecycle, useSelection } from '../Chartroo
 import { openLinkedPlace } from '../places/linkedPlace';
 import { usePlaces } from '../places/PlaceIndexContext';
 import type { PlaceIndexState } from '../places/usePlaceIndex';
-import { formatHash, parseHash, type HashState } from '../../url/cameraHash';
+import { formatHash, parseHash, readAsOther, type HashState } from '../../url/cameraHash';
 
 /** A place an address names, waiting for the index to open it. */
 interface LinkedPlace {
@@ -43,7 +43,7 @@ export function UrlSync() {
       const link = parseHash(window.location.hash, input.limits);
       waiting.current =
         link.placeId === null ? null : { placeId: link.placeId, hasCamera: link.camera !== null };
-      badLink = link.notices.length > 0;
+      badLink = link.notices.length > 0 || readAsOther(window.location.hash);
     }
     const write = () => {
       const view = camera.getSnapshot().context.settled;
@@ -130,7 +130,7 @@ export function UrlSync() {
       follow(link);
       // What was not understood leaves the address, which holds the view (and place) shown; a
       // camera it did give is written once flown to.
-      if (link.notices.length > 0 && !link.camera) write();
+      if ((link.notices.length > 0 || readAsOther(window.location.hash)) && !link.camera) write();
     };
     window.addEventListener('hashchange', onHashChange);
     openWaiting.current = open;

@@ -8,6 +8,7 @@ import {
   formatCameraParam,
   formatHash,
   parseHash,
+  readAsOther,
   type Camera,
   type CameraLimits,
   type HashState,
@@ -359,5 +360,25 @@ describe('properties', () => {
       }),
       RUNS,
     );
+  });
+});
+
+describe('readAsOther: a link read as other than it is written, with nothing to say', () => {
+  it('is a longitude or a bearing past ±180°, or an empty place', () => {
+    expect(readAsOther('#map=5/48/400')).toBe(true);
+    expect(readAsOther('#map=5/48/-540')).toBe(true);
+    expect(readAsOther('#map=5/48/10/200')).toBe(true);
+    expect(readAsOther('#map=5/48/10&place=')).toBe(true);
+    expect(readAsOther('#map%3D5%2F48%2F400')).toBe(true);
+  });
+
+  it('is not a link read as written, nor one whose notice says what was changed', () => {
+    expect(readAsOther('')).toBe(false);
+    expect(readAsOther('#map=5/48/10')).toBe(false);
+    expect(readAsOther('#map=5/48/180/-180')).toBe(false);
+    expect(readAsOther('#map=5/48/10&place=2267057')).toBe(false);
+    // Unreadable or out of range: a notice says so (parseHash), and the address is written then.
+    expect(readAsOther('#map=abc')).toBe(false);
+    expect(readAsOther('#map=99/95/0')).toBe(false);
   });
 });
