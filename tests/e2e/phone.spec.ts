@@ -422,6 +422,56 @@ test.describe('a phone turned with a pin selected', () => {
   });
 });
 
+/**
+ * Headless Chromium has no on-screen keyboard: the page's visual viewport is made to shrink by a
+ * keyboard's height, as a phone's does when one opens. Call before the page is loaded.
+ */
+async function withKeyboard(page: Page): Promise<(height: number) => Promise<void>> {
+  await page.addInitScript(() => {
+    const fake = new EventTarget();
+    let keyboard = 0;
+    Object.defineProperties(fake, {
+      height: { get: () => window.innerHeight - keyboard },
+      width: { get: () => window.innerWidth },
+      offsetTop: { get: () => 0 },
+      offsetLeft: { get: () => 0 },
+      scale: { get: () => 1 },
+    });
+    Object.defineProperty(window, 'visualViewport', { get: () => fake, configurable: true });
+    (window as unknown as { openKeyboard: (px: number) => void }).openKeyboard = (px) => {
+      keyboard = px;
+      fake.dispatchEvent(new Event('resize'));
+    };
+  });
+  return (height) =>
+    page.evaluate(
+      (px) => (window as unknown as { openKeyboard: (px: number) => void }).openKeyboard(px),
+      height,
+    );
+}
+
+test.describe('search on a phone turned on its side, the keyboard open', () => {
+  test.use({ viewport: LANDSCAPE, hasTouch: true, isMobile: true });
+
+  test('keeps the suggestion the arrow keys highlight in view', async ({ page }) => {
+    const openKeyboard = await withKeyboard(page);
+    await page.goto(`./${SEA_VIEW}`);
+    await expectReady(page);
+    await searchBox(page).tap();
+    await openKeyboard(200);
+    await page.keyboard.type('san');
+    const list = page.getByRole('listbox', { name: 'Suggestions' });
+    const options = list.getByRole('option');
+    await expect(options).toHaveCount(10);
+    for (let i = 0; i < 9; i++) await page.keyboard.press('ArrowDown');
+    await expect(options.nth(9)).toHaveAttribute('aria-selected', 'true');
+    const [option, shown] = [await box(options.nth(9)), await box(list)];
+    const bottom = Math.min(shown.y + shown.height, LANDSCAPE.height - 200);
+    expect(option.y, 'below the list top').toBeGreaterThanOrEqual(shown.y - 1);
+    expect(option.y + option.height, 'above the list bottom').toBeLessThanOrEqual(bottom + 1);
+  });
+});
+
 test.describe('making pins on a phone turned on its side', () => {
   test.use({ viewport: LANDSCAPE, hasTouch: true, isMobile: true });
 
@@ -444,24 +494,7 @@ test.describe('making pins on a phone turned on its side', () => {
   test('with the on-screen keyboard open, the editor scrolls in the sheet above it', async ({
     page,
   }) => {
-    // Headless Chromium has no on-screen keyboard: the visual viewport is made to shrink by a
-    // keyboard's height, as a phone's does when one opens.
-    await page.addInitScript(() => {
-      const fake = new EventTarget();
-      let keyboard = 0;
-      Object.defineProperties(fake, {
-        height: { get: () => window.innerHeight - keyboard },
-        width: { get: () => window.innerWidth },
-        offsetTop: { get: () => 0 },
-        offsetLeft: { get: () => 0 },
-        scale: { get: () => 1 },
-      });
-      Object.defineProperty(window, 'visualViewport', { get: () => fake, configurable: true });
-      (window as unknown as { openKeyboard: (px: number) => void }).openKeyboard = (px) => {
-        keyboard = px;
-        fake.dispatchEvent(new Event('resize'));
-      };
-    });
+    const openKeyboard = await withKeyboard(page);
     await page.goto(`./${SEA_VIEW}`);
     await expectReady(page);
     const sheetBox = await box(sheet(page));
@@ -471,9 +504,7 @@ test.describe('making pins on a phone turned on its side', () => {
     const name = dialog.getByRole('textbox', { name: 'Name' });
     await expect(name).toBeFocused();
     const above = LANDSCAPE.height - 200;
-    await page.evaluate(() =>
-      (window as unknown as { openKeyboard: (px: number) => void }).openKeyboard(200),
-    );
+    await openKeyboard(200);
     await expect
       .poll(async () => (await box(sheet(page))).y + (await box(sheet(page))).height)
       .toBe(above);

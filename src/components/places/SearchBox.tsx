@@ -1,4 +1,12 @@
-import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import {
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type KeyboardEvent,
+} from 'react';
 import { searchPlaces, type Place } from '../../places/placeIndex';
 import { useSelection } from '../ChartroomContext';
 import { countryName, formatPopulation } from './placeFormat';
@@ -18,6 +26,7 @@ export function SearchBox(props: { places: PlaceIndexState; onWanted: () => void
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(0);
   const input = useRef<HTMLInputElement>(null);
+  const list = useRef<HTMLUListElement>(null);
   const listId = useId();
 
   const results = useMemo(
@@ -39,6 +48,12 @@ export function SearchBox(props: { places: PlaceIndexState; onWanted: () => void
     document.addEventListener('keydown', onKeyDown);
     return () => document.removeEventListener('keydown', onKeyDown);
   }, []);
+
+  // The highlighted suggestion is kept in view as the arrow keys move it: the list scrolls, in
+  // what the on-screen keyboard leaves of it on a phone.
+  useLayoutEffect(() => {
+    if (expanded) list.current?.children[active]?.scrollIntoView?.({ block: 'nearest' });
+  }, [active, expanded]);
 
   const choose = (place: Place, byKeyboard: boolean) => {
     selection.send({ type: 'place.chosen', place, origin: 'search', byKeyboard });
@@ -90,7 +105,7 @@ export function SearchBox(props: { places: PlaceIndexState; onWanted: () => void
         onBlur={() => setOpen(false)}
         onKeyDown={onKeyDown}
       />
-      <ul role="listbox" id={listId} aria-label="Suggestions" hidden={!expanded}>
+      <ul ref={list} role="listbox" id={listId} aria-label="Suggestions" hidden={!expanded}>
         {expanded &&
           results.map((place, i) => (
             <li
