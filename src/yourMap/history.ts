@@ -399,10 +399,12 @@ export const changedWhileTypingNotice = (field: TextField): string =>
 
 /**
  * Said when the store could not write a change because what it holds for that record could not
- * be read: that is kept aside as it was, never written over, so the change exists only here.
+ * be read: that is kept aside as it was, never written over, so the change exists only here. The
+ * same words for every such change, so that a name typed letter by letter is said once, not once
+ * a letter (the notices show one of each).
  */
-export const keptNotice = (name: string): string =>
-  `"${name}" is not saved: what is saved for it could not be read, and is kept aside as it was. Export GeoJSON to keep your change.`;
+export const KEPT_NOTICE =
+  'A change to a pin is not saved: what was saved of it could not be read, and is kept aside as it was. Export GeoJSON to keep your change.';
 
 export const skippedNotice = (direction: 'Undo' | 'Redo', name: string): string =>
   `${direction} skipped: "${name}" was changed in another tab.`;
@@ -548,7 +550,7 @@ export function written(
   // and there is nothing to take. The change stays shown, and is said to be unsaved.
   const kept = answer.filter((s) => s.kept && context.pending[s.id] === seq);
   const stored = answer.some((s) => s.kept) ? answer.filter((s) => !s.kept) : answer;
-  const keptSaid = kept[0] ? keptNotice(context.features[kept[0].id]?.name ?? kept[0].id) : null;
+  const keptSaid = kept.length > 0 ? KEPT_NOTICE : null;
   const answered = stored.filter((s) => context.pending[s.id] === seq);
   const answeredIds = [...answered.map((s) => s.id), ...kept.map((s) => s.id)];
   const pending = withoutIds(context.pending, answeredIds);

@@ -4,6 +4,7 @@ import { canRedo, canUndo, documentMachine } from '../../../src/machines/documen
 import {
   GONE_REMEMBERED,
   HISTORY_LIMIT,
+  KEPT_NOTICE,
   NUDGE_JOIN_MS,
   TRAVELS_KEPT,
 } from '../../../src/yourMap/history';
@@ -597,9 +598,9 @@ describe('documentMachine', () => {
       // Not taken for a deletion: the pin stays as it is shown, no longer on its way.
       expect(doc.record('a')).toEqual(shown);
       expect(doc.context().pending).toEqual({});
-      expect(doc.notices).toEqual([
-        '"Harbour" is not saved: what is saved for it could not be read, and is kept aside as it was. Export GeoJSON to keep your change.',
-      ]);
+      // Said for the answer to the latest write of it (in the same words each time, so that the
+      // notices show it once, however often it is said).
+      expect(doc.notices).toEqual([KEPT_NOTICE]);
     });
 
     it('says so when the answer to a delete here keeps their later edit', () => {
