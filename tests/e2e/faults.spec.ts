@@ -147,9 +147,12 @@ for (const { fault, reason, answer } of STYLE_FAULTS) {
     await expectIntactHash(page);
 
     await page.unroute(STYLE);
-    await alert.getByRole('button', { name: 'Retry' }).click();
+    // Pressed from the keyboard: the keyboard goes on to the map made again, not the page.
+    await alert.getByRole('button', { name: 'Retry' }).focus();
+    await page.keyboard.press('Enter');
     await expectReady(page);
     await expect(mapAlert(page)).toHaveCount(0);
+    await expect(page.locator('canvas.maplibregl-canvas')).toBeFocused();
     await expectIntact(page, PARIS_LINK);
     await expectMapDrawn(page);
   });

@@ -24,6 +24,7 @@ export function LoadingStatus() {
 /** The failure, in plain language, with `Retry` where trying again can help. */
 export function FailureAlert() {
   const lifecycle = useLifecycle();
+  const { owner } = useChartroom();
   const reason = useSelector(lifecycle, (s) =>
     s.matches('failed') ? s.context.failure?.reason : null,
   );
@@ -33,7 +34,14 @@ export function FailureAlert() {
     <div role="alert" className="overlay alert">
       <p>{message.text}</p>
       {message.retryable && (
-        <button type="button" onClick={() => lifecycle.send({ type: 'user.retried' })}>
+        <button
+          type="button"
+          // The alert goes with the retry: the keyboard goes to the map made again, not the page.
+          onClick={dismissing(
+            () => lifecycle.send({ type: 'user.retried' }),
+            () => owner.focusMap(),
+          )}
+        >
           Retry
         </button>
       )}
@@ -58,7 +66,13 @@ export function PartialFailureNotice() {
           : `${count} parts of the map could not be loaded. The rest of the map still works.`}
       </span>
       {retryable && (
-        <button type="button" onClick={() => lifecycle.send({ type: 'user.tilesRetried' })}>
+        <button
+          type="button"
+          onClick={dismissing(
+            () => lifecycle.send({ type: 'user.tilesRetried' }),
+            () => owner.focusMap(),
+          )}
+        >
           Retry
         </button>
       )}
