@@ -78,6 +78,11 @@ export function checkFile(root: unknown): { fault: Fault } | { file: JsonObject 
   if ('crs' in root) return { fault: fileFault(`The file ${CRS}`) };
   if (type === 'FeatureCollection') {
     const features = root['features'];
+    if (features === undefined) {
+      return {
+        fault: fileFault(`${notGeoJson}it is a FeatureCollection with no "features" member.`),
+      };
+    }
     if (!Array.isArray(features)) {
       return {
         fault: fileFault(`${notGeoJson}its "features" is ${describeValue(features)}, not a list.`),

@@ -172,9 +172,16 @@ function firstText(
   return null;
 }
 
+/**
+ * Names an object has before anything is put in it (`constructor`, `toString`, `__proto__`…): a
+ * pin given one as its id would be read, in the records keyed by id, as that instead. A feature
+ * with one gets an id of the import's own.
+ */
+const OBJECT_NAMES: ReadonlySet<string> = new Set(Object.getOwnPropertyNames(Object.prototype));
+
 function idOf(id: unknown): string | null {
-  if (typeof id === 'number') return String(id);
-  return typeof id === 'string' && id !== '' ? id : null;
+  const text = typeof id === 'number' ? String(id) : id;
+  return typeof text === 'string' && text !== '' && !OBJECT_NAMES.has(text) ? text : null;
 }
 
 /** A date-time with a time zone, as `Date.prototype.toISOString` writes them. */

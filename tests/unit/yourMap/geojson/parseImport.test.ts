@@ -230,6 +230,19 @@ describe('parseImport, accepting a file', () => {
       expect(records(result).map((record) => record.id)).toEqual(['a', 'new-1', 'new-2']);
     });
 
+    it('gives a new id where the id is a name every object has (__proto__, constructor…)', () => {
+      const names = ['__proto__', 'constructor', 'toString', 'hasOwnProperty', 'valueOf'];
+      const result = parse(collection(...names.map((id) => point(0, 0, {}, id))));
+      expect(records(result).map((record) => record.id)).toEqual([
+        'new-1',
+        'new-2',
+        'new-3',
+        'new-4',
+        'new-5',
+      ]);
+      expect(result.ok && result.copies).toEqual([]);
+    });
+
     it('never gives a made id that is already used', () => {
       const result = parse(collection(point(0, 0, {}, 'new-1'), point(0, 0)));
       expect(records(result).map((record) => record.id)).toEqual(['new-1', 'new-2']);

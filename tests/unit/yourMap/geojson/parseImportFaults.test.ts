@@ -203,6 +203,12 @@ describe('parseImport, refusing a faulty file', () => {
       expect(failure(parse({ type: 'Topology' })).message).toBe(
         'The file is JSON but not GeoJSON: its "type" is the text "Topology", not "FeatureCollection", "Feature" or a geometry.',
       );
+      expect(failure(parse({ type: 'FeatureCollection' })).message).toBe(
+        'The file is JSON but not GeoJSON: it is a FeatureCollection with no "features" member.',
+      );
+      expect(failure(parse({ type: 'FeatureCollection', features: 3 })).message).toBe(
+        'The file is JSON but not GeoJSON: its "features" is the number 3, not a list.',
+      );
     });
 
     it('refuses a feature that is not an object', () => {
