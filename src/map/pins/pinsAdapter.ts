@@ -96,6 +96,12 @@ export class PinsAdapter {
   private features: readonly FeatureRecord[] = [];
   /** Pins drawn that the document does not have yet (MapOwner.showStoredPins): not to be hit. */
   private inert: ReadonlySet<string> = NO_IDS;
+  /**
+   * Pins the document added or changed since the map was last idle: its tiles of them may not be
+   * drawn yet (a worker's round away), so a press finds them where the document has them. None
+   * are kept for a change of more than FRESH_LIMIT pins (an import).
+   */
+  private fresh: readonly FeatureRecord[] = [];
   /** The pins' tiles, made here when MapLibre asks for them, and served under a name of their own. */
   private readonly tiles = new PinTiles();
   /**
@@ -229,6 +235,7 @@ export class PinsAdapter {
     this.features = features;
     this.inert = inert;
     if (drawsDifferently(before, features)) {
+      this.fresh = freshPins(before, features, this.fresh);
       this.tiles.setPins(features);
       // Tiles not made yet (the map still waits for its first) will be made from these.
       if (this.map.getSource(PINS_SOURCE) && this.tiles.madeAny) this.map.refreshTiles(PINS_SOURCE);
@@ -503,6 +510,7 @@ export class PinsAdapter {
 
   /** The map is idle after the document's data came: the dropped pin is drawn where it belongs. */
   private landed(): void {
+    this.fresh = [];
     if (this.dragged?.landing === 'drawing') this.endDrag();
   }
 
@@ -574,6 +582,12 @@ export class PinsAdapter {
         const hit = this.hitOf(feature, dragged?.id, pressed);
         if (hit) hits.push(hit);
       }
+      for (const record of this.fresh) {
+        if (record.id === dragged?.id || this.inert.has(record.id)) continue;
+        if (record.geometry.type !== 'Point') continue;
+        const [lng, lat] = record.geometry.coordinates;
+        hits.push({ id: record.id, ...projectNear(this.map, lng, lat, pressed) });
+      }
     }
     return nearestPin(hits, { x, y }, radius);
   }
@@ -629,4 +643,29 @@ export class PinsAdapter {
     if (id === this.selectedId && this.map.getSource(SELECTED_SOURCE))
       this.map.setFeatureState({ source: SELECTED_SOURCE, id }, state);
   }
+}
+
+/** The most pins a change may bring for a press to look for them before the map has drawn them. */
+export const FRESH_LIMIT = 500;
+
+/**
+ * The pins of `after` that are not in `before` as they are (added, or changed: records are never
+ * changed in place), with those `kept` from earlier changes that `after` still holds as they were.
+ * None where there are more than FRESH_LIMIT.
+ */
+export function freshPins(
+  before: readonly FeatureRecord[],
+  after: readonly FeatureRecord[],
+  kept: readonly FeatureRecord[],
+): FeatureRecord[] {
+  const old = new Set(before);
+  const fresh: FeatureRecord[] = [];
+  const still = new Set(after);
+  for (const record of kept) if (still.has(record)) fresh.push(record);
+  for (const record of after) {
+    if (old.has(record)) continue;
+    fresh.push(record);
+    if (fresh.length > FRESH_LIMIT) return [];
+  }
+  return fresh;
 }

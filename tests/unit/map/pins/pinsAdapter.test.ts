@@ -10,7 +10,7 @@ import {
   LONG_PRESS_SLOP_PX,
   toolsMachine,
 } from '../../../../src/machines/tools/toolsMachine';
-import { PinsAdapter } from '../../../../src/map/pins/pinsAdapter';
+import { FRESH_LIMIT, PinsAdapter, freshPins } from '../../../../src/map/pins/pinsAdapter';
 import {
   PINS_LAYER_IDS,
   PINS_SOURCE,
@@ -524,6 +524,33 @@ describe('a pin being dragged', () => {
 });
 
 describe('the pointer', () => {
+  it('presses a pin just added before the map has drawn it, until the map is next idle', () => {
+    const { map, pins, events } = adapter();
+    // Added: the document has it, the map's tiles not yet (nothing rendered there).
+    pins.setFeatures([A]);
+    map.features = [];
+    map.pointer('pointerdown', 103, 98);
+    expect(events.at(-1)).toMatchObject({ type: 'pointer.down', target: { kind: 'pin', id: 'a' } });
+    map.pointer('pointerup', 103, 98);
+    // Once the map is idle its tiles have it: what is rendered is what a press finds.
+    map.fire('idle');
+    map.pointer('pointerdown', 103, 98);
+    expect(events.at(-1)).toMatchObject({ type: 'pointer.down', target: { kind: 'map' } });
+    map.pointer('pointerup', 103, 98);
+  });
+
+  it('keeps the pins a change brought, a few hundred at most, until the map has drawn them', () => {
+    const [a, b, c] = ['a', 'b', 'c'].map((id) => ({ ...A, id }));
+    expect(freshPins([], [a!], [])).toEqual([a]);
+    // A later change keeps the earlier fresh pins it still has, and adds its own.
+    const b2 = { ...b!, name: 'B' };
+    expect(freshPins([a!, b!], [a!, b2, c!], [a!])).toEqual([a, b2, c]);
+    // A pin gone since is not kept.
+    expect(freshPins([a!], [], [a!])).toEqual([]);
+    const many = Array.from({ length: FRESH_LIMIT + 1 }, (_, i) => ({ ...A, id: `p${i}` }));
+    expect(freshPins([], many, [])).toEqual([]);
+  });
+
   it("presses a pin under it, pins before the map, at the pin's centre and the event's time", () => {
     const { map, pins, events } = adapter();
     map.features = [rendered(A)];
