@@ -160,14 +160,42 @@ export const toolsMachine = setup({
             },
           },
         },
-        /** A pin was just added: the double click's second click neither zooms nor adds. */
+        /**
+         * A pin was just added: the double click's second click neither zooms nor adds. Pressed
+         * again, the new pin holds the map's panning, and a drag carries it.
+         */
         justAdded: {
           entry: 'disableDoubleClickZoom',
           exit: 'restoreDoubleClickZoom',
           after: { doubleClick: 'idle' },
-          on: {
-            // The double click's second click is swallowed; a press elsewhere is a new gesture.
-            'pointer.down': [{ guard: 'nearNewPin' }, { target: 'idle', actions: 'chooseAgain' }],
+          initial: 'waiting',
+          states: {
+            waiting: {
+              on: {
+                // The second click is swallowed; a press elsewhere is a new gesture.
+                'pointer.down': [
+                  {
+                    guard: and(['nearNewPin', 'pressedPin']),
+                    target: 'onNewPin',
+                    actions: 'pressPin',
+                  },
+                  { guard: 'nearNewPin' },
+                  { target: '#tools.browse.idle', actions: 'chooseAgain' },
+                ],
+              },
+            },
+            onNewPin: {
+              entry: 'disableMapPan',
+              exit: 'restoreMapPan',
+              on: {
+                'pointer.moved': {
+                  guard: 'pastThresholdAndEditable',
+                  target: '#tools.browse.onPin.draggingPin',
+                  actions: { type: 'movePinProvisionally', params: pinHere },
+                },
+                'pointer.released': 'waiting',
+              },
+            },
           },
         },
       },

@@ -158,7 +158,7 @@ describe('the events a machine takes next', () => {
     actor.send({ type: 'tool.chosen', tool: 'addPin' });
     actor.send({ type: 'pointer.down', target: { kind: 'map' }, input: 'mouse', ...press });
     actor.send({ type: 'pointer.released', inside: true, ...press });
-    expect(actor.getSnapshot().value).toEqual({ browse: 'justAdded' });
+    expect(actor.getSnapshot().value).toEqual({ browse: { justAdded: 'waiting' } });
     expect(acceptedEvents(actor.getSnapshot())).toEqual([
       // a press: the double click's second click, or a new gesture
       'pointer.down',

@@ -197,7 +197,7 @@ describe('toolsMachine', () => {
         { type: 'doc.pinAdded', id, lng: 21, lat: -30, t: 'x' in release ? release.t : 0 },
       ]);
       expect(toSelection).toEqual([{ type: 'pin.selected', id, origin: 'new', byKeyboard: false }]);
-      expectState(actor, 'browse.justAdded');
+      expectState(actor, 'browse.justAdded.waiting');
       expect(chosenTool(actor.getSnapshot())).toBe('browse');
     });
 
@@ -280,7 +280,7 @@ describe('toolsMachine', () => {
         { type: 'disableDoubleClickZoom' },
       ]);
       clock.increment(DOUBLE_CLICK_MS - 1);
-      expectState(actor, 'browse.justAdded');
+      expectState(actor, 'browse.justAdded.waiting');
       clock.increment(1);
       expectState(actor, 'browse.idle');
       expect(commands.at(-1)).toEqual({ type: 'restoreDoubleClickZoom' });
@@ -291,7 +291,32 @@ describe('toolsMachine', () => {
       send(downOnMap(20, 30), releaseAt(20, 30), downOnPin('new', 20, 30), releaseAt(20, 30));
       expect(toDocument).toHaveLength(1);
       expect(toSelection).toHaveLength(1);
-      expectState(actor, 'browse.justAdded');
+      expectState(actor, 'browse.justAdded.waiting');
+    });
+
+    it('carries the new pin, pressed again at once and dragged, and never pans the map', () => {
+      const { send, toDocument, actor, commands } = addingPin();
+      send(downOnMap(20, 30), releaseAt(20, 30));
+      commands.length = 0;
+      send(downOnPin('new', 20, 30));
+      expectState(actor, 'browse.justAdded.onNewPin');
+      expect(commands).toEqual([{ type: 'disableMapPan' }]);
+      send(moveTo(40, 30));
+      expectState(actor, 'browse.onPin.draggingPin');
+      send(moveTo(60, 30), releaseAt(60, 30));
+      expect(toDocument.at(-1)).toMatchObject({
+        type: 'doc.pinMoved',
+        id: 'new',
+        lng: 60,
+        lat: -30,
+      });
+      // The map's panning was held from the press to the release, as for any pin.
+      const types = commands.map((command) => command.type);
+      expect(types.filter((type) => type === 'disableMapPan').length).toBe(
+        types.filter((type) => type === 'restoreMapPan').length,
+      );
+      expect(types.indexOf('restoreMapPan')).toBeGreaterThan(0);
+      expect(types.at(-1)).not.toBe('disableMapPan');
     });
 
     it('takes a press on the new pin later than DOUBLE_CLICK_MS, by its own time, as a new gesture', () => {
@@ -299,7 +324,7 @@ describe('toolsMachine', () => {
       const { send, toSelection, actor } = addingPin();
       const first = downOnMap(20, 30) as Extract<ToolEvent, { type: 'pointer.down' }>;
       send(first, releaseAt(20, 30));
-      expectState(actor, 'browse.justAdded');
+      expectState(actor, 'browse.justAdded.waiting');
       const second = downOnPin('new', 20, 30) as Extract<ToolEvent, { type: 'pointer.down' }>;
       send({ ...second, t: first.t + DOUBLE_CLICK_MS + 1 });
       expectState(actor, 'browse.onPin.pointing');

@@ -85,8 +85,10 @@ function idleOf(state: string): string {
 /** What the map's panning and double-click zoom must be after the commands given so far. */
 function expectBalanced({ actor, count }: StartedTools): void {
   const state = stateOf(actor);
-  const holdsPan = state.startsWith('browse.onPin') ? 1 : 0;
-  const holdsDoubleClick = state.startsWith('addingPin') || state === 'browse.justAdded' ? 1 : 0;
+  const holdsPan =
+    state.startsWith('browse.onPin') || state === 'browse.justAdded.onNewPin' ? 1 : 0;
+  const holdsDoubleClick =
+    state.startsWith('addingPin') || state.startsWith('browse.justAdded') ? 1 : 0;
   expect(count('disableMapPan') - count('restoreMapPan'), `pan held in ${state}`).toBe(holdsPan);
   expect(
     count('disableDoubleClickZoom') - count('restoreDoubleClickZoom'),
