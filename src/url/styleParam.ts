@@ -9,6 +9,8 @@ export interface StyleChoice {
 }
 
 const ALLOWED_PROTOCOLS = new Set(['http:', 'https:']);
+/** Characters a URL never holds unescaped. */
+const NOT_IN_URLS = /[\s<>"{}|\\^`]/;
 
 /**
  * The origins the page's Content-Security-Policy lets it fetch from (`connect-src`), or null when
@@ -46,6 +48,12 @@ export function chooseStyle(
   const fallback = new URL(DEFAULT_STYLE_PATH, baseUrl).href;
   const params = new URLSearchParams(search);
   if (!params.has('style')) return { url: fallback, notice: null };
+  if (params.getAll('style').length > 1) {
+    return {
+      url: fallback,
+      notice: 'The link names more than one style, so the default map is shown.',
+    };
+  }
   const raw = (params.get('style') ?? '').trim();
   if (raw === '') {
     return { url: fallback, notice: 'The style link was empty, so the default map is shown.' };
@@ -53,6 +61,9 @@ export function chooseStyle(
   let url: URL;
   try {
     url = new URL(raw, baseUrl);
+    // Spaces, markup's brackets and quotes are never in an http(s) link as it is written (RFC
+    // 3986): a value holding them is not taken for a page of this site.
+    if (ALLOWED_PROTOCOLS.has(url.protocol) && NOT_IN_URLS.test(raw)) throw new TypeError();
   } catch {
     return {
       url: fallback,

@@ -75,7 +75,7 @@ for (const { script, view, file } of [
   });
 }
 
-test('a javascript: style link is refused: the default map opens with a notice', async ({
+test('a javascript: or markup style link is refused: the default map opens with a notice', async ({
   page,
 }) => {
   const dialogs: string[] = [];
@@ -94,6 +94,16 @@ test('a javascript: style link is refused: the default map opens with a notice',
   // The notice does not block the map, and it goes away when asked.
   await notice.getByRole('button', { name: 'Dismiss' }).click();
   await expect(notice).toHaveCount(0);
+  expect(dialogs, 'dialogs opened by the page').toEqual([]);
+
+  // Markup is no link at all: not taken for a page of the site, which would be no style.
+  await page.goto(`./?style=${encodeURIComponent('<img src=x onerror=alert(1)>')}`);
+  await expect(
+    page.getByRole('note').filter({ hasText: 'The style link is not a valid URL' }),
+  ).toBeVisible();
+  await expectReady(page);
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  await expectMapDrawn(page);
   expect(dialogs, 'dialogs opened by the page').toEqual([]);
 });
 

@@ -158,6 +158,7 @@ export const STYLE_NOTICE_PREFIXES = [
   'The style link is not a valid URL',
   'Only http and https style links',
   'Styles from ',
+  'The link names more than one style',
 ];
 
 /**
@@ -183,8 +184,11 @@ export function checkSearch(
   } catch {
     wanted = null;
   }
+  // One style, written as a link is (no spaces, markup's brackets or quotes: RFC 3986).
   const acceptable =
+    params.getAll('style').length === 1 &&
     raw !== '' &&
+    !/[\s<>"{}|\\^`]/.test(raw) &&
     wanted !== null &&
     (wanted.protocol === 'http:' || wanted.protocol === 'https:') &&
     (allowedOrigins === null || allowedOrigins.includes(wanted.origin));

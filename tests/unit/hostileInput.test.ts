@@ -55,7 +55,6 @@ describe('hostile links, headless', () => {
       39, // &place= twice: the first, valid, one counts, as URLSearchParams.get reads it
       49, // #&&&map=2/20/0&&: empty parts are nothing
       60, // ?style=%: a relative URL on the app's own origin (it fails to load, with an alert)
-      62, // ?style=<img …>: the same, percent-encoded into the path
       63, // ?style=999…: the same
       65, // ?style=styles/basemap.json: the embedded style, named
     ]);

@@ -28,6 +28,23 @@ describe('chooseStyle', () => {
     );
   });
 
+  it('refuses markup, spaces and quotes, which no link holds, rather than take them for a page', () => {
+    for (const link of ['<img src=x onerror=alert(1)>', 'styles/a b.json', '"x.json"', 'a`b']) {
+      const choice = chooseStyle(`?style=${encodeURIComponent(link)}`, BASE, null);
+      expect(choice, link).toEqual({
+        url: DEFAULT,
+        notice: 'The style link is not a valid URL, so the default map is shown.',
+      });
+    }
+  });
+
+  it('refuses a link that names two styles', () => {
+    expect(chooseStyle('?style=a.json&style=b.json', BASE, null)).toEqual({
+      url: DEFAULT,
+      notice: 'The link names more than one style, so the default map is shown.',
+    });
+  });
+
   it('refuses javascript:, data: and blob: links with a notice', () => {
     for (const link of ['javascript:alert(1)', 'data:application/json,{}', 'blob:http://x/1']) {
       const choice = chooseStyle(`?style=${encodeURIComponent(link)}`, BASE, null);
