@@ -34,6 +34,9 @@ export const PLACE_KEY = 'place';
 export const HASH_NOTICES = {
   cameraUnreadable:
     'The map position in the link was not understood, so the map opened on the default view.',
+  /** The same, for a link followed in the open page: the map stays where it is. */
+  cameraUnreadableFollowed:
+    'The map position in the link was not understood, so the map stayed where it was.',
   extraParts: 'The map position in the link had extra parts, which were ignored.',
   bearingUnreadable: 'The map rotation in the link was not understood and has been ignored.',
   pitchUnreadable: 'The map tilt in the link was not understood and has been ignored.',
@@ -43,6 +46,10 @@ export const HASH_NOTICES = {
   placeUnreadable: 'The selected place in the link was not understood and has been ignored.',
 } as const;
 const { zoomRange: ZOOM_RANGE, pitchRange: PITCH_RANGE } = HASH_NOTICES;
+
+/** A link's notice as it is said for a link followed in the open page, where the map stays. */
+export const followedNotice = (text: string): string =>
+  text === HASH_NOTICES.cameraUnreadable ? HASH_NOTICES.cameraUnreadableFollowed : text;
 
 const MAX_CAMERA_VALUE_LENGTH = 256;
 const MAX_NUMBER_LENGTH = 40;

@@ -341,7 +341,7 @@ test('an out-of-range link #map=99/95/0 opens a valid view with a notice', async
   await note.getByRole('button', { name: 'Dismiss' }).click();
   await expect(note).toHaveCount(0);
   await followLink(page, 'map=abc');
-  await expect(notice(page, HASH_NOTICES.cameraUnreadable)).toBeVisible();
+  await expect(notice(page, HASH_NOTICES.cameraUnreadableFollowed)).toBeVisible();
   expect((await probeCamera(page)).settled).toEqual(after.settled);
   await expect(page.getByRole('alert')).toHaveCount(0);
   // And the address holds that view again.

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { parseHash } from '../../src/url/cameraHash';
+import { followedNotice, parseHash } from '../../src/url/cameraHash';
 import { DEFAULT_STYLE_PATH, chooseStyle } from '../../src/url/styleParam';
 import { expect, expectReady, mapRegion, test } from './support/map';
 
@@ -92,7 +92,7 @@ test('hostile links leave the map working, with a notice where the link was wron
         return location.hash;
       }, entry.hash);
       await settleTask(page);
-      expected = parseHash(applied).notices;
+      expected = parseHash(applied).notices.map(followedNotice);
     }
     // Notices come into their live region a moment after it is first drawn (so that they are
     // read out), which may be after a failed style has ended the map's loading.

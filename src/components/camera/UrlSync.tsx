@@ -3,7 +3,13 @@ import { useCamera, useChartroom, useLifecycle, useSelection } from '../Chartroo
 import { openLinkedPlace } from '../places/linkedPlace';
 import { usePlaces } from '../places/PlaceIndexContext';
 import type { PlaceIndexState } from '../places/usePlaceIndex';
-import { formatHash, parseHash, readAsOther, type HashState } from '../../url/cameraHash';
+import {
+  followedNotice,
+  formatHash,
+  parseHash,
+  readAsOther,
+  type HashState,
+} from '../../url/cameraHash';
 
 /** A place an address names, waiting for the index to open it. */
 interface LinkedPlace {
@@ -112,7 +118,8 @@ export function UrlSync() {
     };
     /** An address followed in the open page. */
     const follow = (link: HashState) => {
-      for (const text of link.notices) app.send({ type: 'notice.posted', text });
+      for (const text of link.notices)
+        app.send({ type: 'notice.posted', text: followedNotice(text) });
       if (link.camera)
         camera.send({ type: 'camera.flyRequested', target: link.camera, reason: 'history' });
       waiting.current = null;
