@@ -127,6 +127,19 @@ test('Close clicked with the mouse gives the keyboard back to the map: the arrow
     .toBeGreaterThan(before.center.lng);
 });
 
+test("a click on the popup's text, then Escape, gives the keyboard back to the map", async ({
+  page,
+}) => {
+  const { paris } = await openParisView(page);
+  await page.mouse.click(paris.x, paris.y);
+  const dialog = placeDialog(page, 'Paris');
+  await dialog.getByRole('heading', { name: 'Paris' }).click();
+  await expect(dialog).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+  await expect(mapCanvas(page)).toBeFocused();
+});
+
 test.describe('on a phone-sized screen', () => {
   test.use({ viewport: { width: 400, height: 700 } });
 

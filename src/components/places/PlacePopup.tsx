@@ -88,7 +88,9 @@ function PopupContent(props: { place: PlaceSummary; onClose: () => void }) {
   const { place, onClose } = props;
   const titleId = useId();
   return (
-    <div role="dialog" aria-labelledby={titleId} className="place-popup">
+    // Focusable, so that a click on its text keeps the focus in it (not the page's body): Escape
+    // then closes it from inside, and the keyboard goes back to the map.
+    <div role="dialog" aria-labelledby={titleId} className="place-popup" tabIndex={-1}>
       <h2 id={titleId} dir="auto">
         {place.name}
       </h2>

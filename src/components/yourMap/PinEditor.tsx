@@ -105,7 +105,8 @@ function EditorContent({ pin }: { pin: FeatureRecord }) {
   };
   const [lng, lat] = pin.geometry.type === 'Point' ? pin.geometry.coordinates : [0, 0];
   return (
-    <div role="dialog" aria-labelledby={titleId} className="place-popup pin-editor">
+    // Focusable, as the place's popup: a click on its text keeps the focus in it.
+    <div role="dialog" aria-labelledby={titleId} className="place-popup pin-editor" tabIndex={-1}>
       <h2 id={titleId} dir="auto">
         {pin.name}
       </h2>
