@@ -13,6 +13,10 @@ test('the default map loads, then draws land, water and country labels', async (
   await page.goto('./');
   await expect(page.getByRole('status')).toHaveText('Loading the map…');
   await expect(mapRegion(page)).toHaveAttribute('aria-busy', 'true');
+  // The status lies below the Tools toolbar, which stays in reach meanwhile.
+  const status = (await page.getByRole('status').boundingBox())!;
+  const tools = (await page.getByRole('toolbar', { name: 'Tools' }).boundingBox())!;
+  expect(status.y, 'the status below the toolbar').toBeGreaterThanOrEqual(tools.y + tools.height);
   releaseStyle();
 
   await expectReady(page);
