@@ -658,10 +658,13 @@ export function freshPins(
   after: readonly FeatureRecord[],
   kept: readonly FeatureRecord[],
 ): FeatureRecord[] {
-  const old = new Set(before);
   const fresh: FeatureRecord[] = [];
-  const still = new Set(after);
-  for (const record of kept) if (still.has(record)) fresh.push(record);
+  // Most changes come with none kept (the map was idle since the last): no second set then.
+  if (kept.length > 0) {
+    const still = new Set(after);
+    for (const record of kept) if (still.has(record)) fresh.push(record);
+  }
+  const old = new Set(before);
   for (const record of after) {
     if (old.has(record)) continue;
     fresh.push(record);
