@@ -43,6 +43,7 @@ import {
   revealShift,
   sizeTaken,
 } from './camera/reveal';
+import { keepGesturesThroughResize } from './camera/resizeKeepsGestures';
 import { StyleLoadError, loadStyle } from './styleLoader';
 import { projectInView } from './worldCopies';
 import type { PopupClearance } from './places/placesAdapter';
@@ -288,10 +289,13 @@ export class MapOwner {
     ];
     // The person's last input on the map: an app movement that ends with it was stopped by it.
     const presses = watchPresses(container);
+    const gestures = keepGesturesThroughResize(map);
     for (const type of MOVEMENT_EVENTS) {
       handlers.push([
         type,
         (event) => {
+          // A resize under the person's gesture: the gesture's movement goes on.
+          if (gestures.underGesture()) return;
           if (type === 'moveend') this.cancelFrame();
           const now = performance.now();
           const translated = translateMovement(
@@ -325,6 +329,7 @@ export class MapOwner {
     return () => {
       this.cancelFrame();
       presses.dispose();
+      gestures.dispose();
       endDragOutside();
       for (const [type, handler] of handlers) map.off(type, handler);
     };

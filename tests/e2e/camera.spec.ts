@@ -142,6 +142,37 @@ test('a drag released over a panel ends there, with no further move of the mouse
   expect(hash, 'the address').toMatch(/^#map=3\//);
 });
 
+test('a window resized during a drag leaves the drag going, and its release selects nothing', async ({
+  page,
+}) => {
+  // Over Paris, where the release lands among places: a drag cut short by the resize would end
+  // as a click there and select one.
+  await open(page, '5/48.85/2.35');
+  const { x, y } = await onMap(page, 0.6, 0.6);
+  await page.mouse.move(x, y);
+  await page.mouse.down();
+  for (let i = 1; i <= 4; i++) await page.mouse.move(x - i * 10, y - i * 5);
+  // The page grows, as a phone's address bar or keyboard going away makes it.
+  await page.setViewportSize({ width: 600, height: 400 });
+  await expect
+    .poll(async () => (await mapRegion(page).boundingBox())?.width, { timeout: 5_000 })
+    .toBe(600);
+  await page.waitForTimeout(200); // MapLibre's own ResizeObserver, throttled to 50 ms
+  expect((await probeCamera(page)).state, 'the camera machine after the resize').toBe(
+    '{"user":"panning"}',
+  );
+  for (let i = 5; i <= 12; i++) await page.mouse.move(x - i * 10, y - i * 5);
+  await page.mouse.up();
+
+  // Dragged 120 px left and 60 px up at zoom 5: the map follows the whole way, east and south.
+  const degreesPerPixel = 360 / (512 * 2 ** 5);
+  const { settled, hash } = await settle(page, (camera) => camera.center.lng > 3);
+  expect(settled.center.lng - 2.35, 'longitude panned').toBeGreaterThan(100 * degreesPerPixel);
+  expect(settled.center.lat, 'latitude panned').toBeLessThan(48.5);
+  expect(hash, 'nothing selected').not.toContain('place=');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+});
+
 test('Zoom in and Zoom out step by exactly 1, stop at the limits, and jump with reduced motion', async ({
   page,
 }) => {

@@ -49,6 +49,34 @@ export class FakeMap {
     return count;
   }
 
+  /** Whether MapLibre's camera animates the map now (a flight), and whether a drag moves it. */
+  cameraMoving = false;
+  gestureMoving = false;
+  /** How many times `stop` ran: MapLibre's stop resets the person's gesture. */
+  stops = 0;
+  isMoving(): boolean {
+    return this.cameraMoving || this.gestureMoving;
+  }
+  stop(): this {
+    this.stops += 1;
+    return this;
+  }
+  /**
+   * MapLibre 6's resize, as its ResizeObserver makes it (`eventData` holds the entries): where its
+   * camera's own animations are still (a gesture is not asked about), it stops and fires
+   * movement events around the `resize`.
+   */
+  resize(eventData: object = { 0: {} }): this {
+    const fireMoving = !this.cameraMoving;
+    if (fireMoving) {
+      this.stop();
+      this.fire('movestart', eventData);
+      this.fire('move', eventData);
+    }
+    this.fire('resize', eventData);
+    if (fireMoving) this.fire('moveend', eventData);
+    return this;
+  }
   setStyle(style: unknown): this {
     this.style = style;
     return this;
@@ -65,7 +93,12 @@ export class FakeMap {
     return this.canvasContainer;
   }
   /** The handlers the person's pins switch off and on (a drag, Add pin). */
-  readonly dragPan = fakeHandler();
+  readonly dragPan = fakeHandler(() => this.gestureMoving);
+  readonly dragRotate = fakeHandler();
+  readonly touchZoomRotate = fakeHandler();
+  readonly touchPitch = fakeHandler();
+  readonly scrollZoom = fakeHandler();
+  readonly boxZoom = fakeHandler();
   readonly doubleClickZoom = fakeHandler();
   project([lng, lat]: [number, number]) {
     return { x: lng, y: -lat };
@@ -155,9 +188,10 @@ export class FakeMap {
   }
 }
 
-function fakeHandler() {
+function fakeHandler(active: () => boolean = () => false) {
   let enabled = true;
   return {
+    isActive: active,
     isEnabled: () => enabled,
     enable: () => {
       enabled = true;

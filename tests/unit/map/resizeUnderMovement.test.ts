@@ -1,0 +1,108 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { AppEvent } from '../../../src/machines/events';
+import { keepGesturesThroughResize } from '../../../src/map/camera/resizeKeepsGestures';
+import { FakeMap, fakeMaps, resetFakeMaps } from '../support/fakeMapLibre';
+import type { FakePlacesMap } from '../support/fakePlacesMap';
+
+vi.mock('maplibre-gl', async () => ({
+  ...(await import('../support/fakeMapLibre')).fakeMapLibreModule(),
+  Map: (await import('../support/fakePlacesMap')).FakePlacesMap,
+}));
+
+const { MapOwner } = await import('../../../src/map/mapOwner');
+
+async function ownedMap() {
+  vi.stubGlobal(
+    'fetch',
+    async () =>
+      new Response(JSON.stringify({ version: 8, sources: {}, layers: [] }), {
+        headers: { 'content-type': 'application/json' },
+      }),
+  );
+  const events: AppEvent[] = [];
+  const owner = new MapOwner({
+    styleUrl: 'http://localhost/style.json',
+    baseUrl: 'http://localhost/',
+  });
+  owner.connect((event) => events.push(event));
+  owner.attach(document.createElement('div'));
+  const map = fakeMaps.at(-1) as FakePlacesMap;
+  await vi.waitFor(() => expect(map.style).not.toBeNull());
+  const types = () => events.map((event) => event.type);
+  return { owner, map, events, types };
+}
+
+afterEach(() => {
+  resetFakeMaps();
+  vi.unstubAllGlobals();
+});
+
+describe('a resize while the map moves', () => {
+  it('leaves the person’s gesture going: nothing stops it, and its own movement is not news', async () => {
+    const { owner, map, events, types } = await ownedMap();
+    map.gestureMoving = true;
+    events.length = 0;
+    map.resize({ 0: {} });
+    expect(map.stops, 'MapLibre’s stop resets the gesture’s handlers').toBe(0);
+    // The camera machine stays in its gesture: no resize movement starts or ends under it.
+    expect(types()).not.toContain('camera.moveStarted');
+    expect(types()).not.toContain('camera.moveEnded');
+    owner.detach();
+  });
+
+  it('is a movement of its own while nothing moves the map, and still stops nothing', async () => {
+    const { owner, map, events } = await ownedMap();
+    events.length = 0;
+    map.resize({ 0: {} });
+    expect(map.stops).toBe(0);
+    expect(events.map((event) => event.type)).toEqual(['camera.moveStarted', 'camera.moveEnded']);
+    expect(events[0]).toMatchObject({ source: 'resize' });
+    owner.detach();
+  });
+
+  it('is MapLibre’s own again once the map is let go', async () => {
+    const { owner, map } = await ownedMap();
+    owner.detach();
+    map.gestureMoving = true;
+    map.resize({ 0: {} });
+    expect(map.stops).toBe(1);
+  });
+});
+
+describe('keepGesturesThroughResize', () => {
+  it('says which resize came under a gesture, only while it is made', () => {
+    const map = new FakeMap({});
+    const seen: boolean[] = [];
+    const kept = keepGesturesThroughResize(map);
+    map.on('resize', () => seen.push(kept.underGesture()));
+    map.resize();
+    map.gestureMoving = true;
+    map.resize();
+    // The app's own flight is no gesture: what it fires while the map resizes is news.
+    map.gestureMoving = false;
+    map.cameraMoving = true;
+    map.resize();
+    map.cameraMoving = false;
+    expect(seen).toEqual([false, true, false]);
+    expect(kept.underGesture()).toBe(false);
+    expect(map.stops).toBe(0);
+    kept.dispose();
+    map.resize();
+    expect(map.stops).toBe(1);
+    map.gestureMoving = true;
+    map.resize();
+    expect(map.stops).toBe(2);
+  });
+
+  it('puts stop back even where the resize throws', () => {
+    const map = new FakeMap({});
+    const stop = map.stop;
+    map.on('resize', () => {
+      throw new Error('a listener failed');
+    });
+    keepGesturesThroughResize(map);
+    expect(() => map.resize()).toThrow('a listener failed');
+    expect(map.stop).toBe(stop);
+  });
+});
