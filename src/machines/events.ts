@@ -109,7 +109,9 @@ export type CameraEvent =
   /** Panels now cover this much of the map's top and bottom. */
   | { type: 'camera.insetsChanged'; insets: Insets }
   /** Bring this point into the part of the map no panel covers, if it is not there already. */
-  | { type: 'camera.revealRequested'; lng: number; lat: number };
+  | { type: 'camera.revealRequested'; lng: number; lat: number }
+  /** The map took a new size while it moved (a phone turned, a keyboard closed, a window resized). */
+  | { type: 'camera.resized' };
 
 /** Emitted by the camera machine for whoever listens (the URL, the selection). */
 export type CameraEmitted =

@@ -275,6 +275,8 @@ export class MapOwner {
         'resize',
         () => {
           this.sizeTaken = sizeTaken(map.getContainer());
+          // The app's flight aims by the map's size: the camera aims it again at the new one.
+          if (map.isMoving()) this.emit({ type: 'camera.resized' });
           const kept = this.revealAfterResize;
           this.revealAfterResize = null;
           if (!kept || performance.now() - kept.at > REVEAL_RESIZE_WAIT_MS) return;

@@ -108,6 +108,7 @@ export const EVENT_FIELDS: Record<AppEvent['type'], Record<string, Check>> = {
     insets: object({ top: finiteNumber, bottom: finiteNumber, left: optional(finiteNumber) }),
   },
   'camera.revealRequested': { lng: finiteNumber, lat: finiteNumber },
+  'camera.resized': {},
   'notice.posted': { text: string },
   'notice.dismissed': {},
   'place.hovered': { place },

@@ -173,6 +173,34 @@ test('a window resized during a drag leaves the drag going, and its release sele
   await expect(page.getByRole('dialog')).toHaveCount(0);
 });
 
+test('a window resized during the app’s flight lands the place where a flight at that size does', async ({
+  page,
+}) => {
+  const flyToSydney = async () => {
+    const search = page.getByRole('combobox', { name: 'Search places' });
+    await search.fill('Sydney');
+    await expect(page.getByRole('option').first()).toContainText('Sydney');
+    await search.press('Enter');
+    await expect.poll(async () => (await probeCamera(page)).state).toBe('{"app":"flying"}');
+  };
+  // The flight as it lands on a page of the final size.
+  await page.setViewportSize({ width: 760, height: 480 });
+  await open(page, START);
+  await flyToSydney();
+  const reference = (await settle(page, (camera) => camera.zoom > 9)).settled;
+
+  await page.setViewportSize({ width: 640, height: 420 });
+  await page.goto('about:blank'); // a new document, not a link followed in this one
+  await open(page, START);
+  await flyToSydney();
+  await page.setViewportSize({ width: 760, height: 480 });
+  const { settled } = await settle(page, (camera) => camera.zoom > 9);
+  // Aimed by the old size, it landed 60 px west and 30 px north of where it should (about 0.04°).
+  expect(Math.abs(settled.center.lng - reference.center.lng), 'longitude').toBeLessThan(0.005);
+  expect(Math.abs(settled.center.lat - reference.center.lat), 'latitude').toBeLessThan(0.005);
+  expect(settled.zoom).toBeCloseTo(reference.zoom, 5);
+});
+
 test('Zoom in and Zoom out step by exactly 1, stop at the limits, and jump with reduced motion', async ({
   page,
 }) => {

@@ -1,5 +1,5 @@
 import { setup } from 'xstate';
-import type { CameraContext } from './cameraGuards';
+import type { Aim, CameraContext } from './cameraGuards';
 import {
   NO_INSETS,
   type Camera,
@@ -27,6 +27,43 @@ const { assign, emit } = setup({
  */
 export const flightInsets = (insets: Insets, reason: MoveReason): Insets =>
   reason === 'history' ? NO_INSETS : insets;
+
+type FlyRequested = Extract<CameraEvent, { type: 'camera.flyRequested' }>;
+type FitRequested = Extract<CameraEvent, { type: 'camera.boundsRequested' }>;
+type Args = { context: CameraContext; event: CameraEvent };
+
+/** The flight a `camera.flyRequested` asks for, aimed around what panels leave uncovered. */
+export const requestedFlight = ({ context, event }: Args) => {
+  const { target, reason } = event as FlyRequested;
+  return { target, reason, insets: flightInsets(context.insets, reason) };
+};
+
+/** The fit a `camera.boundsRequested` asks for, inside what panels leave uncovered. */
+export const requestedFit = ({ context, event }: Args) => {
+  const { bounds, reason } = event as FitRequested;
+  return { bounds, reason, insets: context.insets };
+};
+
+/** The point a `camera.revealRequested` asks to bring out from under the panels. */
+export const requestedReveal = ({ context, event }: Args) => {
+  const { lng, lat } = event as Extract<CameraEvent, { type: 'camera.revealRequested' }>;
+  return { lng, lat, insets: context.insets };
+};
+
+type FlyAim = Extract<Aim, { kind: 'fly' }>;
+type FitAim = Extract<Aim, { kind: 'fit' }>;
+
+/** The kept aim's flight (the `aimsToFly` guard has checked that it is one), as panels are now. */
+export const aimedFlight = ({ context }: { context: CameraContext }) => {
+  const { target, reason } = context.aim as FlyAim;
+  return { target, reason, insets: flightInsets(context.insets, reason) };
+};
+
+/** The kept aim's fit to bounds (the `aimsToFit` guard has checked that it is one). */
+export const aimedFit = ({ context }: { context: CameraContext }) => {
+  const { bounds, reason } = context.aim as FitAim;
+  return { bounds, reason, insets: context.insets };
+};
 
 /** The camera machine's actions: the map adapter's commands, and what it keeps and tells. */
 export const cameraActions = {
@@ -66,9 +103,24 @@ export const cameraActions = {
     type: 'camera.settled' as const,
     camera: context.settled,
   })),
-  beginAppMove: assign({
-    appMove: ({ event }) => ({ reason: (event as MoveStarted).reason, endedAt: null }),
+  beginAppMove: assign(({ context, event }) => {
+    const { reason } = event as MoveStarted;
+    const { aim } = context;
+    // The aim is this movement's where it was asked for and this is the first to start since.
+    const aimed = aim !== null && !aim.started && aim.reason === reason;
+    return { appMove: { reason, endedAt: null }, aim: aimed ? { ...aim, started: true } : null };
   }),
+  keepAim: assign({
+    aim: ({ context, event }) => {
+      if (event.type === 'camera.flyRequested')
+        return { kind: 'fly', target: event.target, reason: event.reason, started: false };
+      if (event.type === 'camera.boundsRequested')
+        return { kind: 'fit', bounds: event.bounds, reason: event.reason, started: false };
+      return context.aim;
+    },
+  }),
+  /** The flight is asked for again: the movement it starts next is its own. */
+  rearmAim: assign({ aim: ({ context }) => context.aim && { ...context.aim, started: false } }),
   forgetAppMove: assign({ appMove: null }),
   emitInterrupted: emit(({ context, event }) => ({
     type: 'camera.flightInterrupted' as const,

@@ -1,5 +1,6 @@
 import type {
   Animation,
+  Bounds,
   Camera,
   CameraEvent,
   Gesture,
@@ -44,7 +45,16 @@ export interface CameraContext {
   } | null;
   /** What panels cover of the map: the app's movements aim at the rest. */
   insets: Insets;
+  /**
+   * What the app's flight (or fit to bounds) was asked to reach, until it starts and while it
+   * runs (`started`): a resize meanwhile aims it again at the map's new size.
+   */
+  aim: Aim | null;
 }
+
+export type Aim = { reason: MoveReason; started: boolean } & (
+  { kind: 'fly'; target: Camera } | { kind: 'fit'; bounds: Bounds }
+);
 
 type GuardArgs = { context: CameraContext; event: CameraEvent };
 
@@ -82,6 +92,11 @@ export const cameraGuards = {
   /** The movement under way began with the press that stopped the app's: its gesture is due. */
   interruptionPending: ({ context }: GuardArgs) =>
     context.appMove?.stopped === true && context.appMove.endedAt !== null,
+  /** The app's flight under way was asked for here, and is aimed again by the map's new size. */
+  aimsToFly: ({ context }: GuardArgs) =>
+    context.aim?.started === true && context.aim.kind === 'fly',
+  aimsToFit: ({ context }: GuardArgs) =>
+    context.aim?.started === true && context.aim.kind === 'fit',
   appMoveJustEnded: ({ context, event }: GuardArgs) => {
     if (event.type !== 'camera.gestureStarted' && event.type !== 'camera.moveStarted') return false;
     const endedAt = context.appMove?.endedAt;

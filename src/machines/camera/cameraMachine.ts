@@ -1,5 +1,12 @@
 import { setup, stateIn } from 'xstate';
-import { cameraActions, flightInsets } from './cameraActions';
+import {
+  aimedFit,
+  aimedFlight,
+  cameraActions,
+  requestedFit,
+  requestedFlight,
+  requestedReveal,
+} from './cameraActions';
 import { cameraGuards, type CameraContext, type CameraInput } from './cameraGuards';
 import { NO_INSETS, type CameraEmitted, type CameraEvent } from '../events';
 
@@ -28,6 +35,7 @@ export const cameraMachine = setup({
     limits: input.limits,
     appMove: null,
     insets: NO_INSETS,
+    aim: null,
   }),
   initial: 'idle',
   on: {
@@ -36,39 +44,16 @@ export const cameraMachine = setup({
     'camera.zoomInRequested': { guard: 'canZoomIn', actions: 'zoomIn' },
     'camera.zoomOutRequested': { guard: 'canZoomOut', actions: 'zoomOut' },
     'camera.northResetRequested': { guard: 'isTurnedOrTilted', actions: 'resetNorth' },
-    'camera.flyRequested': {
-      actions: {
-        type: 'flyTo',
-        params: ({ context, event }) => ({
-          target: event.target,
-          reason: event.reason,
-          insets: flightInsets(context.insets, event.reason),
-        }),
-      },
-    },
+    'camera.flyRequested': { actions: [{ type: 'flyTo', params: requestedFlight }, 'keepAim'] },
     'camera.boundsRequested': {
-      actions: {
-        type: 'fitBounds',
-        params: ({ context, event }) => ({
-          bounds: event.bounds,
-          reason: event.reason,
-          insets: context.insets,
-        }),
-      },
+      actions: [{ type: 'fitBounds', params: requestedFit }, 'keepAim'],
     },
     'camera.insetsChanged': { actions: 'noteInsets' },
     // Only with the camera still: never under the person's fingers, nor across the app's own
     // flight (which aims at the uncovered part already).
     'camera.revealRequested': {
       guard: 'isStill',
-      actions: {
-        type: 'reveal',
-        params: ({ context, event }) => ({
-          lng: event.lng,
-          lat: event.lat,
-          insets: context.insets,
-        }),
-      },
+      actions: { type: 'reveal', params: requestedReveal },
     },
   },
   states: {
@@ -110,8 +95,24 @@ export const cameraMachine = setup({
         },
         flying: {},
         easing: {},
+        /** Asked again for the map's new size: the flight it cuts short ends into `resuming`. */
+        reaiming: { on: { 'camera.moveEnded': 'resuming' } },
+        /** The flight asked again starts next (or, if none does, a moveend ends it). */
+        resuming: {},
       },
       on: {
+        'camera.resized': [
+          {
+            guard: 'aimsToFly',
+            target: '.reaiming',
+            actions: [{ type: 'flyTo', params: aimedFlight }, 'rearmAim'],
+          },
+          {
+            guard: 'aimsToFit',
+            target: '.reaiming',
+            actions: [{ type: 'fitBounds', params: aimedFit }, 'rearmAim'],
+          },
+        ],
         'camera.moveStarted': [
           { guard: 'startedByApp', target: 'app', reenter: true },
           { guard: 'startedByUser', target: 'user', actions: ['emitInterrupted', 'forgetAppMove'] },

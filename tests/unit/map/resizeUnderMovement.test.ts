@@ -61,6 +61,19 @@ describe('a resize while the map moves', () => {
     owner.detach();
   });
 
+  it('is told to the camera while the app’s flight runs, so that it can aim it again', async () => {
+    const { owner, map, events, types } = await ownedMap();
+    map.cameraMoving = true;
+    events.length = 0;
+    map.resize({ 0: {} });
+    expect(types()).toEqual(['camera.resized']);
+    map.cameraMoving = false;
+    events.length = 0;
+    map.resize({ 0: {} });
+    expect(types()).not.toContain('camera.resized');
+    owner.detach();
+  });
+
   it('is MapLibre’s own again once the map is let go', async () => {
     const { owner, map } = await ownedMap();
     owner.detach();

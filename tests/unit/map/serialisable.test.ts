@@ -169,6 +169,9 @@ async function adapterEvents(): Promise<AppEvent[]> {
   map.fire('moveend', at(103));
   map.fire('movestart', { ...at(200), ...tagAppMove('fly', 'place') });
   map.fire('movestart', { 0: { contentRect: {} } });
+  map.cameraMoving = true;
+  map.resize({ 0: { contentRect: {} } });
+  map.cameraMoving = false;
 
   const pointer = { point: { x: 500, y: 300 }, originalEvent: { target: map.canvas } };
   map.features = [parisFeature];

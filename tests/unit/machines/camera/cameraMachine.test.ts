@@ -380,6 +380,76 @@ describe('cameraMachine', () => {
     });
   });
 
+  describe('when the map takes a new size during the app’s own flight', () => {
+    const resized = { type: 'camera.resized' } as const;
+    const flights = (started: StartedCamera) =>
+      started.commands.filter((c) => c.type === 'flyTo' || c.type === 'fitBounds');
+
+    /** The machine asked to fly to PLACE, and MapLibre's flight under way. */
+    function askedAndFlying(): StartedCamera {
+      const started = startCamera();
+      started.send(flyRequested(PLACE, 'place'), appMoveStarted('fly', 'place', 100));
+      return started;
+    }
+
+    it('asks for the same flight again, aimed around what panels cover now', () => {
+      const started = askedAndFlying();
+      const insets = { top: 58, bottom: 0, left: 392 };
+      started.send({ type: 'camera.insetsChanged', insets }, resized);
+      expect(flights(started)).toEqual([
+        { type: 'flyTo', target: PLACE, reason: 'place', insets: { top: 0, bottom: 0 } },
+        { type: 'flyTo', target: PLACE, reason: 'place', insets },
+      ]);
+      expectState(started.actor, 'app.reaiming');
+    });
+
+    it('goes on through the flight it cut short: no settling, no interruption', () => {
+      const started = askedAndFlying();
+      started.send(resized, moveEnded(cameraAt({ zoom: 5 }), 300));
+      expect(started.settlements()).toEqual([]);
+      started.send(appMoveStarted('fly', 'place', 300));
+      expectState(started.actor, 'app.flying');
+      // A second resize (a window dragged wider) aims it again.
+      started.send(resized);
+      expect(flights(started)).toHaveLength(3);
+      started.send(moveEnded(cameraAt({ zoom: 7 }), 400), appMoveStarted('fly', 'place', 400));
+      started.send(moveEnded(PLACE, 900));
+      expectState(started.actor, 'idle');
+      expect(started.settlements()).toEqual([{ type: 'camera.settled', camera: PLACE }]);
+      expect(started.interruptions()).toEqual([]);
+    });
+
+    it('aims a fit to bounds again as a fit', () => {
+      const started = startCamera();
+      started.send(
+        boundsRequested([-1, -1, 1, 1], 'bounds'),
+        appMoveStarted('ease', 'bounds', 100),
+      );
+      started.send(resized);
+      expect(flights(started).map((c) => c.type)).toEqual(['fitBounds', 'fitBounds']);
+    });
+
+    it('comes to rest at a moveend even where the flight asked again never starts', () => {
+      const started = askedAndFlying();
+      started.send(resized, moveEnded(cameraAt({ zoom: 5 }), 300), moveEnded(PLACE, 400));
+      expectState(started.actor, 'idle');
+      expect(started.settlements()).toEqual([{ type: 'camera.settled', camera: PLACE }]);
+    });
+
+    it('leaves alone movements it did not ask for, and the person’s', () => {
+      const started = askedAndFlying();
+      started.send(moveEnded(PLACE, 900));
+      // The flight is over: a later movement of another reason has nothing to aim at.
+      started.send(zoomInRequested(), appMoveStarted('ease', 'zoomIn', 1000), resized);
+      started.send(moveEnded(cameraAt({ zoom: 13 }), 1300));
+      started.send(userMoveStarted(LATER), gestureStarted('pan', LATER), resized);
+      expectState(started.actor, 'user.panning');
+      started.send(moveEnded(PLACE, LATER + 100), resized);
+      expectState(started.actor, 'idle');
+      expect(flights(started)).toHaveLength(1);
+    });
+  });
+
   describe.each([
     ['fly', 'app.flying'],
     ['ease', 'app.easing'],
