@@ -50,6 +50,7 @@ function connectMachines(owner: MapOwner, openStore: () => Promise<FeatureStore>
           reloadMap: () => owner.reload(),
           nudgeRepaint: () => owner.repaint(),
           refreshTiles: (_, { tiles }) => owner.refreshTiles(tiles),
+          reloadSources: (_, { sources }) => owner.reloadSources(sources),
         },
       }),
       camera: cameraMachine.provide({

@@ -32,6 +32,11 @@ export type MapEvent =
   | { type: 'map.errored'; reason: FailureReason; detail: string }
   /** One tile of one source failed; the rest of the map still draws. */
   | { type: 'map.tileFailed'; sourceId: string; tile: string | null; status: number | null }
+  /**
+   * A whole source failed (its TileJSON did not load, say): the map is drawn without it.
+   * `retryable`: the adapter can ask for it again (a source loaded from a URL).
+   */
+  | { type: 'map.sourceFailed'; sourceId: string; status: number | null; retryable: boolean }
   /** An error that does not stop the map, such as a missing image. */
   | { type: 'map.warned'; detail: string }
   | { type: 'map.contextLost' }

@@ -26,12 +26,21 @@ export interface FailedTile {
   failures: number;
 }
 
+/** A source of the map that failed as a whole (its TileJSON): the map is drawn without it. */
+export interface FailedSource {
+  sourceId: string;
+  /** Whether the map adapter can ask for it again. */
+  retryable: boolean;
+}
+
 export interface LifecycleContext {
   failure: Failure | null;
   /** Tiles (or other non-fatal errors) that failed since the notice was last dismissed. */
   partialFailures: number;
   /** Which of those were tiles, each once, to retry (the first MAX_FAILED_TILES). */
   failedTiles: FailedTile[];
+  /** Sources that failed as a whole since the notice was last dismissed, each once. */
+  failedSources: FailedSource[];
 }
 
 export type LifecycleTag = 'busy';
@@ -49,7 +58,9 @@ export const lifecycleMachine = setup({
     nudgeRepaint: () => {},
     /** Implemented by the map adapter: load these tiles again (`map.refreshTiles`). */
     refreshTiles: (_, _params: { tiles: readonly FailedTile[] }) => {},
-    clearFailure: assign({ failure: null, partialFailures: 0, failedTiles: [] }),
+    /** Implemented by the map adapter: ask for these sources again (their TileJSON). */
+    reloadSources: (_, _params: { sources: readonly string[] }) => {},
+    clearFailure: assign({ failure: null, partialFailures: 0, failedTiles: [], failedSources: [] }),
     recordFailure: assign({
       failure: ({ event }) =>
         event.type === 'map.errored' ? { reason: event.reason, detail: event.detail } : null,
@@ -76,17 +87,26 @@ export const lifecycleMachine = setup({
       if (tiles.length >= MAX_FAILED_TILES) return { partialFailures };
       return { partialFailures, failedTiles: [...tiles, { sourceId, tile, failures: 1 }] };
     }),
-    dismissNotice: assign({ partialFailures: 0, failedTiles: [] }),
-    /** The retried tiles' failures leave the notice; any others (a warning, say) stay in it. */
-    forgetRetriedTiles: assign(({ context }) => ({
+    noteFailedSource: assign({
+      failedSources: ({ context, event }) =>
+        event.type !== 'map.sourceFailed' ||
+        context.failedSources.some((s) => s.sourceId === event.sourceId)
+          ? context.failedSources
+          : [...context.failedSources, { sourceId: event.sourceId, retryable: event.retryable }],
+    }),
+    dismissNotice: assign({ partialFailures: 0, failedTiles: [], failedSources: [] }),
+    /** What is retried leaves the notice; the rest (a warning, say) stays in it. */
+    forgetRetried: assign(({ context }) => ({
       partialFailures:
         context.partialFailures - context.failedTiles.reduce((sum, t) => sum + t.failures, 0),
       failedTiles: [],
+      failedSources: context.failedSources.filter((s) => !s.retryable),
     })),
   },
   guards: {
     failedByTimeout: ({ context }) => context.failure?.reason === 'timed-out',
-    hasFailedTiles: ({ context }) => context.failedTiles.length > 0,
+    canRetryParts: ({ context }) =>
+      context.failedTiles.length > 0 || context.failedSources.some((s) => s.retryable),
   },
   delays: {
     loadTimeout: LOAD_TIMEOUT_MS,
@@ -95,20 +115,27 @@ export const lifecycleMachine = setup({
   },
 }).createMachine({
   id: 'lifecycle',
-  context: { failure: null, partialFailures: 0, failedTiles: [] },
+  context: { failure: null, partialFailures: 0, failedTiles: [], failedSources: [] },
   initial: 'loading',
   on: {
     // A new map (after a retry, or a remount of the view) always starts loading afresh.
     'map.started': { target: '.loading', reenter: true },
     'map.tileFailed': { actions: 'countPartialFailure' },
     'map.warned': { actions: 'countPartialFailure' },
+    'map.sourceFailed': { actions: 'noteFailedSource' },
     'user.noticeDismissed': { actions: 'dismissNotice' },
-    // The tiles go back to loading; any that fail again bring the notice back.
+    // The tiles and sources go back to loading; any that fail again bring the notice back.
     'user.tilesRetried': {
-      guard: 'hasFailedTiles',
+      guard: 'canRetryParts',
       actions: [
         { type: 'refreshTiles', params: ({ context }) => ({ tiles: context.failedTiles }) },
-        'forgetRetriedTiles',
+        {
+          type: 'reloadSources',
+          params: ({ context }) => ({
+            sources: context.failedSources.filter((s) => s.retryable).map((s) => s.sourceId),
+          }),
+        },
+        'forgetRetried',
       ],
     },
   },

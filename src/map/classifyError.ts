@@ -34,12 +34,21 @@ function tileKey(tile: unknown): string | null {
 
 /**
  * Turns a MapLibre error event into a plain machine event. Errors that belong to one source or
- * tile are partial failures; the rest say why the style cannot be shown.
+ * tile are partial failures; the rest say why the style cannot be shown. An error of a source
+ * with no tile is the source's own (its TileJSON): `reloadable` says whether the adapter can ask
+ * for that source again.
  */
-export function classifyMapError(raw: RawMapError): MapEvent {
+export function classifyMapError(
+  raw: RawMapError,
+  reloadable: (sourceId: string) => boolean = () => false,
+): MapEvent {
   const { error } = raw;
   const message = messageOf(error);
   const status = statusOf(error);
+  if (typeof raw.sourceId === 'string' && raw.tile === undefined) {
+    const { sourceId } = raw;
+    return { type: 'map.sourceFailed', sourceId, status, retryable: reloadable(sourceId) };
+  }
   if (typeof raw.sourceId === 'string' || raw.tile !== undefined) {
     return {
       type: 'map.tileFailed',

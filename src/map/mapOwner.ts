@@ -87,6 +87,13 @@ export interface MapOwnerOptions {
 
 export type MapSink = (event: AppEvent) => void;
 
+/** A source loaded from a URL (a TileJSON): setting that URL again asks for it afresh. */
+function reloadable(source: unknown): source is { url: string; setUrl(url: string): unknown } {
+  if (typeof source !== 'object' || source === null) return false;
+  const { url, setUrl } = source as { url?: unknown; setUrl?: unknown };
+  return typeof url === 'string' && typeof setUrl === 'function';
+}
+
 /** How many maps exist right now, across all owners; a leak shows up here. */
 let liveMaps = 0;
 export const countLiveMaps = (): number => liveMaps;
@@ -163,6 +170,16 @@ export class MapOwner {
       bySource.set(sourceId, [...(bySource.get(sourceId) ?? []), { z: z!, x: x!, y: y! }]);
     }
     for (const [sourceId, ids] of bySource) map.refreshTiles(sourceId, ids);
+  }
+
+  /** Asks for these sources again, each as it was asked for: its TileJSON, then its tiles. */
+  reloadSources(sourceIds: readonly string[]): void {
+    const { map } = this;
+    if (!map) return;
+    for (const id of sourceIds) {
+      const source = map.getSource(id);
+      if (reloadable(source)) source.setUrl(source.url);
+    }
   }
 
   private emit(event: AppEvent): void {
@@ -257,7 +274,11 @@ export class MapOwner {
       ['load', () => this.emit({ type: 'map.loaded' })],
       ['style.load', () => this.emit({ type: 'map.styleLoaded' })],
       ['idle', () => this.emit({ type: 'map.idle' })],
-      ['error', (event) => this.emit(classifyMapError(event as RawMapError))],
+      [
+        'error',
+        (event) =>
+          this.emit(classifyMapError(event as RawMapError, (id) => reloadable(map.getSource(id)))),
+      ],
       [
         'sourcedata',
         (event) => {

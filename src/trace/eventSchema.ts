@@ -82,6 +82,7 @@ export const EVENT_FIELDS: Record<AppEvent['type'], Record<string, Check>> = {
   'map.idle': {},
   'map.errored': { reason: failure, detail: string },
   'map.tileFailed': { sourceId: string, tile: nullable(string), status: nullable(finiteNumber) },
+  'map.sourceFailed': { sourceId: string, status: nullable(finiteNumber), retryable: boolean },
   'map.warned': { detail: string },
   'map.contextLost': {},
   'map.contextRestored': {},

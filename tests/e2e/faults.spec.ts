@@ -238,6 +238,39 @@ for (const { fault, answer } of TILE_FAULTS) {
   });
 }
 
+test('the tiles’ TileJSON answering 500: an alert says the map lacks its data, and Retry draws it', async ({
+  page,
+}) => {
+  const TILEJSON = '**/tiles/tiles.json';
+  let requests = 0;
+  await page.route(TILEJSON, (route) => {
+    requests += 1;
+    return route.fulfill({ status: 500, body: 'Internal Server Error' });
+  });
+  await page.goto(`./${PARIS_VIEW}`);
+  // The map is drawn without its only source: water and nothing else, but it is ready.
+  await expectReady(page);
+  const alert = page.getByRole('alert').filter({ hasText: "Some of the map's data" });
+  await expect(alert).toHaveText(/could not be loaded, so the map is drawn without it/);
+  expect(requests).toBe(1);
+  await expect(page.getByRole('note').filter({ hasText: PARTIAL })).toHaveCount(0);
+  expect((await mapPixels(page)).land, 'no land drawn').toBeLessThan(0.01);
+
+  await page.unroute(TILEJSON);
+  await alert.getByRole('button', { name: 'Retry' }).click();
+  await expect(alert).toHaveCount(0);
+  await expect(page.locator('canvas.maplibregl-canvas')).toBeFocused();
+  await expect
+    .poll(async () => {
+      const { land, water } = await mapPixels(page);
+      return Math.min(land, water);
+    })
+    .toBeGreaterThan(0.05);
+  // The credits come with the data.
+  await expect(page.getByRole('link', { name: 'Natural Earth' })).toBeVisible();
+  expect(parseHash(await currentHash(page)).camera?.zoom).toBe(5);
+});
+
 // ---------------------------------------------------------------------------------------------
 // The places search index: the map stays usable, and a notice offers Retry for the places.
 

@@ -56,14 +56,24 @@ export function PartialFailureNotice() {
   const count = useSelector(lifecycle, (s) =>
     s.matches('failed') ? 0 : s.context.partialFailures,
   );
-  const retryable = useSelector(lifecycle, (s) => s.context.failedTiles.length > 0);
-  if (count === 0) return null;
+  const sources = useSelector(lifecycle, (s) =>
+    s.matches('failed') ? 0 : s.context.failedSources.length,
+  );
+  const retryable = useSelector(
+    lifecycle,
+    (s) => s.context.failedTiles.length > 0 || s.context.failedSources.some((f) => f.retryable),
+  );
+  if (count === 0 && sources === 0) return null;
+  // A source lost as a whole leaves the map without all it draws (for the default map: the land,
+  // borders and places): said as an alert, not as a note.
   return (
-    <div className="notice" role="note">
+    <div className="notice" role={sources > 0 ? 'alert' : 'note'}>
       <span>
-        {count === 1
-          ? 'One part of the map could not be loaded. The rest of the map still works.'
-          : `${count} parts of the map could not be loaded. The rest of the map still works.`}
+        {sources > 0
+          ? "Some of the map's data could not be loaded, so the map is drawn without it."
+          : count === 1
+            ? 'One part of the map could not be loaded. The rest of the map still works.'
+            : `${count} parts of the map could not be loaded. The rest of the map still works.`}
       </span>
       {retryable && (
         <button

@@ -261,6 +261,33 @@ describe('failures in the shell', () => {
     expect(region()).toHaveAttribute('aria-busy', 'false');
   });
 
+  it('says a source lost as a whole in an alert, and asks for it again from its Retry', async () => {
+    const style = {
+      version: 8,
+      sources: { basemap: { type: 'vector', url: 'tiles/tiles.json' } },
+      layers: [],
+    };
+    answerStyle = () => Response.json(style);
+    renderApp();
+    const map = onlyMap();
+    await waitFor(() => expect(map.style).not.toBeNull());
+    fire(map, 'load');
+    fire(map, 'idle');
+    // Its TileJSON failed: MapLibre names the source and no tile.
+    fire(map, 'error', {
+      error: Object.assign(new Error('Internal Server Error'), { status: 500 }),
+      sourceId: 'basemap',
+    });
+    const lost = /Some of the map's data could not be loaded/;
+    const said = await screen.findByText(lost);
+    const alert = said.closest('[role="alert"]') as HTMLElement;
+    expect(alert, 'said as an alert').not.toBeNull();
+    expect(region()).toHaveAttribute('aria-busy', 'false');
+    fireEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
+    expect(map.reloadedSources).toEqual([['basemap', 'tiles/tiles.json']]);
+    expect(screen.queryByText(lost)).toBeNull();
+  });
+
   it('refuses a javascript: style link with a notice and opens the default map', async () => {
     renderApp('?style=javascript:alert(1)');
     expect(new Set(styleRequests)).toEqual(new Set(['http://localhost/app/styles/basemap.json']));

@@ -139,6 +139,56 @@ describe('lifecycleMachine', () => {
       expect(started.actor.getSnapshot().context.partialFailures).toBe(2);
     });
 
+    it('keeps a source that failed as a whole apart, and asks for it again on Retry', () => {
+      const started = ready();
+      const lose = (sourceId: string, retryable: boolean) =>
+        started.actor.send({ type: 'map.sourceFailed', sourceId, status: 500, retryable });
+      lose('basemap', true);
+      lose('basemap', true); // the same source again
+      lose('inline', false); // a source the adapter cannot ask for again
+      started.actor.send({ type: 'map.tileFailed', sourceId: 'other', tile: '1/0/0', status: 500 });
+      expectState(started, 'ready');
+      expect(started.actor.getSnapshot().context).toMatchObject({
+        partialFailures: 1,
+        failedSources: [
+          { sourceId: 'basemap', retryable: true },
+          { sourceId: 'inline', retryable: false },
+        ],
+      });
+
+      started.actor.send({ type: 'user.tilesRetried' });
+      expect(started.commands).toEqual(['refresh other:1/0/0', 'reload sources basemap']);
+      // What could not be asked again stays said.
+      expect(started.actor.getSnapshot().context).toMatchObject({
+        partialFailures: 0,
+        failedSources: [{ sourceId: 'inline', retryable: false }],
+      });
+      started.actor.send({ type: 'user.tilesRetried' });
+      expect(started.commands).toHaveLength(2);
+
+      // Retry is there for a retryable source alone, and a new map forgets every failed source.
+      lose('basemap', true);
+      started.actor.send({ type: 'user.tilesRetried' });
+      expect(started.commands.at(-1)).toBe('reload sources basemap');
+      lose('basemap', true);
+      started.actor.send({ type: 'map.started' });
+      expect(started.actor.getSnapshot().context.failedSources).toEqual([]);
+    });
+
+    it('dismissing the notice forgets the failed sources', () => {
+      const started = ready();
+      started.actor.send({
+        type: 'map.sourceFailed',
+        sourceId: 'basemap',
+        status: 500,
+        retryable: true,
+      });
+      started.actor.send({ type: 'user.noticeDismissed' });
+      expect(started.actor.getSnapshot().context.failedSources).toEqual([]);
+      started.actor.send({ type: 'user.tilesRetried' });
+      expect(started.commands).toEqual([]);
+    });
+
     it('retries nothing once failed: the notice and its Retry are not shown then', () => {
       const started = startLifecycle();
       started.actor.send({ type: 'map.tileFailed', sourceId: 'basemap', tile: '0/0/0', status: 0 });

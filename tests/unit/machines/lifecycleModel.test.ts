@@ -63,6 +63,7 @@ const EVENTS: ModelEvent[] = [
   { type: 'map.idle' },
   { type: 'map.errored', reason: 'style-unreachable', detail: 'HTTP 500' },
   { type: 'map.tileFailed', sourceId: 'basemap', tile: '0/0/0', status: 500 },
+  { type: 'map.sourceFailed', sourceId: 'basemap', status: 500, retryable: true },
   { type: 'map.warned', detail: 'missing image' },
   { type: 'map.contextLost' },
   { type: 'map.contextRestored' },

@@ -43,4 +43,22 @@ describe('classifyMapError', () => {
       classifyMapError({ error: new Error('layers[0].type: expected one of [fill, line]') }),
     ).toMatchObject({ type: 'map.errored', reason: 'style-invalid' });
   });
+
+  it('tells a source that failed as a whole (its TileJSON) from one of its tiles', () => {
+    const error = Object.assign(new Error('Internal Server Error'), { status: 500 });
+    const reloadable = (id: string) => id === 'basemap';
+    expect(classifyMapError({ error, sourceId: 'basemap' }, reloadable)).toEqual({
+      type: 'map.sourceFailed',
+      sourceId: 'basemap',
+      status: 500,
+      retryable: true,
+    });
+    expect(classifyMapError({ error, sourceId: 'inline' }, reloadable)).toMatchObject({
+      type: 'map.sourceFailed',
+      retryable: false,
+    });
+    expect(classifyMapError({ error, sourceId: 'basemap', tile: { tileID } })).toMatchObject({
+      type: 'map.tileFailed',
+    });
+  });
 });

@@ -151,6 +151,10 @@ async function adapterEvents(): Promise<AppEvent[]> {
   const tileError = Object.assign(new Error('Not Found'), { status: 404 });
   const tile = { tileID: { canonical: { z: 3, x: 4, y: 2 } } };
   map.fire('error', { error: tileError, sourceId: 'chartroom-places', tile });
+  map.fire('error', {
+    error: Object.assign(new Error('Server error'), { status: 500 }),
+    sourceId: 'basemap',
+  });
   map.fire('error', { error: new Error('Worker failed to load') });
   map.fire('error', { error: Object.assign(new Error('Server error'), { status: 503 }) });
   map.fire('error', { error: new Error('layers[2].paint.fill-color: color expected') });

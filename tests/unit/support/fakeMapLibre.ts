@@ -118,8 +118,12 @@ export class FakeMap {
    */
   getSource(id: string): unknown {
     const spec = (
-      this.style as { sources?: Record<string, { type?: string; data?: unknown }> } | null
+      this.style as {
+        sources?: Record<string, { type?: string; data?: unknown; url?: unknown }>;
+      } | null
     )?.sources?.[id];
+    if (spec && typeof spec.url === 'string')
+      return { ...spec, setUrl: (url: string) => void this.reloadedSources.push([id, url]) };
     if (spec?.type !== 'geojson') return spec;
     return {
       ...spec,
@@ -158,6 +162,8 @@ export class FakeMap {
   }
   /** Every `refreshTiles(sourceId, tileIds)`, in order. */
   readonly refreshed: [sourceId: string, tileIds: unknown][] = [];
+  /** Every source asked for again (`setUrl`), with the URL it was given. */
+  readonly reloadedSources: [sourceId: string, url: string][] = [];
   refreshTiles(sourceId: string, tileIds?: unknown): void {
     this.refreshed.push([sourceId, tileIds]);
   }

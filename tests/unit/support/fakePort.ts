@@ -9,8 +9,14 @@ export function startLifecycle() {
     actions: {
       reloadMap: () => void commands.push('reload'),
       nudgeRepaint: () => void commands.push('repaint'),
-      refreshTiles: (_, { tiles }) =>
-        void commands.push(`refresh ${tiles.map((t) => `${t.sourceId}:${t.tile}`).join(' ')}`),
+      // Each only where it has something to ask again.
+      refreshTiles: (_, { tiles }) => {
+        if (tiles.length > 0)
+          commands.push(`refresh ${tiles.map((t) => `${t.sourceId}:${t.tile}`).join(' ')}`);
+      },
+      reloadSources: (_, { sources }) => {
+        if (sources.length > 0) commands.push(`reload sources ${sources.join(' ')}`);
+      },
     },
   });
   const actor = createActor(machine, { clock }).start();
