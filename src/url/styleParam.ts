@@ -76,6 +76,14 @@ export function chooseStyle(
       notice: 'Only http and https style links can be used, so the default map is shown.',
     };
   }
+  // The browser refuses to fetch a URL holding a user name or password (the Fetch standard).
+  if (url.username !== '' || url.password !== '') {
+    return {
+      url: fallback,
+      notice:
+        'The style link holds a user name or password, which browsers do not send that way, so the default map is shown.',
+    };
+  }
   if (allowedOrigins && !allowedOrigins.includes(url.origin)) {
     return {
       url: fallback,

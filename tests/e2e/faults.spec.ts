@@ -407,6 +407,23 @@ for (const link of ['javascript:alert(1)', 'data:application/json,{"version":8}'
   });
 }
 
+test('a ?style= link holding a user name and password opens the default map, saying why', async ({
+  page,
+  baseURL,
+}) => {
+  // The browser would refuse to fetch it: it was said to be a connection that failed.
+  const style = new URL('styles/basemap.json', baseURL);
+  style.username = 'user';
+  style.password = 'secret';
+  await page.goto(`./?style=${encodeURIComponent(style.href)}${PARIS_LINK}`);
+  await expect(
+    page.getByRole('note').filter({ hasText: 'The style link holds a user name or password' }),
+  ).toBeVisible();
+  await expectReady(page);
+  await expect(mapAlert(page)).toHaveCount(0);
+  await expectIntact(page, PARIS_LINK);
+});
+
 test('a ?style= link to another origin is refused by the default security policy, with a notice', async ({
   page,
 }) => {

@@ -159,6 +159,7 @@ export const STYLE_NOTICE_PREFIXES = [
   'Only http and https style links',
   'Styles from ',
   'The link names more than one style',
+  'The style link holds a user name or password',
 ];
 
 /**
@@ -191,6 +192,9 @@ export function checkSearch(
     !/[\s<>"{}|\\^`]/.test(raw) &&
     wanted !== null &&
     (wanted.protocol === 'http:' || wanted.protocol === 'https:') &&
+    // A user name or password in it: fetch refuses such a URL.
+    wanted.username === '' &&
+    wanted.password === '' &&
     (allowedOrigins === null || allowedOrigins.includes(wanted.origin));
   if (params.has('style')) {
     same(choice.notice === null, acceptable, `${what}: a notice, or the style taken`);

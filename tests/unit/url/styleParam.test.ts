@@ -53,6 +53,17 @@ describe('chooseStyle', () => {
     }
   });
 
+  it('refuses a link holding a user name or password, which fetch would refuse', () => {
+    for (const link of [
+      'http://user:pass@localhost/s.json',
+      'https://user@tiles.example.com/s.json',
+    ]) {
+      const choice = chooseStyle(`?style=${encodeURIComponent(link)}`, BASE, null);
+      expect(choice.url, link).toBe(DEFAULT);
+      expect(choice.notice, link).toMatch(/holds a user name or password/);
+    }
+  });
+
   it('refuses another origin that the security policy does not allow, naming it', () => {
     const choice = chooseStyle('?style=https://tiles.example.com/s.json', BASE, [
       'http://localhost',
