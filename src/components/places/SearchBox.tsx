@@ -9,6 +9,7 @@ import {
 } from 'react';
 import { searchPlaces, type Place } from '../../places/placeIndex';
 import { useSelection } from '../ChartroomContext';
+import { dismissing } from '../focusHandOff';
 import { countryName, formatPopulation } from './placeFormat';
 import type { PlaceIndexState } from './usePlaceIndex';
 
@@ -36,6 +37,8 @@ export function SearchBox(props: { places: PlaceIndexState; onWanted: () => void
   const expanded = open && results.length > 0;
   const nothingFound =
     open && places.status === 'ready' && query.trim() !== '' && results.length === 0;
+  // Typed before the places have come: said, and the suggestions follow once they are in.
+  const stillLoading = open && places.status === 'loading' && query.trim() !== '';
 
   // `/` anywhere outside a text field focuses the search box.
   useEffect(() => {
@@ -64,8 +67,14 @@ export function SearchBox(props: { places: PlaceIndexState; onWanted: () => void
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
       event.preventDefault();
-      setOpen(true);
-      const step = event.key === 'ArrowDown' ? 1 : -1;
+      const down = event.key === 'ArrowDown';
+      if (!expanded) {
+        // Opened again (after Escape, say): from the first suggestion, or Up's last.
+        setOpen(true);
+        setActive(down ? 0 : Math.max(results.length - 1, 0));
+        return;
+      }
+      const step = down ? 1 : -1;
       setActive((i) => (results.length === 0 ? 0 : (i + step + results.length) % results.length));
     } else if (event.key === 'Enter') {
       const place = expanded ? results[active] : undefined;
@@ -128,12 +137,16 @@ export function SearchBox(props: { places: PlaceIndexState; onWanted: () => void
       {/* Always there, so that screen readers announce the text when it appears (a live region,
           not role="status", which the page keeps for its loading state). */}
       <p className="places-note" aria-live="polite">
-        {nothingFound ? 'No places found.' : ''}
+        {nothingFound ? 'No places found.' : stillLoading ? 'Loading places…' : ''}
       </p>
       {places.status === 'failed' && (
         <p className="places-error" role="alert">
           The places could not be loaded.{' '}
-          <button type="button" onClick={places.retry}>
+          {/* Retry takes the alert away: the keyboard goes on in the search box. */}
+          <button
+            type="button"
+            onClick={(event) => dismissing(places.retry, () => input.current?.focus())(event)}
+          >
             Retry
           </button>
         </p>

@@ -355,6 +355,58 @@ describe('small things a person notices', () => {
     expect(screen.getByRole('option').textContent).toContain('7,734,614');
   });
 
+  it('search typed before the places have come says it is loading them, then suggests', async () => {
+    renderPlaces({ holdIndex: true });
+    const box = await searchBox();
+    act(() => box.focus());
+    act(() => void fireEvent.change(box, { target: { value: 'Cai' } }));
+    const note = screen.getByText('Loading places…');
+    expect(note.getAttribute('aria-live')).toBe('polite');
+    act(() => releaseIndex());
+    expect((await screen.findByRole('option')).textContent).toContain('Cairo');
+    expect(note.textContent).toBe('');
+  });
+
+  it('Down after Escape opens the suggestions at the first, skipping none', async () => {
+    renderPlaces();
+    const box = await searchBox();
+    act(() => box.focus());
+    await screen.findByRole('list', { name: 'Places in view' });
+    act(() => void fireEvent.change(box, { target: { value: 't' } }));
+    const options = () => screen.getAllByRole('option');
+    expect(options().length).toBeGreaterThanOrEqual(3);
+    const highlighted = () => box.getAttribute('aria-activedescendant');
+    expect(highlighted()).toBe(options()[0]!.id);
+    act(() => void fireEvent.keyDown(box, { key: 'ArrowDown' }));
+    expect(highlighted()).toBe(options()[1]!.id);
+    act(() => void fireEvent.keyDown(box, { key: 'Escape' }));
+    expect(box.getAttribute('aria-expanded')).toBe('false');
+    act(() => void fireEvent.keyDown(box, { key: 'ArrowDown' }));
+    expect(highlighted()).toBe(options()[0]!.id);
+    act(() => void fireEvent.keyDown(box, { key: 'Escape' }));
+    act(() => void fireEvent.keyDown(box, { key: 'ArrowUp' }));
+    expect(highlighted()).toBe(options().at(-1)!.id);
+  });
+
+  it('Retry for places that failed leaves the keyboard in the search box', async () => {
+    vi.stubGlobal('fetch', async () => new Response('Oops', { status: 500 }));
+    const { owner } = placesOwner();
+    render(
+      <ChartroomProvider
+        owner={owner}
+        input={{ camera: CAMERA, limits: DEFAULT_LIMITS, notices: [] }}
+      >
+        <PlaceIndexProvider baseUrl="http://localhost/failing/" eager>
+          <PlacesPanel />
+        </PlaceIndexProvider>
+      </ChartroomProvider>,
+    );
+    const retry = await screen.findByRole('button', { name: 'Retry' });
+    act(() => retry.focus());
+    act(() => void fireEvent.click(retry));
+    expect(document.activeElement).toBe(screen.getByRole('combobox', { name: 'Search places' }));
+  });
+
   it('an empty view says so under its heading', async () => {
     renderPlaces({ emptyView: true });
     const list = await placesInView();
