@@ -90,7 +90,8 @@ export function FlowLogView({ log }: { log: FlowLog }) {
           Hide camera frames
         </label>
       </div>
-      <ol className="flow-entries" aria-label="Machine events" reversed>
+      {/* It scrolls: one keyboard stop, so that arrow keys move through what it holds. */}
+      <ol className="flow-entries" aria-label="Machine events" tabIndex={0} reversed>
         {rowsOf(shown)
           .reverse()
           .map(({ key, last, count }) => (

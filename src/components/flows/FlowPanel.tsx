@@ -34,7 +34,8 @@ export function FlowPanel({ log }: { log: FlowLog }) {
         type="button"
         className="flows-toggle"
         aria-expanded={open}
-        aria-controls={regionId}
+        // Only while the region it names is there.
+        aria-controls={open ? regionId : undefined}
         onClick={() => setOpen((was) => !was)}
       >
         Flows
@@ -63,7 +64,8 @@ function Machines() {
     ['sheet', useSheet()],
   ] as const;
   return (
-    <div className="machines">
+    // It scrolls: a keyboard reaches it as one stop, named for what it holds.
+    <div className="machines" role="group" aria-label="Machines" tabIndex={0}>
       {machines.map(([name, actor]) => (
         <MachineView key={name} name={name} actor={actor} />
       ))}

@@ -145,4 +145,20 @@ describe('the Flows panel', () => {
       within(panel).getByRole('list', { name: 'Events storage takes next' }),
     ).toBeInTheDocument();
   }, 20_000);
+
+  it('names what it controls only while open, and its scrolling parts are keyboard stops', async () => {
+    render(<App search="" hash="#map=5/48.85/2.35" baseUrl={BASE_URL} />);
+    await vi.waitFor(() => expect(liveFakeMaps()[0]?.style).not.toBeNull());
+    const toggle = screen.getByRole('button', { name: 'Flows' });
+    expect(toggle).not.toHaveAttribute('aria-controls');
+    fireEvent.click(toggle);
+    const panel = screen.getByRole('complementary', { name: 'Interaction flows' });
+    expect(toggle).toHaveAttribute('aria-controls', panel.id);
+    for (const scroller of [
+      within(panel).getByRole('group', { name: 'Machines' }),
+      within(panel).getByRole('list', { name: 'Machine events' }),
+    ]) {
+      expect(scroller).toHaveAttribute('tabindex', '0');
+    }
+  }, 20_000);
 });
