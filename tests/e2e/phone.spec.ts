@@ -171,13 +171,17 @@ test.describe('a phone held upright', () => {
     expect(collapsed).toBeLessThan(80);
     await expect(handle(page)).toHaveAccessibleName('Expand panel');
     await expect(handle(page)).toHaveAttribute('aria-expanded', 'false');
+    await expect(handle(page)).toHaveAccessibleDescription('Closed');
 
     await handle(page).click();
     await expect.poll(height).toBeCloseTo(PORTRAIT.height / 2, -1);
+    // Expanded, and it still expands: how far it is open is said with it.
     await expect(handle(page)).toHaveAccessibleName('Expand panel');
     await expect(handle(page)).toHaveAttribute('aria-expanded', 'true');
+    await expect(handle(page)).toHaveAccessibleDescription('Half open');
     await handle(page).click();
     await expect(handle(page)).toHaveAccessibleName('Collapse panel');
+    await expect(handle(page)).toHaveAccessibleDescription('Fully open');
     const full = await height();
     expect(full).toBeGreaterThan(PORTRAIT.height - 130);
     // Full, it leaves the search box and the toolbar free; the camera controls step aside.

@@ -90,6 +90,14 @@ export function keptReveal(camera: { hasTag(tag: string): boolean }): 'ask' | 'k
   return camera.hasTag('moving') ? 'keep' : 'ask';
 }
 
+/** How far the sheet is open, as its handle describes it. */
+const HEIGHT_WORDS: Readonly<Record<string, string>> = {
+  collapsed: 'Closed',
+  half: 'Half open',
+  full: 'Fully open',
+  dragging: 'Being dragged',
+};
+
 /**
  * The bottom sheet of a narrow screen: a handle (a button named `Expand panel` or `Collapse panel`
  * that steps through the heights; drag it, or use the arrow keys), the selection's card, and the
@@ -176,6 +184,7 @@ export function BottomSheet(props: {
         className="sheet-handle"
         aria-expanded={resting !== 'collapsed'}
         aria-controls={bodyId}
+        aria-describedby={`${bodyId}-height`}
         onPointerDown={onPointerDown}
         onPointerMove={onPointerMove}
         onPointerUp={onPointerUp}
@@ -199,6 +208,10 @@ export function BottomSheet(props: {
         <span className="sheet-grip" aria-hidden="true" />
         <span className="visually-hidden">{fromFull ? 'Collapse panel' : 'Expand panel'}</span>
       </button>
+      {/* Half open, the handle is expanded and still expands: how far it is open is said. */}
+      <span id={`${bodyId}-height`} hidden>
+        {HEIGHT_WORDS[resting ?? 'dragging'] ?? ''}
+      </span>
       <div
         className="sheet-card"
         ref={(card) => {
