@@ -135,7 +135,7 @@ describe('the steps of the log (camera frames left out)', () => {
     t: i * 16,
   });
 
-  it('stays the same array while only camera frames arrive, and follows the last 200', () => {
+  it('stays the same array while only camera frames arrive, and keeps its steps through them', () => {
     const { app, log } = system();
     app.send({ type: 'popup.closed' });
     const steps = log.steps();
@@ -144,14 +144,36 @@ describe('the steps of the log (camera frames left out)', () => {
     // Frames came, no step came or left: a view that hides frames has nothing to render.
     expect(log.steps()).toBe(steps);
     expect(log.steps()).toEqual(log.entries().filter((e) => !e.frame));
-    // Enough frames push the step out of the last 200: the steps follow.
-    for (let i = 150; i < 260; i++) app.send(frame(i));
-    expect(log.steps()).not.toBe(steps);
-    expect(log.steps()).toEqual(log.entries().filter((e) => !e.frame));
-    const later = log.steps();
+    // A long movement's frames push every step out of the last 200 entries, not out of the steps.
+    for (let i = 150; i < 1000; i++) app.send(frame(i));
+    expect(log.entries().every((e) => e.frame)).toBe(true);
+    expect(log.steps()).toBe(steps);
     app.send({ type: 'popup.closed' });
-    expect(log.steps()).not.toBe(later);
-    expect(log.steps()).toEqual(log.entries().filter((e) => !e.frame));
+    expect(log.steps()).not.toBe(steps);
+    expect(log.steps().map((e) => e.event)).toEqual([...steps.map((e) => e.event), 'popup.closed']);
+    app.stop();
+  });
+
+  it('keeps the last 200 steps, however many came', () => {
+    const { app, log } = system();
+    for (let i = 0; i < 450; i++) app.send({ type: 'notice.posted', text: `n${i}` });
+    const steps = log.steps();
+    expect(steps).toHaveLength(200);
+    expect(steps.at(-1)).toMatchObject({ event: 'notice.posted', seq: 449 });
+    app.stop();
+  });
+
+  it('puts a step before the steps it caused in other machines', () => {
+    const { app, log } = system();
+    app.send({ type: 'place.chosen', place: PARIS, origin: 'search', byKeyboard: true });
+    const rows = log.steps().map(({ machine, event }) => `${machine} ${event}`);
+    const chosen = rows.indexOf('selection place.chosen');
+    const flight = rows.indexOf('camera camera.flyRequested');
+    expect(chosen, rows.join(' | ')).toBeGreaterThanOrEqual(0);
+    expect(flight, rows.join(' | ')).toBeGreaterThan(chosen);
+    // Each with the state it led to.
+    expect(log.steps()[chosen]!.state).toBe('pointer.idle · selection.selected');
+    expect(log.steps()[flight]!.state).toMatch(/^(idle|app\.)/);
     app.stop();
   });
 });
