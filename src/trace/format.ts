@@ -47,6 +47,11 @@ export interface PlaceStates {
   selectedPlace: number | null;
   /** The notices on screen, by text. */
   notices: string[];
+  /**
+   * The notice of parts of the map that did not load (failed tiles, a source lost), by text, or
+   * null; recorded since this app version, so older traces leave it out.
+   */
+  mapNotice?: string | null;
 }
 
 /** A feature of the person's own, as a checkpoint records it: enough to tell two documents apart. */
@@ -62,8 +67,12 @@ export interface YourMapStates {
   storage: StateValue;
   /** The selected pin's id (its editor is open). */
   selectedPin: string | null;
-  /** The document's features, in id order. */
-  features: FeatureSummary[];
+  /**
+   * The document's features, in id order. Listed where they changed since the checkpoint before,
+   * and at the last; left out where they are the same (10,000 pins listed at every checkpoint made
+   * traces of a hundred megabytes).
+   */
+  features?: FeatureSummary[];
   /** How many steps can be undone and redone. */
   history: { undo: number; redo: number };
   /** The storage machine's tags (`saved`, `saving`, `notSaving`, `readOnly`...), sorted. */

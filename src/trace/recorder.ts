@@ -7,6 +7,7 @@ import {
   TRACE_FORMAT,
   TRACE_VERSION,
   type Checkpoint,
+  type RecordedStates,
   type Trace,
   type TraceEvent,
   type TraceTarget,
@@ -15,6 +16,7 @@ import {
   TRACED_MACHINES,
   listStates,
   readStatesUnlisted,
+  sameListing,
   statesChanged,
   type StatesRead,
 } from './states';
@@ -170,11 +172,18 @@ export function createTraceRecorder(options: TraceRecorderOptions): TraceRecorde
           tab: input.tab ?? DEFAULT_TAB,
         },
         events: [...events],
-        checkpoints: checkpoints.map(({ t, afterEvent, read }) => ({
-          t,
-          afterEvent,
-          states: listStates(read),
-        })),
+        checkpoints: checkpoints.map(({ t, afterEvent, read }, index) => {
+          const states = listStates(read);
+          // The features are listed where they changed, and at the end; left out where the
+          // checkpoint before lists the same.
+          const before = checkpoints[index - 1];
+          const last = index === checkpoints.length - 1;
+          if (last || !before || !sameListing(before.read.features, read.features))
+            return { t, afterEvent, states };
+          const unchanged: RecordedStates = { ...states };
+          delete unchanged.features;
+          return { t, afterEvent, states: unchanged };
+        }),
       };
     },
   };

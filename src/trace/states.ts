@@ -8,6 +8,7 @@ import type { selectionMachine } from '../machines/selectionMachine';
 import type { sheetMachine } from '../machines/sheetMachine';
 import type { storageMachine } from '../machines/storage/storageMachine';
 import type { toolsMachine } from '../machines/tools/toolsMachine';
+import { partialFailureText } from '../components/lifecycle/partialFailureText';
 import type { MachineStates, RecordedStates } from './format';
 
 /** The parts of the root actor a checkpoint reads. */
@@ -85,16 +86,23 @@ export function readStates(root: RootLike): MachineStates {
 
 /** readStates, with the features as the document holds them. */
 export function readStatesUnlisted(root: RootLike): StatesRead {
+  const lifecycle = snapshotOf(root, 'lifecycle');
   const selection = snapshotOf(root, 'selection');
   const document = snapshotOf(root, 'document');
   const storage = snapshotOf(root, 'storage');
+  // As the notice shows it: nothing while the map's own alert is up.
+  const failed = lifecycle.matches('failed');
+  const mapNotice = failed
+    ? null
+    : partialFailureText(lifecycle.context.partialFailures, lifecycle.context.failedSources.length);
   return {
     states: {
-      lifecycle: stateValueOf(root, 'lifecycle'),
+      lifecycle: lifecycle.value as StateValue,
       camera: stateValueOf(root, 'camera'),
       selection: selection.value,
       selectedPlace: selection.context.selected?.id ?? null,
       notices: snapshotOf(root, 'notices').context.notices.map((notice) => notice.text),
+      mapNotice,
       tools: stateValueOf(root, 'tools'),
       document: document.value,
       storage: storage.value,
@@ -114,7 +122,7 @@ export function listStates({ states, features }: StatesRead): MachineStates {
 }
 
 /** Whether the same features are listed alike: the same ids with the same names, in any order. */
-function sameListing(a: FeaturesById, b: FeaturesById): boolean {
+export function sameListing(a: FeaturesById, b: FeaturesById): boolean {
   if (a === b) return true;
   let count = 0;
   for (const id in b) {

@@ -6,6 +6,7 @@ import {
   nullable,
   object,
   oneOf,
+  optional,
   stateValue,
   string,
   type Check,
@@ -45,6 +46,7 @@ const placeStates = {
   selection: stateValue,
   selectedPlace: nullable(finiteNumber),
   notices: arrayOf(string),
+  mapNotice: optional(nullable(string)),
 };
 const count: Check = (value, path) =>
   finiteNumber(value, path) ??
@@ -56,7 +58,7 @@ const yourMapStates = {
   document: stateValue,
   storage: stateValue,
   selectedPin: nullable(string),
-  features: arrayOf(object({ id: string, name: string })),
+  features: optional(arrayOf(object({ id: string, name: string }))),
   history: object({ undo: count, redo: count }),
   storageTags: arrayOf(string),
 };

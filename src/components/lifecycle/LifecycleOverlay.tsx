@@ -1,3 +1,4 @@
+import { partialFailureText } from './partialFailureText';
 import { useSelector } from '@xstate/react';
 import { useChartroom, useLifecycle } from '../ChartroomContext';
 import { dismissing } from '../focusHandOff';
@@ -63,18 +64,13 @@ export function PartialFailureNotice() {
     lifecycle,
     (s) => s.context.failedTiles.length > 0 || s.context.failedSources.some((f) => f.retryable),
   );
-  if (count === 0 && sources === 0) return null;
+  const text = partialFailureText(count, sources);
+  if (text === null) return null;
   // A source lost as a whole leaves the map without all it draws (for the default map: the land,
   // borders and places): said as an alert, not as a note.
   return (
     <div className="notice" role={sources > 0 ? 'alert' : 'note'}>
-      <span>
-        {sources > 0
-          ? "Some of the map's data could not be loaded, so the map is drawn without it."
-          : count === 1
-            ? 'One part of the map could not be loaded. The rest of the map still works.'
-            : `${count} parts of the map could not be loaded. The rest of the map still works.`}
-      </span>
+      <span>{text}</span>
       {retryable && (
         <button
           type="button"

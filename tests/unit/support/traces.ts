@@ -34,6 +34,7 @@ export const states = (changes: Partial<MachineStates> = {}): MachineStates => (
   selection: { pointer: 'idle', selection: 'none' },
   selectedPlace: null,
   notices: [],
+  mapNotice: null,
   tools: { browse: 'idle' },
   document: 'loading',
   storage: { connected: 'opening' },

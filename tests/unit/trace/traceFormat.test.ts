@@ -151,8 +151,15 @@ describe('parseTrace', () => {
     });
 
     it('when a version 2 checkpoint leaves out the person’s own map', () => {
-      expect(problemWith(['checkpoints', 1, 'states', 'features'], REMOVED)).toBe(
-        'checkpoints[1].states.features: expected an array, got nothing',
+      expect(problemWith(['checkpoints', 1, 'states', 'storageTags'], REMOVED)).toBe(
+        'checkpoints[1].states.storageTags: expected an array, got nothing',
+      );
+      // The features are left out where they are as the checkpoint before lists them.
+      expect(() =>
+        parseTrace(traceWith(['checkpoints', 1, 'states', 'features'], REMOVED)),
+      ).not.toThrow();
+      expect(problemWith(['checkpoints', 1, 'states', 'features'], 'all')).toBe(
+        'checkpoints[1].states.features: expected an array, got "all"',
       );
       expect(problemWith(['checkpoints', 1, 'states', 'history', 'undo'], 1.5)).toBe(
         'checkpoints[1].states.history.undo: expected a whole number, got 1.5',

@@ -225,6 +225,58 @@ describe('the trace recorder', () => {
     ]);
   });
 
+  it('lists the features where they changed and at the end only, and still replays', () => {
+    const trace = recordPinSession();
+    const listed = trace.checkpoints.map((c) => c.states.features);
+    expect(listed.at(-1), 'the last checkpoint lists them').toBeDefined();
+    let before: unknown = undefined;
+    for (const [index, features] of listed.entries()) {
+      if (features === undefined) continue;
+      // Listed: the first, the last, or different from the last listed.
+      const first = before === undefined;
+      const last = index === listed.length - 1;
+      expect(first || last || JSON.stringify(features) !== JSON.stringify(before), `${index}`).toBe(
+        true,
+      );
+      before = features;
+    }
+    expect(
+      listed.some((features) => features === undefined),
+      'some left out',
+    ).toBe(true);
+    const replayed = replayTrace(parseTrace(JSON.parse(JSON.stringify(trace))));
+    expect(replayed.divergence).toBeNull();
+  });
+
+  it("records the map's notice of parts not loaded, so a replay without their failures diverges", () => {
+    const { recorder, adapter, clock, runDeferred } = recordSession();
+    adapter({ type: 'map.started' });
+    adapter({ type: 'map.loaded' });
+    adapter({ type: 'map.idle' });
+    runDeferred();
+    clock.increment(10);
+    for (const tile of ['4/8/5', '4/8/6'])
+      adapter({ type: 'map.tileFailed', sourceId: 'basemap', tile, status: 500 });
+    runDeferred();
+    clock.increment(10);
+    const trace = recorder.trace();
+    expect(trace.checkpoints.at(-1)!.states.mapNotice).toBe(
+      '2 parts of the map could not be loaded. The rest of the map still works.',
+    );
+    expect(replayTrace(trace).divergence).toBeNull();
+    // The failures taken out (each in place of an event a ready map does nothing with).
+    const withoutFailures = {
+      ...trace,
+      events: trace.events.map((each) =>
+        each.event.type === 'map.tileFailed'
+          ? { ...each, event: { type: 'map.idle' as const } }
+          : each,
+      ),
+    };
+    const { divergence } = replayTrace(parseTrace(JSON.parse(JSON.stringify(withoutFailures))));
+    expect(divergence?.differences.join(' ')).toContain('mapNotice');
+  });
+
   it('makes traces with pins that replay to every checkpoint, pin ids included', () => {
     const trace = parseTrace(JSON.parse(JSON.stringify(recordPinSession())));
     expect(trace.checkpoints.length).toBeGreaterThan(8);
