@@ -37,6 +37,7 @@ import {
 } from './places/placesAdapter';
 import {
   FIT_PADDING_PX,
+  REVEAL_MARGIN_PX,
   REVEAL_MS,
   REVEAL_RESIZE_WAIT_MS,
   resizePending,
@@ -46,7 +47,7 @@ import {
 import { keepGesturesThroughResize } from './camera/resizeKeepsGestures';
 import { StyleLoadError, loadStyle } from './styleLoader';
 import { projectInView } from './worldCopies';
-import type { PopupClearance } from './places/placesAdapter';
+import { POPUP_OFFSET_PX, type PopupClearance } from './places/placesAdapter';
 import {
   MOVEMENT_EVENTS,
   tagAppMove,
@@ -471,6 +472,27 @@ export class MapOwner {
   closePopup(): void {
     this.popup = null;
     this.places?.closePopup();
+  }
+
+  /**
+   * What the page's controls cover of the map now (an alert came or went): the popup opens off it.
+   * Where it then fits neither above its point nor below it (an alert over a short map), the map
+   * eases its point down until the popup fits above it, below what is covered.
+   */
+  setPopupClearance(clear: PopupClearance): void {
+    const { popup, map } = this;
+    if (!popup) return;
+    this.popup = { ...popup, clear };
+    this.places?.setPopupClearance(clear);
+    const box = popup.content.closest('.maplibregl-popup');
+    // Never under the person's fingers, nor across a movement of the app's.
+    if (!map || !box || map.isMoving()) return;
+    const room = box.getBoundingClientRect().height + POPUP_OFFSET_PX;
+    const { y } = projectInView(map, popup.lng, popup.lat);
+    const height = map.getContainer().clientHeight;
+    const fits = y - room >= clear.top || y + room <= height - clear.bottom;
+    if (fits || clear.top + room + REVEAL_MARGIN_PX > height - clear.bottom) return;
+    this.reveal(popup.lng, popup.lat, { top: clear.top + room, bottom: clear.bottom });
   }
 
   /** Kept here too, so a replaced map draws them as well. */

@@ -270,6 +270,40 @@ test('storage full: an alert says changes are not being saved and why; editing g
   await expect(listButtons(page)).toHaveText(['Pin 1', 'Pin 2']);
 });
 
+test('storage full with a pin’s editor open: the alert that comes keeps clear of the editor', async ({
+  page,
+  context,
+}) => {
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Storage.overrideQuotaForOrigin', {
+    origin: new URL(BASE_URL).origin,
+    quotaSize: 1,
+  });
+  await openYourMap(page);
+  // A pin low enough that its editor opens above it, where the alert comes; on this short page
+  // the editor fits neither above nor below the pin once the alert is there.
+  await addPinAt(page, await spot(page, 'south'), 'Pin 1');
+  await page.keyboard.type('Harbour');
+  const dialog = editor(page, 'Harbour');
+  const alert = storageAlert(page);
+  await expect(alert).toBeVisible();
+  // The popup's white box around the editor, as a person sees it.
+  const box = page.locator('.maplibregl-popup-content').filter({ has: dialog });
+  const placed = async () => {
+    const [a, d] = [await alert.boundingBox(), await box.boundingBox()];
+    if (!a || !d) return 'no box';
+    const span = (box: { y: number; height: number }) =>
+      `${Math.round(box.y)}–${Math.round(box.y + box.height)}`;
+    if (d.y < a.y + a.height && d.y + d.height > a.y)
+      return `the editor ${span(d)} under the alert ${span(a)}`;
+    if (d.y + d.height > VIEWPORT.height) return `the editor ${span(d)} past the page's foot`;
+    return 'clear';
+  };
+  await expect.poll(placed).toBe('clear');
+  await expect(dialog.getByRole('button', { name: 'Close' })).toBeInViewport({ ratio: 1 });
+  await expect(dialog.getByRole('textbox', { name: 'Name' })).toBeFocused();
+});
+
 test('IndexedDB failing to open: the alert shows, editing goes on in memory, Export works', async ({
   page,
 }) => {

@@ -81,6 +81,29 @@ export function popupClearance(document: Document): PopupClearance {
 }
 
 /**
+ * A ref for a control that comes and goes over the top of the map (an alert): marked as covering
+ * popups, and while it is there, and once it has gone, the open popup is told what is covered
+ * now, so that it opens off it (a pin's editor under a storage alert, its name hidden).
+ */
+export function coversPopups(owner: {
+  setPopupClearance(clear: PopupClearance): void;
+}): (element: HTMLElement | null) => (() => void) | undefined {
+  return (element) => {
+    if (!element) return undefined;
+    const measure = () => owner.setPopupClearance(popupClearance(element.ownerDocument));
+    // Where there is no ResizeObserver (jsdom), it is measured once.
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(measure);
+    if (observer) observer.observe(element);
+    else measure();
+    return () => {
+      observer?.disconnect();
+      // Once it has left the page.
+      queueMicrotask(() => owner.setPopupClearance(popupClearance(window.document)));
+    };
+  };
+}
+
+/**
  * A reveal of the selection kept while the app's own flight or a resize moved the camera: asked
  * for once the camera is still, kept while it still moves, and forgotten once the person's
  * fingers move it (the camera is theirs then, and pulling it back would fight them).

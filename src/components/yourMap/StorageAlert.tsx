@@ -1,6 +1,8 @@
 import { useSelector } from '@xstate/react';
+import { useMemo } from 'react';
 import type { StorageFailureReason } from '../../yourMap/events';
-import { useStorage } from '../ChartroomContext';
+import { useChartroom, useStorage } from '../ChartroomContext';
+import { coversPopups } from '../sheet/BottomSheet';
 import { useExport } from './useExport';
 
 const WHY: Record<StorageFailureReason, string> = {
@@ -23,9 +25,11 @@ export function StorageAlert() {
   );
   const unsaved = useSelector(storage, (s) => s.context.unsaved);
   const exportGeoJson = useExport();
+  const { owner } = useChartroom();
+  const covering = useMemo(() => coversPopups(owner), [owner]);
   if (!readOnly && !reason) return null;
   return (
-    <div role="alert" className="overlay storage-alert">
+    <div role="alert" className="overlay storage-alert" data-covers-popups="top" ref={covering}>
       {readOnly ? (
         <p>
           Chartroom was updated in another tab, so changes are not being saved in this one. Reload

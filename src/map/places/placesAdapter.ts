@@ -53,6 +53,9 @@ export function placeFromFeature(feature: MapGeoJSONFeature): PlaceSummary | nul
   };
 }
 
+/** How far a popup's tip stands off its point, in CSS pixels (MapLibre's `offset`). */
+export const POPUP_OFFSET_PX = 10;
+
 /** How far from each edge of the map the page's own controls lie over it, in CSS pixels. */
 export interface PopupClearance {
   top: number;
@@ -230,7 +233,7 @@ export class PlacesAdapter {
       closeOnClick: false,
       focusAfterOpen: false,
       maxWidth: '280px',
-      offset: 10,
+      offset: POPUP_OFFSET_PX,
       padding: clear,
     })
       .setLngLat(onTheMap(lng, lat))
@@ -241,6 +244,11 @@ export class PlacesAdapter {
   closePopup(): void {
     this.popup?.remove();
     this.popup = null;
+  }
+
+  /** The open popup keeps off what `clear` says is covered, as it is now. */
+  setPopupClearance(clear: PopupClearance): void {
+    this.popup?.setPadding(clear);
   }
 
   movePopup(lng: number, lat: number): void {
