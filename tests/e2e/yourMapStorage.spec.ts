@@ -237,15 +237,20 @@ async function rename(
   await expect(anyEditor(page)).toHaveCount(0);
 }
 
-test('storage full: an alert says changes are not being saved and why; editing goes on', async ({
-  page,
-  context,
-}) => {
+/** The site's storage quota made 1 byte: every write is refused for quota. */
+async function fillStorage(page: Page, context: BrowserContext): Promise<void> {
   const cdp = await context.newCDPSession(page);
   await cdp.send('Storage.overrideQuotaForOrigin', {
     origin: new URL(BASE_URL).origin,
     quotaSize: 1,
   });
+}
+
+test('storage full: an alert says changes are not being saved and why; editing goes on', async ({
+  page,
+  context,
+}) => {
+  await fillStorage(page, context);
   await openYourMap(page);
   await addPinAndClose(page, await spot(page, 'west'), 'Pin 1');
   await addPinAndClose(page, await spot(page, 'east'), 'Pin 2');
@@ -274,11 +279,7 @@ test('storage full with a pin’s editor open: the alert that comes keeps clear 
   page,
   context,
 }) => {
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('Storage.overrideQuotaForOrigin', {
-    origin: new URL(BASE_URL).origin,
-    quotaSize: 1,
-  });
+  await fillStorage(page, context);
   await openYourMap(page);
   // A pin low enough that its editor opens above it, where the alert comes; on this short page
   // the editor fits neither above nor below the pin once the alert is there.

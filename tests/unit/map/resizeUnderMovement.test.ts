@@ -1,9 +1,8 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { AppEvent } from '../../../src/machines/events';
 import { keepGesturesThroughResize } from '../../../src/map/camera/resizeKeepsGestures';
-import { FakeMap, fakeMaps, resetFakeMaps } from '../support/fakeMapLibre';
-import type { FakePlacesMap } from '../support/fakePlacesMap';
+import { FakeMap, resetFakeMaps } from '../support/fakeMapLibre';
+import { ownedFakeMap } from '../support/ownedFakeMap';
 
 vi.mock('maplibre-gl', async () => ({
   ...(await import('../support/fakeMapLibre')).fakeMapLibreModule(),
@@ -13,24 +12,9 @@ vi.mock('maplibre-gl', async () => ({
 const { MapOwner } = await import('../../../src/map/mapOwner');
 
 async function ownedMap() {
-  vi.stubGlobal(
-    'fetch',
-    async () =>
-      new Response(JSON.stringify({ version: 8, sources: {}, layers: [] }), {
-        headers: { 'content-type': 'application/json' },
-      }),
-  );
-  const events: AppEvent[] = [];
-  const owner = new MapOwner({
-    styleUrl: 'http://localhost/style.json',
-    baseUrl: 'http://localhost/',
-  });
-  owner.connect((event) => events.push(event));
-  owner.attach(document.createElement('div'));
-  const map = fakeMaps.at(-1) as FakePlacesMap;
-  await vi.waitFor(() => expect(map.style).not.toBeNull());
-  const types = () => events.map((event) => event.type);
-  return { owner, map, events, types };
+  const owned = await ownedFakeMap(MapOwner);
+  const types = () => owned.events.map((event) => event.type);
+  return { ...owned, types };
 }
 
 afterEach(() => {

@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { AppEvent } from '../../../src/machines/events';
 import { REVEAL_RESIZE_WAIT_MS } from '../../../src/map/camera/reveal';
 import { fakeMaps, resetFakeMaps } from '../support/fakeMapLibre';
+import { ownedFakeMap } from '../support/ownedFakeMap';
 import type { FakePlacesMap } from '../support/fakePlacesMap';
 
 vi.mock('maplibre-gl', async () => ({
@@ -25,25 +25,9 @@ function sized(element: HTMLElement, width: number, height: number): void {
  * at 0, 0 is drawn at pixel 0, 0.
  */
 async function phoneMap() {
-  vi.stubGlobal(
-    'fetch',
-    async () =>
-      new Response(JSON.stringify({ version: 8, sources: {}, layers: [] }), {
-        headers: { 'content-type': 'application/json' },
-      }),
-  );
-  const events: AppEvent[] = [];
-  const owner = new MapOwner({
-    styleUrl: 'http://localhost/style.json',
-    baseUrl: 'http://localhost/',
-  });
-  owner.connect((event) => events.push(event));
   const container = document.createElement('div');
   sized(container, 390, 844);
-  owner.attach(container);
-  const map = fakeMaps.at(-1) as FakePlacesMap;
-  await vi.waitFor(() => expect(map.style).not.toBeNull());
-  return { owner, map, container, events };
+  return { ...(await ownedFakeMap(MapOwner, container)), container };
 }
 
 /** The phone turned: the page's layout changes at once, the map hears of it later. */
