@@ -141,6 +141,13 @@ test('every bad file is refused whole, saying what and where; a dropped file imp
         properties: { name: 'Dropped', note: 'from a drop' },
         geometry: { type: 'Point', coordinates: [-11.5, 44.25] },
       },
+      // Its id again: imported under a new one, and said.
+      {
+        type: 'Feature',
+        id: 'dropped-1',
+        properties: { name: 'Twin' },
+        geometry: { type: 'Point', coordinates: [-11.25, 44.5] },
+      },
     ],
   });
   const dataTransfer = await page.evaluateHandle((text) => {
@@ -152,12 +159,19 @@ test('every bad file is refused whole, saying what and where; a dropped file imp
   await canvas.dispatchEvent('dragenter', { dataTransfer });
   await canvas.dispatchEvent('dragover', { dataTransfer });
   await canvas.dispatchEvent('drop', { dataTransfer });
-  await expect(yourMap(page)).toContainText('Imported 1 pin from dropped.geojson.');
+  await expect(yourMap(page)).toContainText(
+    'Imported 2 pins from dropped.geojson. 1 pin had the id of another feature in the file, and was given a new one.',
+  );
   await expect(alert).toHaveCount(0);
-  await expect(listButtons(page)).toHaveText(['Pin 1', 'Dropped']);
+  await expect(listButtons(page)).toHaveCount(3);
+  for (const name of ['Pin 1', 'Dropped', 'Twin'])
+    await expect(listButtons(page).filter({ hasText: name })).toHaveCount(1);
   await expect
     .poll(async () => (await storedRecords(page)).find((r) => r.id === 'dropped-1')?.note)
     .toBe('from a drop');
+  const twin = (await storedRecords(page)).find((r) => r.name === 'Twin');
+  expect(twin?.id).toBeDefined();
+  expect(twin?.id).not.toBe('dropped-1');
 });
 
 test('export, then import into an empty browser: the same ids, names, notes and coordinates', async ({

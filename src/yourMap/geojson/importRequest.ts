@@ -71,7 +71,8 @@ export function isImportResult(data: unknown): data is ImportResult {
       typeof data.alreadyThere === 'number' &&
       'copies' in data &&
       Array.isArray(data.copies) &&
-      data.copies.every((index) => Number.isInteger(index))
+      data.copies.every((index) => Number.isInteger(index)) &&
+      (!('sharedIds' in data) || Number.isInteger(data.sharedIds))
     );
   }
   return (

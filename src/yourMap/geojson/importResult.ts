@@ -41,6 +41,11 @@ export type ImportResult =
        * copies, unless the map shows them already (`withoutShown`).
        */
       copies: number[];
+      /**
+       * Pins whose own id another feature earlier in the same file had: each got a new id, said
+       * so that ids the file's author relies on are not changed unannounced.
+       */
+      sharedIds?: number;
     }
   | { ok: false; error: ImportError };
 
@@ -100,6 +105,7 @@ export function importOutcomeText(fileName: string, result: ImportResult): strin
   const later = result.notImportedYet;
   const skipped = result.withoutGeometry;
   const there = result.alreadyThere;
+  const shared = result.sharedIds ?? 0;
   const pins = (n: number) => `${n} ${n === 1 ? 'pin' : 'pins'}`;
   const opening =
     count === 0 && there > 0
@@ -117,6 +123,9 @@ export function importOutcomeText(fileName: string, result: ImportResult): strin
       : '') +
     (skipped > 0
       ? ` ${skipped} ${skipped === 1 ? 'feature was' : 'features were'} skipped: ${skipped === 1 ? 'it has' : 'they have'} no location (no geometry).`
+      : '') +
+    (shared > 0
+      ? ` ${pins(shared)} had the id of another feature in the file, and ${shared === 1 ? 'was' : 'were'} given a new one.`
       : '')
   );
 }

@@ -78,6 +78,9 @@ function toRecords(items: readonly JsonObject[], options: ParseOptions): ImportR
   let notImportedYet = 0;
   let withoutGeometry = 0;
   const copies: number[] = [];
+  /** The file's own ids taken so far, to count the pins whose id an earlier feature had. */
+  const fileIds = new Set<string>();
+  let sharedIds = 0;
   const records: FeatureRecord[] = [];
   const makeId = options.makeId ?? importIds();
   const freshId = (): string => {
@@ -109,6 +112,8 @@ function toRecords(items: readonly JsonObject[], options: ParseOptions): ImportR
     const ownId = points.length === 1 && isFeature ? idOf(item['id']) : null;
     for (const [index, [lng, lat]] of points.entries()) {
       if (ownId !== null && options.existingIds?.has(ownId)) copies.push(records.length);
+      else if (ownId !== null && fileIds.has(ownId)) sharedIds += 1;
+      if (ownId !== null) fileIds.add(ownId);
       const id = ownId !== null && !usedIds.has(ownId) ? ownId : freshId();
       usedIds.add(id);
       records.push({
@@ -125,7 +130,15 @@ function toRecords(items: readonly JsonObject[], options: ParseOptions): ImportR
       });
     }
   }
-  return { ok: true, records, notImportedYet, withoutGeometry, alreadyThere: 0, copies };
+  return {
+    ok: true,
+    records,
+    notImportedYet,
+    withoutGeometry,
+    alreadyThere: 0,
+    copies,
+    ...(sharedIds > 0 ? { sharedIds } : {}),
+  };
 }
 
 type Position = readonly number[];

@@ -79,6 +79,25 @@ describe('importOutcomeText', () => {
     );
   });
 
+  it('says how many pins had the id of another feature in the file, and got a new one', () => {
+    const file = collection(
+      point(0, 0, { name: 'First' }, 'x'),
+      point(1, 1, { name: 'Second' }, 'x'),
+      point(2, 2, { name: 'Third' }, 'x'),
+      point(3, 3, { name: 'Own' }, 'y'),
+    );
+    const result = parse(file);
+    const ids = records(result).map((record) => record.id);
+    expect(ids.slice(0, 1)).toEqual(['x']);
+    expect(new Set(ids).size).toBe(4);
+    expect(importOutcomeText('d.geojson', result)).toBe(
+      'Imported 4 pins from d.geojson. 2 pins had the id of another feature in the file, and were given a new one.',
+    );
+    // An id the map has already makes a copy, not a shared id: that is said as before.
+    const again = parse(collection(point(0, 0, {}, 'x')), { existingIds: new Set(['x']) });
+    expect(importOutcomeText('e.geojson', again)).toBe('Imported 1 pin from e.geojson.');
+  });
+
   it('says why a refused file was not imported', () => {
     const result = parse(collection(point(0, 0), point(0, 95)));
     expect(importOutcomeText('f.geojson', result)).toBe(
