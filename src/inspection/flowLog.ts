@@ -37,20 +37,17 @@ export interface FlowLog {
 function ring<T>(limit: number) {
   let items: T[] = [];
   return {
-    push(item: T): T | undefined {
-      const leaving = items.length >= limit ? items[items.length - limit] : undefined;
+    push(item: T): void {
       items.push(item);
       if (items.length >= 2 * limit) items = items.slice(-limit);
-      return leaving;
     },
-    /** Replaces the item `match` finds among the last `limit`; whether there was one. */
-    replace(match: (item: T) => boolean, next: T): boolean {
+    /** Replaces the item `match` finds among the last `limit`, if it is still there. */
+    replace(match: (item: T) => boolean, next: T): void {
       for (let i = items.length - 1; i >= Math.max(items.length - limit, 0); i--) {
         if (!match(items[i]!)) continue;
         items[i] = next;
-        return true;
+        return;
       }
-      return false;
     },
     last(): readonly T[] {
       return items.length > limit ? items.slice(-limit) : items.slice();

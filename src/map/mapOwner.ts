@@ -271,6 +271,8 @@ export class MapOwner {
   }
 
   private listen(map: MapLibreMap, container: HTMLElement): () => void {
+    // Resizes leave the person's gestures going (see keepGesturesThroughResize).
+    const gestures = keepGesturesThroughResize(map);
     const handlers: Array<[keyof MapEventType, (event: object) => void]> = [
       ['load', () => this.emit({ type: 'map.loaded' })],
       ['style.load', () => this.emit({ type: 'map.styleLoaded' })],
@@ -298,7 +300,8 @@ export class MapOwner {
         () => {
           this.sizeTaken = sizeTaken(map.getContainer());
           // The app's flight aims by the map's size: the camera aims it again at the new one.
-          if (map.isMoving()) this.emit({ type: 'camera.resized' });
+          // (A gesture is made in pixels and goes on as it is.)
+          if (map.isMoving() && !gestures.underGesture()) this.emit({ type: 'camera.resized' });
           const kept = this.revealAfterResize;
           this.revealAfterResize = null;
           if (!kept || performance.now() - kept.at > REVEAL_RESIZE_WAIT_MS) return;
@@ -313,7 +316,6 @@ export class MapOwner {
     ];
     // The person's last input on the map: an app movement that ends with it was stopped by it.
     const presses = watchPresses(container);
-    const gestures = keepGesturesThroughResize(map);
     for (const type of MOVEMENT_EVENTS) {
       handlers.push([
         type,

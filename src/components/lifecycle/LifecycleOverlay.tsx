@@ -1,7 +1,7 @@
-import { partialFailureText } from './partialFailureText';
 import { useSelector } from '@xstate/react';
 import { useChartroom, useLifecycle } from '../ChartroomContext';
 import { dismissing } from '../focusHandOff';
+import { partialFailureText } from './partialFailureText';
 import { FAILURE_MESSAGES } from './failureMessages';
 
 /** Loading and restoring progress, as a polite status. */

@@ -105,22 +105,20 @@ export const cameraActions = {
   })),
   beginAppMove: assign(({ context, event }) => {
     const { reason } = event as MoveStarted;
-    const { aim } = context;
-    // The aim is this movement's where it was asked for and this is the first to start since.
-    const aimed = aim !== null && !aim.started && aim.reason === reason;
-    return { appMove: { reason, endedAt: null }, aim: aimed ? { ...aim, started: true } : null };
+    // Every app movement of a flight's or a fit's reason starts from a request, which kept its
+    // aim: a movement of another reason (a zoom button's, a reveal's) has none.
+    const aim = context.aim?.reason === reason ? context.aim : null;
+    return { appMove: { reason, endedAt: null }, aim };
   }),
   keepAim: assign({
     aim: ({ context, event }) => {
       if (event.type === 'camera.flyRequested')
-        return { kind: 'fly', target: event.target, reason: event.reason, started: false };
+        return { kind: 'fly', target: event.target, reason: event.reason };
       if (event.type === 'camera.boundsRequested')
-        return { kind: 'fit', bounds: event.bounds, reason: event.reason, started: false };
+        return { kind: 'fit', bounds: event.bounds, reason: event.reason };
       return context.aim;
     },
   }),
-  /** The flight is asked for again: the movement it starts next is its own. */
-  rearmAim: assign({ aim: ({ context }) => context.aim && { ...context.aim, started: false } }),
   forgetAppMove: assign({ appMove: null }),
   emitInterrupted: emit(({ context, event }) => ({
     type: 'camera.flightInterrupted' as const,

@@ -46,13 +46,13 @@ export interface CameraContext {
   /** What panels cover of the map: the app's movements aim at the rest. */
   insets: Insets;
   /**
-   * What the app's flight (or fit to bounds) was asked to reach, until it starts and while it
-   * runs (`started`): a resize meanwhile aims it again at the map's new size.
+   * What the app's flight (or fit to bounds) was asked to reach, kept while the movement it
+   * started runs: a resize meanwhile aims it again at the map's new size.
    */
   aim: Aim | null;
 }
 
-export type Aim = { reason: MoveReason; started: boolean } & (
+export type Aim = { reason: MoveReason } & (
   { kind: 'fly'; target: Camera } | { kind: 'fit'; bounds: Bounds }
 );
 
@@ -93,10 +93,8 @@ export const cameraGuards = {
   interruptionPending: ({ context }: GuardArgs) =>
     context.appMove?.stopped === true && context.appMove.endedAt !== null,
   /** The app's flight under way was asked for here, and is aimed again by the map's new size. */
-  aimsToFly: ({ context }: GuardArgs) =>
-    context.aim?.started === true && context.aim.kind === 'fly',
-  aimsToFit: ({ context }: GuardArgs) =>
-    context.aim?.started === true && context.aim.kind === 'fit',
+  aimsToFly: ({ context }: GuardArgs) => context.aim?.kind === 'fly',
+  aimsToFit: ({ context }: GuardArgs) => context.aim?.kind === 'fit',
   appMoveJustEnded: ({ context, event }: GuardArgs) => {
     if (event.type !== 'camera.gestureStarted' && event.type !== 'camera.moveStarted') return false;
     const endedAt = context.appMove?.endedAt;

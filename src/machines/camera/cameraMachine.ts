@@ -105,12 +105,12 @@ export const cameraMachine = setup({
           {
             guard: 'aimsToFly',
             target: '.reaiming',
-            actions: [{ type: 'flyTo', params: aimedFlight }, 'rearmAim'],
+            actions: { type: 'flyTo', params: aimedFlight },
           },
           {
             guard: 'aimsToFit',
             target: '.reaiming',
-            actions: [{ type: 'fitBounds', params: aimedFit }, 'rearmAim'],
+            actions: { type: 'fitBounds', params: aimedFit },
           },
         ],
         'camera.moveStarted': [

@@ -32,6 +32,8 @@ describe('a resize while the map moves', () => {
     // The camera machine stays in its gesture: no resize movement starts or ends under it.
     expect(types()).not.toContain('camera.moveStarted');
     expect(types()).not.toContain('camera.moveEnded');
+    // Nor anything to aim again: a gesture is made in pixels.
+    expect(types()).not.toContain('camera.resized');
     owner.detach();
   });
 
