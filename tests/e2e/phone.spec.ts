@@ -2,7 +2,7 @@ import type { Locator, Page, TestInfo } from '@playwright/test';
 import { box, intersects } from './support/layout';
 import { expect, expectReady, test } from './support/map';
 import { canvasCentre, hashState, mapCanvas } from './support/places';
-import { longPress, tap, touchSequence, type Point } from './support/touch';
+import { longPress, longPressTakenLate, tap, touchSequence, type Point } from './support/touch';
 import {
   SEA_VIEW,
   editor,
@@ -566,6 +566,20 @@ test.describe('making pins by touch', () => {
     await longPress(page, centre.x, centre.y, 800);
     await expect(page.getByRole('button', { name: 'Add pin here' })).toBeVisible();
     // The finger has lifted: still offered, and Lisbon is not selected under it.
+    await page.waitForTimeout(DOUBLE_CLICK_MS);
+    await expect(page.getByRole('button', { name: 'Add pin here' })).toBeVisible();
+    await expect(page.getByRole('dialog', { name: LISBON.name })).toHaveCount(0);
+    expect(await page.evaluate(() => window.location.hash)).not.toContain('place=');
+  });
+
+  test('a long press that a busy page takes late is a long press still: no popup under it', async ({
+    page,
+  }) => {
+    await page.goto(`./#map=7/${LISBON.lat}/${LISBON.lng}`);
+    await expectReady(page);
+    const centre = await canvasCentre(page);
+    await longPressTakenLate(page, centre.x, centre.y, 800);
+    await expect(page.getByRole('button', { name: 'Add pin here' })).toBeVisible();
     await page.waitForTimeout(DOUBLE_CLICK_MS);
     await expect(page.getByRole('button', { name: 'Add pin here' })).toBeVisible();
     await expect(page.getByRole('dialog', { name: LISBON.name })).toHaveCount(0);

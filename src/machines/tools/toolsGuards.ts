@@ -112,6 +112,15 @@ export const toolsGuards = {
     toolsGuards.wandered(args) && beforeLongPress(args.context, args.event),
   releasedTooSoon: ({ context, event }: Args) =>
     event.type === 'pointer.released' && beforeLongPress(context, event),
+  /**
+   * The finger lifted after LONG_PRESS_MS by the events' own times, before the long press's
+   * timer ran (a busy page): it was a long press all the same.
+   */
+  releasedAfterLongPress: ({ context, event }: Args) =>
+    event.type === 'pointer.released' &&
+    !context.readOnly &&
+    context.press !== null &&
+    !beforeLongPress(context, event),
   /** The second click of the double click whose first click added a pin. */
   nearNewPin: ({ context, event }: Args) =>
     event.type === 'pointer.down' && isSecondClick(context.press, event),

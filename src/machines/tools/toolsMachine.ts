@@ -91,7 +91,11 @@ export const toolsMachine = setup({
           after: { longPress: [{ guard: 'readOnly', target: 'idle' }, { target: 'offeringPin' }] },
           on: {
             'pointer.moved': { guard: 'wandered', target: 'idle' },
-            'pointer.released': 'idle',
+            'pointer.released': [
+              // Held long enough by the events' own times: the page was too busy to run the timer.
+              { guard: 'releasedAfterLongPress', target: 'offeringPin' },
+              { target: 'idle' },
+            ],
           },
         },
         /**

@@ -264,6 +264,22 @@ export async function doubleTap(page: Page, x: number, y: number): Promise<void>
   await press(page, [{ id: freshIds(1)[0]!, x, y }], TAP_MS, secondAt);
 }
 
+/**
+ * A finger held still at one point for `ms` by the touches' own times, as a busy page takes it:
+ * both touches reach the page together, before any timer of its own could run.
+ */
+export async function longPressTakenLate(
+  page: Page,
+  x: number,
+  y: number,
+  ms: number,
+): Promise<void> {
+  const liftedAt = Date.now();
+  const id = freshIds(1)[0]!;
+  await dispatch(page, 'touchStart', [{ id, x, y }], liftedAt - ms);
+  await dispatch(page, 'touchEnd', [], liftedAt);
+}
+
 /** A finger held still at one point for `ms`, then lifted. */
 export async function longPress(page: Page, x: number, y: number, ms: number): Promise<void> {
   await press(page, [{ id: freshIds(1)[0]!, x, y }], ms);

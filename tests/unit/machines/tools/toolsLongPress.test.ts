@@ -174,6 +174,43 @@ describe('toolsMachine: a long press judged by the events’ own times', () => {
     expectState(panned.actor, 'browse.idle');
   });
 
+  it('offers the pin when the finger lifts after the long press, though its timer has not run', () => {
+    // The page, busy, hands on the finger's lift before it runs the long press's timer.
+    const started = startTools();
+    const down = downOnMap(100, 200, 'touch');
+    started.send(down);
+    started.clock.increment(LONG_PRESS_MS - 300);
+    started.send(releasedAt(100, 200, tOf(down) + LONG_PRESS_MS + 300));
+    expectState(started.actor, 'browse.offeringPin');
+    expect(started.actor.getSnapshot().context.offer).toEqual({
+      lng: 100,
+      lat: -200,
+      x: 100,
+      y: 200,
+    });
+    expect(started.count('markOffer')).toBe(1);
+    // The timer that runs late afterwards changes nothing.
+    started.clock.increment(300);
+    expectState(started.actor, 'browse.offeringPin');
+    expect(started.count('markOffer')).toBe(1);
+
+    // A lift in time is a tap still, and read-only offers nothing however long the press.
+    const tapped = startTools();
+    const tap = downOnMap(100, 200, 'touch');
+    tapped.send(tap);
+    tapped.send(releasedAt(100, 200, tOf(tap) + LONG_PRESS_MS - 1));
+    expectState(tapped.actor, 'browse.idle');
+    expect(tapped.count('markOffer')).toBe(0);
+
+    const readOnly = startTools();
+    readOnly.send(interrupted('readOnly'));
+    const held = downOnMap(100, 200, 'touch');
+    readOnly.send(held);
+    readOnly.send(releasedAt(100, 200, tOf(held) + LONG_PRESS_MS + 300));
+    expectState(readOnly.actor, 'browse.idle');
+    expect(readOnly.count('markOffer')).toBe(0);
+  });
+
   it('keeps an offer when the finger lifts or wanders after the long press, as people do', () => {
     const started = startTools();
     const down = downOnMap(100, 200, 'touch');
