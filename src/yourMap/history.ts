@@ -93,6 +93,11 @@ export interface DocumentContext {
    * said, not silently shown again.
    */
   deletedHere: Readonly<Record<string, string>>;
+  /**
+   * Records whose change the store could not write, because what it holds for them could not be
+   * read and is kept aside as it was: the change exists only in this tab (see `holdsUnsaved`).
+   */
+  unsavedHere: readonly string[];
 }
 
 /** An undo or redo on its way to storage. */
@@ -132,7 +137,12 @@ export const emptyDocument = (tab: string): DocumentContext => ({
   goneElsewhere: {},
   travels: {},
   deletedHere: {},
+  unsavedHere: [],
 });
+
+/** Whether a change shown here exists nowhere else: the store kept aside what it had instead. */
+export const holdsUnsaved = (context: DocumentContext): boolean =>
+  context.unsavedHere.some((id) => context.features[id] !== undefined);
 
 export const unchanged = (context: DocumentContext): Outcome => ({
   context,
@@ -561,7 +571,10 @@ export function written(
       pendingBase[s.id] = s.record;
   const changed = answered.filter(differs(context));
   const back = cameBack(context, changed);
-  const taken = adopt({ ...back.context, pending, pendingBase }, changed);
+  const unsavedHere = kept.some((s) => !context.unsavedHere.includes(s.id))
+    ? [...new Set([...context.unsavedHere, ...kept.map((s) => s.id)])]
+    : context.unsavedHere;
+  const taken = adopt({ ...back.context, pending, pendingBase, unsavedHere }, changed);
   // Our own answer may bring another tab's change to the text being typed in.
   const retyped = textChangedUnder(context, changed) ?? back.notice;
   const travel = context.travels[seq];

@@ -439,6 +439,17 @@ test('an edit over a record that became unreadable is said to be unsaved, the re
   const { json } = await exportGeoJson(page);
   expect(json.features.map((feature) => feature.properties.name)).toEqual(['Renamed']);
   expect((await storedRecords(page)).find((record) => record.id === damaged.id)).toEqual(damaged);
+  // The change exists only in this page: closing it asks first, and staying keeps it.
+  const asked = new Promise<string>((resolve) => {
+    page.once('dialog', (dialog) => {
+      resolve(dialog.type());
+      void dialog.dismiss();
+    });
+  });
+  await page.close({ runBeforeUnload: true });
+  expect(await asked).toBe('beforeunload');
+  expect(page.isClosed()).toBe(false);
+  await expect(listButtons(page)).toHaveText(['Renamed']);
 });
 
 test('a backup imported over a record kept aside is saved beside it, the kept one untouched', async ({

@@ -5,6 +5,7 @@ import {
   GONE_REMEMBERED,
   HISTORY_LIMIT,
   KEPT_NOTICE,
+  holdsUnsaved,
   NUDGE_JOIN_MS,
   TRAVELS_KEPT,
 } from '../../../src/yourMap/history';
@@ -601,6 +602,20 @@ describe('documentMachine', () => {
       // Said for the answer to the latest write of it (in the same words each time, so that the
       // notices show it once, however often it is said).
       expect(doc.notices).toEqual([KEPT_NOTICE]);
+      // The change exists only here, while the pin does.
+      expect(holdsUnsaved(doc.context())).toBe(true);
+      doc.remove('a');
+      expect(holdsUnsaved(doc.context())).toBe(false);
+      doc.undo();
+      expect(holdsUnsaved(doc.context())).toBe(true);
+    });
+
+    it('holds nothing unsaved where the store wrote what it was asked', () => {
+      const doc = startDocument();
+      doc.add('a', 0, 0);
+      doc.type('a', { name: 'Harbour' });
+      expect(doc.context().pending).toEqual({});
+      expect(holdsUnsaved(doc.context())).toBe(false);
     });
 
     it('says so when the answer to a delete here keeps their later edit', () => {

@@ -54,6 +54,29 @@ describe('leaving the page', () => {
     expect(asksBeforeLeaving()).toBe(false);
   });
 
+  it('asks while a change exists only here, the store keeping aside what it had instead', async () => {
+    /** What is stored for every pin could not be read: the store writes none of their changes. */
+    class KeepingStore extends MemoryStore {
+      override write(changes: readonly Change[]): Promise<StoredRecord[]> {
+        this.writes.push([...changes]);
+        return Promise.resolve(
+          changes.map(({ id }) => ({ id, record: null, kept: true as const })),
+        );
+      }
+    }
+    const store = new KeepingStore();
+    const { app } = renderYourMap({ store });
+    await ready(app);
+    addPin(app, 'a', 1, 1);
+    await vi.waitFor(() => expect(storageOf(app).context.queue).toHaveLength(0));
+    expect(store.writes).toHaveLength(1);
+    expect(asksBeforeLeaving()).toBe(true);
+    // Deleted here, there is nothing of it left to lose.
+    act(() => app.system.get('document').send({ type: 'doc.deleted', id: 'a', t: Date.now() }));
+    await vi.waitFor(() => expect(storageOf(app).context.queue).toHaveLength(0));
+    expect(asksBeforeLeaving()).toBe(false);
+  });
+
   it('asks while storage fails, and no more once the page is gone', async () => {
     const store = new MemoryStore();
     store.failWrites = new Error('the disk is full');
