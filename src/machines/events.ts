@@ -116,7 +116,9 @@ export type CameraEvent =
   /** Bring this point into the part of the map no panel covers, if it is not there already. */
   | { type: 'camera.revealRequested'; lng: number; lat: number }
   /** The map took a new size while it moved (a phone turned, a keyboard closed, a window resized). */
-  | { type: 'camera.resized' };
+  | { type: 'camera.resized' }
+  /** The lowest zoom the map can show at its size now (MapLibre's may be above `minZoom`). */
+  | { type: 'camera.floorChanged'; zoom: number };
 
 /** Emitted by the camera machine for whoever listens (the URL, the selection). */
 export type CameraEmitted =

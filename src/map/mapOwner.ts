@@ -45,6 +45,7 @@ import {
   sizeTaken,
 } from './camera/reveal';
 import { keepGesturesThroughResize } from './camera/resizeKeepsGestures';
+import { zoomFloor } from './camera/zoomFloor';
 import { StyleLoadError, loadStyle } from './styleLoader';
 import { projectInView } from './worldCopies';
 import { POPUP_OFFSET_PX, type PopupClearance } from './places/placesAdapter';
@@ -274,7 +275,13 @@ export class MapOwner {
     // Resizes leave the person's gestures going (see keepGesturesThroughResize).
     const gestures = keepGesturesThroughResize(map);
     const handlers: Array<[keyof MapEventType, (event: object) => void]> = [
-      ['load', () => this.emit({ type: 'map.loaded' })],
+      [
+        'load',
+        () => {
+          this.emit({ type: 'map.loaded' });
+          this.noteZoomFloor(map);
+        },
+      ],
       ['style.load', () => this.emit({ type: 'map.styleLoaded' })],
       ['idle', () => this.emit({ type: 'map.idle' })],
       [
@@ -333,6 +340,8 @@ export class MapOwner {
             presses.lastInput(),
           );
           if (translated) this.emit(translated);
+          // The map's size or padding may have changed with it, and with them the lowest zoom.
+          if (type === 'moveend') this.noteZoomFloor(map);
           // Another movement than the resize's own (which carries its ResizeObserver entries): a
           // reveal waiting for the resize is the camera's no more.
           if (translated?.type === 'camera.moveStarted' && translated.source !== 'resize')
@@ -446,6 +455,18 @@ export class MapOwner {
   private revealAfterResize: { lng: number; lat: number; insets: Insets; at: number } | null = null;
   /** The container's size as the map last took it (sizeTaken). */
   private sizeTaken: readonly [number, number] | null = null;
+  /**
+   * The lowest zoom last said to the camera (`camera.floorChanged`); until one is said, the
+   * camera takes the map's minZoom for it.
+   */
+  private floorSaid: number | null = null;
+
+  private noteZoomFloor(map: MapLibreMap): void {
+    const floor = zoomFloor(map);
+    if (Math.abs(floor - (this.floorSaid ?? map.getMinZoom())) < 1e-6) return;
+    this.floorSaid = floor;
+    this.emit({ type: 'camera.floorChanged', zoom: floor });
+  }
 
   // Commands from the selection machine, and what the popup and list need from the map.
 

@@ -110,6 +110,7 @@ export const EVENT_FIELDS: Record<AppEvent['type'], Record<string, Check>> = {
   },
   'camera.revealRequested': { lng: finiteNumber, lat: finiteNumber },
   'camera.resized': {},
+  'camera.floorChanged': { zoom: finiteNumber },
   'notice.posted': { text: string },
   'notice.dismissed': {},
   'place.hovered': { place },

@@ -500,3 +500,28 @@ test('a burst of mixed input leaves no stuck state: hash, map and controls agree
   // A wrong camera differs by far more (over half the pixels).
   expect(differingFraction(drawn, reopened), `map drawn for ${end.hash}`).toBeLessThan(0.15);
 });
+
+test('Zoom out is disabled where the map is as far out as its size lets it go', async ({
+  page,
+}) => {
+  // 800 px tall: the world, 512 px tall at zoom 0, fills it only from zoom log2(800 / 512) = 0.64.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await open(page, '0/0/0');
+  const height = await page
+    .getByRole('region', { name: 'Map', exact: true })
+    .evaluate((map) => map.clientHeight);
+  expect(height, 'the map is taller than the world at zoom 0').toBeGreaterThan(600);
+  await expect(zoomOut(page)).toBeDisabled();
+  await expect(zoomIn(page)).toBeEnabled();
+  // The keys do nothing there either: the address keeps its zoom.
+  await page.getByRole('application').focus();
+  const before = await page.evaluate(() => window.location.hash);
+  await page.keyboard.press('Minus');
+  await page.waitForTimeout(500);
+  expect(await page.evaluate(() => window.location.hash)).toBe(before);
+  // Zoomed in a step, it can come back out to where it was.
+  await zoomIn(page).click();
+  await expect(zoomOut(page)).toBeEnabled();
+  await zoomOut(page).click();
+  await expect(zoomOut(page)).toBeDisabled();
+});

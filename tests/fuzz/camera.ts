@@ -109,6 +109,8 @@ export const cameraEventArb: fc.Arbitrary<E> = fc.oneof(
   fc
     .tuple(finite(0, 200), finite(0, 600))
     .map(([top, bottom]): E => ({ type: 'camera.insetsChanged', insets: { top, bottom } })),
+  // The map's floor: its minZoom, or above it (a map taller than the world at zoom 0).
+  fc.oneof(fc.constant(0), finite(0, 3)).map((zoom): E => ({ type: 'camera.floorChanged', zoom })),
   fc
     .tuple(finite(-180, 180), finite(-85, 85))
     .map(([lng, lat]): E => ({ type: 'camera.revealRequested', lng, lat })),
@@ -199,6 +201,8 @@ export interface CameraModel {
   settled: Camera;
   /** What panels cover, as last reported: every flight and fit aims at the rest. */
   insets: Insets;
+  /** The lowest zoom the map said it can show at its size (null: none said yet). */
+  floor: number | null;
 }
 
 export const initialCameraModel = (camera: Camera): CameraModel => ({
@@ -206,6 +210,7 @@ export const initialCameraModel = (camera: Camera): CameraModel => ({
   camera,
   settled: camera,
   insets: { top: 0, bottom: 0 },
+  floor: null,
 });
 
 export function cameraModelAfter(model: CameraModel, event: E): CameraModel {
@@ -219,6 +224,8 @@ export function cameraModelAfter(model: CameraModel, event: E): CameraModel {
       return { ...model, moving: false, camera: event.camera, settled: event.camera };
     case 'camera.insetsChanged':
       return { ...model, insets: event.insets };
+    case 'camera.floorChanged':
+      return { ...model, floor: event.zoom };
     default:
       return model;
   }
@@ -232,13 +239,16 @@ export function commandFor(
   event: E,
   camera: Camera,
   limits: CameraLimits,
-  { insets, moving }: { insets: Insets; moving: boolean },
+  { insets, moving, floor = null }: { insets: Insets; moving: boolean; floor?: number | null },
 ): Command | null {
   switch (event.type) {
     case 'camera.zoomInRequested':
       return camera.zoom < limits.maxZoom ? { type: 'zoomIn' } : null;
-    case 'camera.zoomOutRequested':
-      return camera.zoom > limits.minZoom ? { type: 'zoomOut' } : null;
+    case 'camera.zoomOutRequested': {
+      // Not at minZoom, nor within a thousandth of a zoom of a floor the map said is above it.
+      const atFloor = floor !== null && floor > limits.minZoom && camera.zoom - floor <= 1e-3;
+      return camera.zoom > limits.minZoom && !atFloor ? { type: 'zoomOut' } : null;
+    }
     case 'camera.northResetRequested':
       return camera.bearing !== 0 || camera.pitch !== 0 ? { type: 'resetNorth' } : null;
     case 'camera.flyRequested':
@@ -285,6 +295,11 @@ export function checkCamera(snapshot: CameraSnapshot, model: CameraModel, after:
   same(snapshot.context.camera, model.camera, `the live camera ${after}`);
   same(snapshot.context.settled, model.settled, `the settled camera ${after}`);
   same(snapshot.context.insets, model.insets, `the insets ${after}`);
+  same(
+    snapshot.context.floor,
+    model.floor ?? snapshot.context.limits.minZoom,
+    `the map's lowest zoom ${after}`,
+  );
 }
 
 function startCameraRun(): ReturnType<FuzzTarget<E>['start']> {
@@ -309,6 +324,7 @@ function startCameraRun(): ReturnType<FuzzTarget<E>['start']> {
       const expected = commandFor(event, snapshot.context.camera, limits, {
         insets: model.insets,
         moving: snapshot.hasTag('moving'),
+        floor: model.floor,
       });
       actor.send(event);
       model = cameraModelAfter(model, event);
@@ -328,7 +344,7 @@ function startCameraRun(): ReturnType<FuzzTarget<E>['start']> {
         const end: Camera = { center: { lng: 1, lat: 2 }, zoom: 3, bearing: 4, pitch: 5 };
         a.send(ended(end, clock.now()));
         expectAlive({ errors }, { camera: a });
-        const back = { ...initialCameraModel(end), insets: model.insets };
+        const back = { ...initialCameraModel(end), insets: model.insets, floor: model.floor };
         checkCamera(a.getSnapshot(), back, 'after the way back (a moveend)');
       }
     },

@@ -182,6 +182,7 @@ function startSystemRun(): ReturnType<FuzzTarget<E>['start']> {
       ? commandFor(event, cameraNow.context.camera, INPUT.limits, {
           insets: camera.insets,
           moving: cameraNow.hasTag('moving'),
+          floor: camera.floor,
         })
       : null;
     app.send(event);

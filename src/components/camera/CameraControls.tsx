@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useSelector } from '@xstate/react';
+import { atLowestZoom } from '../../machines/camera/cameraGuards';
 import type { Camera } from '../../machines/events';
 import { useCamera } from '../ChartroomContext';
 import { handOffFocus } from '../focusHandOff';
@@ -9,7 +10,7 @@ import { useLiveCamera } from './useLiveCamera';
 export function CameraControls() {
   const camera = useCamera();
   const atMaxZoom = useSelector(camera, (s) => s.context.settled.zoom >= s.context.limits.maxZoom);
-  const atMinZoom = useSelector(camera, (s) => s.context.settled.zoom <= s.context.limits.minZoom);
+  const atMinZoom = useSelector(camera, (s) => atLowestZoom(s.context.settled.zoom, s.context));
   const facingNorth = useSelector(
     camera,
     (s) => s.context.settled.bearing === 0 && s.context.settled.pitch === 0,

@@ -78,6 +78,10 @@ export const cameraActions = {
   ) => {},
   /** Eases the point into the uncovered part of the map; nothing if it is there already. */
   reveal: (_: unknown, _params: { lng: number; lat: number; insets: Insets }) => {},
+  noteFloor: assign({
+    floor: ({ context, event }) =>
+      event.type === 'camera.floorChanged' ? event.zoom : context.floor,
+  }),
   noteInsets: assign({
     insets: ({ context, event }) =>
       event.type === 'camera.insetsChanged' ? event.insets : context.insets,

@@ -36,6 +36,11 @@ export interface CameraContext {
   /** Where the camera last came to rest; everything but live readouts reads this. */
   settled: Camera;
   limits: CameraLimits;
+  /**
+   * The lowest zoom the map can show at its size now (`camera.floorChanged`): MapLibre zooms in
+   * past `limits.minZoom` until the world fills the map's height.
+   */
+  floor: number;
   /** The app movement under way, or the one that just ended, for telling an interruption. */
   appMove: {
     reason: MoveReason | null;
@@ -57,6 +62,15 @@ export type Aim = { reason: MoveReason } & (
 );
 
 type GuardArgs = { context: CameraContext; event: CameraEvent };
+
+/** How near the map's floor a zoom counts as at it: MapLibre works the floor out by its own sums. */
+export const FLOOR_SLACK = 1e-3;
+
+/** Whether `zoom` is as far out as the map can go now: at `minZoom`, or at the map's floor. */
+export const atLowestZoom = (
+  zoom: number,
+  { limits, floor }: Pick<CameraContext, 'limits' | 'floor'>,
+): boolean => zoom <= limits.minZoom || (floor > limits.minZoom && zoom <= floor + FLOOR_SLACK);
 
 const startedBy =
   (source: MoveSource) =>
@@ -83,7 +97,7 @@ export const cameraGuards = {
   isRotate: gestureIs('rotate'),
   isPitch: gestureIs('pitch'),
   canZoomIn: ({ context }: GuardArgs) => context.camera.zoom < context.limits.maxZoom,
-  canZoomOut: ({ context }: GuardArgs) => context.camera.zoom > context.limits.minZoom,
+  canZoomOut: ({ context }: GuardArgs) => !atLowestZoom(context.camera.zoom, context),
   isTurnedOrTilted: ({ context }: GuardArgs) =>
     context.camera.bearing !== 0 || context.camera.pitch !== 0,
   /** A press stopped the app's movement just now, and moves the map itself. */

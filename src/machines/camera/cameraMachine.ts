@@ -33,6 +33,7 @@ export const cameraMachine = setup({
     camera: input.camera,
     settled: input.camera,
     limits: input.limits,
+    floor: input.limits.minZoom,
     appMove: null,
     insets: NO_INSETS,
     aim: null,
@@ -49,6 +50,7 @@ export const cameraMachine = setup({
       actions: [{ type: 'fitBounds', params: requestedFit }, 'keepAim'],
     },
     'camera.insetsChanged': { actions: 'noteInsets' },
+    'camera.floorChanged': { actions: 'noteFloor' },
     // Only with the camera still: never under the person's fingers, nor across the app's own
     // flight (which aims at the uncovered part already).
     'camera.revealRequested': {

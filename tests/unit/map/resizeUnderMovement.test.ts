@@ -39,11 +39,31 @@ describe('a resize while the map moves', () => {
 
   it('is a movement of its own while nothing moves the map, and still stops nothing', async () => {
     const { owner, map, events } = await ownedMap();
+    map.fire('load');
     events.length = 0;
     map.resize({ 0: {} });
     expect(map.stops).toBe(0);
     expect(events.map((event) => event.type)).toEqual(['camera.moveStarted', 'camera.moveEnded']);
     expect(events[0]).toMatchObject({ source: 'resize' });
+    owner.detach();
+  });
+
+  it('says the lowest zoom the map can show at load, and again where its new size changes it', async () => {
+    const { owner, map, events } = await ownedMap();
+    const floors = () =>
+      events.flatMap((event) => (event.type === 'camera.floorChanged' ? [event.zoom] : []));
+    const tall = (px: number) =>
+      Object.defineProperty(map.getContainer(), 'clientHeight', { value: px, configurable: true });
+    // A map taller than the world at zoom 0 (512 px): MapLibre goes no further out than 0.64.
+    tall(800);
+    map.fire('load');
+    expect(floors()).toEqual([Math.log2(800 / 512)]);
+    map.resize({ 0: {} });
+    expect(floors()).toHaveLength(1);
+    // Made shorter than the world: the floor is the map's own minZoom again.
+    tall(500);
+    map.resize({ 0: {} });
+    expect(floors()).toEqual([Math.log2(800 / 512), 0]);
     owner.detach();
   });
 

@@ -146,6 +146,8 @@ async function adapterEvents(): Promise<AppEvent[]> {
   const { owner, map, events } = await ownerWith(respond(JSON.stringify(STYLE)));
   map.camera = { center: { lng: 2.3521, lat: 48.8566 }, zoom: 5.25, bearing: -17.5, pitch: 30 };
   map.fire('style.load');
+  // Taller than the world at zoom 0: the map's lowest zoom is above its minZoom.
+  Object.defineProperty(map.getContainer(), 'clientHeight', { value: 800, configurable: true });
   map.fire('load');
   map.fire('idle');
   const tileError = Object.assign(new Error('Not Found'), { status: 404 });

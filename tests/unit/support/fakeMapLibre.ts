@@ -183,6 +183,14 @@ export class FakeMap {
   getZoom() {
     return 1;
   }
+  getMinZoom(): number {
+    return typeof this.options.minZoom === 'number' ? this.options.minZoom : 0;
+  }
+  /** The map's padding (MapLibre's `getPadding`). */
+  padding = { top: 0, bottom: 0, left: 0, right: 0 };
+  getPadding() {
+    return this.padding;
+  }
   getBearing() {
     return 0;
   }

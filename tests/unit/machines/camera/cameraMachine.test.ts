@@ -731,6 +731,21 @@ describe('cameraMachine', () => {
       expect(started.commands).toEqual([{ type: 'zoomIn' }]);
     });
 
+    it('does not zoom out where the map, at its size, goes no further out than minZoom', () => {
+      const floor = Math.log2(800 / 512);
+      const started = startCamera(cameraAt({ zoom: floor }));
+      started.send(zoomOutRequested());
+      expect(started.commands).toEqual([{ type: 'zoomOut' }]);
+      started.commands.length = 0;
+      started.send({ type: 'camera.floorChanged', zoom: floor });
+      started.send(zoomOutRequested());
+      expect(started.commands).toEqual([]);
+      // A resize that lets it go further out lets the zoom out through again.
+      started.send({ type: 'camera.floorChanged', zoom: 0 });
+      started.send(zoomOutRequested());
+      expect(started.commands).toEqual([{ type: 'zoomOut' }]);
+    });
+
     it('does not reset north when the map is north up and flat', () => {
       const started = startCamera(cameraAt({ bearing: 0, pitch: 0 }));
       started.send(northResetRequested());
