@@ -252,10 +252,16 @@ export function oldestMatching(
     matches += 1;
     const last = shown[shown.length - 1];
     if (shown.length === limit && last && byCreated(feature, last) >= 0) continue;
-    // Inserted in order; the list never holds more than `limit`.
-    let at = shown.length;
-    while (at > 0 && byCreated(feature, shown[at - 1]!) < 0) at -= 1;
-    shown.splice(at, 0, feature);
+    // Inserted in order (found by halving: stored pins come in no particular order, and 10,000
+    // of them scanned a 100-long list each took 20 ms of a start); it never holds over `limit`.
+    let low = 0;
+    let high = shown.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (byCreated(feature, shown[middle]!) < 0) high = middle;
+      else low = middle + 1;
+    }
+    shown.splice(low, 0, feature);
     if (shown.length > limit) shown.pop();
   }
   return { shown, matches, total };
