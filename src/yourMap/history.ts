@@ -140,6 +140,18 @@ export const emptyDocument = (tab: string): DocumentContext => ({
   unsavedHere: [],
 });
 
+/** `unsavedHere` with ids added and others taken out; the same array where nothing changes. */
+function withUnsaved(
+  unsaved: readonly string[],
+  add: readonly string[],
+  remove: readonly string[],
+): readonly string[] {
+  const added = add.filter((id) => !unsaved.includes(id));
+  const removed = new Set(remove.filter((id) => unsaved.includes(id) && !add.includes(id)));
+  if (added.length === 0 && removed.size === 0) return unsaved;
+  return [...unsaved.filter((id) => !removed.has(id)), ...added];
+}
+
 /** Whether a change shown here exists nowhere else: the store kept aside what it had instead. */
 export const holdsUnsaved = (context: DocumentContext): boolean =>
   context.unsavedHere.some((id) => context.features[id] !== undefined);
@@ -571,9 +583,12 @@ export function written(
       pendingBase[s.id] = s.record;
   const changed = answered.filter(differs(context));
   const back = cameBack(context, changed);
-  const unsavedHere = kept.some((s) => !context.unsavedHere.includes(s.id))
-    ? [...new Set([...context.unsavedHere, ...kept.map((s) => s.id)])]
-    : context.unsavedHere;
+  // Saved as asked now (what the store held became readable again): no longer only here.
+  const unsavedHere = withUnsaved(
+    context.unsavedHere,
+    kept.map((s) => s.id),
+    answered.map((s) => s.id),
+  );
   const taken = adopt({ ...back.context, pending, pendingBase, unsavedHere }, changed);
   // Our own answer may bring another tab's change to the text being typed in.
   const retyped = textChangedUnder(context, changed) ?? back.notice;
@@ -625,7 +640,13 @@ export function remoteChanged(context: DocumentContext, stored: readonly StoredR
   const pendingBase =
     Object.keys(bases).length > 0 ? { ...context.pendingBase, ...bases } : context.pendingBase;
   const gone = taken.flatMap((s) => (s.record ? [] : (context.features[s.id] ?? [])));
-  const back = cameBack({ ...context, pendingBase }, taken);
+  // What the store holds for them is readable, and this tab shows it now.
+  const unsavedHere = withUnsaved(
+    context.unsavedHere,
+    [],
+    taken.map((s) => s.id),
+  );
+  const back = cameBack({ ...context, pendingBase, unsavedHere }, taken);
   const adopted = adopt(back.context, taken.filter(differs(context)));
   if (gone.length === 0) {
     const retyped = textChangedUnder(context, taken);

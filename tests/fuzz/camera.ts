@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { MOVE_REASONS } from '../../src/map/camera/cameraEvents';
 import { INTERRUPTION_WINDOW_MS } from '../../src/machines/camera/cameraMachine';
+import { FLOOR_SLACK } from '../../src/machines/camera/cameraGuards';
 import type {
   Animation,
   Camera,
@@ -245,8 +246,9 @@ export function commandFor(
     case 'camera.zoomInRequested':
       return camera.zoom < limits.maxZoom ? { type: 'zoomIn' } : null;
     case 'camera.zoomOutRequested': {
-      // Not at minZoom, nor within a thousandth of a zoom of a floor the map said is above it.
-      const atFloor = floor !== null && floor > limits.minZoom && camera.zoom - floor <= 1e-3;
+      // Not at minZoom, nor within FLOOR_SLACK of a floor the map said is above it.
+      const atFloor =
+        floor !== null && floor > limits.minZoom && camera.zoom <= floor + FLOOR_SLACK;
       return camera.zoom > limits.minZoom && !atFloor ? { type: 'zoomOut' } : null;
     }
     case 'camera.northResetRequested':

@@ -266,7 +266,8 @@ export async function doubleTap(page: Page, x: number, y: number): Promise<void>
 
 /**
  * A finger held still at one point for `ms` by the touches' own times, as a busy page takes it:
- * both touches reach the page together, before any timer of its own could run.
+ * the lift is sent as soon as the press has been taken, long before the page's own long-press
+ * timer (LONG_PRESS_MS) could run.
  */
 export async function longPressTakenLate(
   page: Page,

@@ -610,6 +610,35 @@ describe('documentMachine', () => {
       expect(holdsUnsaved(doc.context())).toBe(true);
     });
 
+    it('holds the change unsaved no more once the store can write it, or another tab did', () => {
+      const doc = startDocument({ answering: false });
+      doc.add('a', 0, 0);
+      doc.send({
+        type: 'storage.written',
+        seq: 1,
+        stored: [{ id: 'a', record: null, kept: true }],
+      });
+      expect(holdsUnsaved(doc.context())).toBe(true);
+      // What was stored became readable again (cleared by a newer tab, say): the next write of
+      // the pin is saved as asked.
+      doc.type('a', { name: 'Harbour' });
+      doc.answer(2, 'a', doc.record('a')!);
+      expect(holdsUnsaved(doc.context())).toBe(false);
+
+      const other = startDocument({ answering: false });
+      other.add('b', 0, 0);
+      other.send({
+        type: 'storage.written',
+        seq: 1,
+        stored: [{ id: 'b', record: null, kept: true }],
+      });
+      expect(holdsUnsaved(other.context())).toBe(true);
+      // Another tab saved it: what is stored is readable, and shown here.
+      other.remote({ ...other.record('b')!, name: 'Theirs' });
+      expect(other.record('b')?.name).toBe('Theirs');
+      expect(holdsUnsaved(other.context())).toBe(false);
+    });
+
     it('holds nothing unsaved where the store wrote what it was asked', () => {
       const doc = startDocument();
       doc.add('a', 0, 0);
