@@ -252,8 +252,8 @@ export function oldestMatching(
     matches += 1;
     const last = shown[shown.length - 1];
     if (shown.length === limit && last && byCreated(feature, last) >= 0) continue;
-    // Inserted in order (found by halving: stored pins come in no particular order, and 10,000
-    // of them scanned a 100-long list each took 20 ms of a start); it never holds over `limit`.
+    // Inserted in order, its place found by halving (pins that come newest first would each
+    // scan the whole list otherwise); it never holds over `limit`.
     let low = 0;
     let high = shown.length;
     while (low < high) {
