@@ -280,6 +280,7 @@ export class MapOwner {
         () => {
           this.emit({ type: 'map.loaded' });
           this.noteZoomFloor(map);
+          this.noteCameraShown(map);
         },
       ],
       ['style.load', () => this.emit({ type: 'map.styleLoaded' })],
@@ -460,6 +461,18 @@ export class MapOwner {
    * camera takes the map's minZoom for it.
    */
   private floorSaid: number | null = null;
+
+  /**
+   * MapLibre shows no sky beyond the poles, nor less than the world's height: a link to zoom 1 at
+   * 80° N opens at 54.8° N, one to zoom 0.3 at the map's floor, with no movement to say so. Where
+   * the map shows another camera than it was made with, the camera comes to rest there (the
+   * address and the scale bar follow it), unless a movement under way will say where it rests.
+   */
+  private noteCameraShown(map: MapLibreMap): void {
+    const shown = readCamera(map);
+    if (map.isMoving() || sameCamera(this.options.mapOptions, shown)) return;
+    this.emit({ type: 'camera.moveEnded', camera: shown, t: performance.now() });
+  }
 
   private noteZoomFloor(map: MapLibreMap): void {
     const floor = zoomFloor(map);
@@ -708,6 +721,21 @@ export class MapOwner {
       liveMaps -= 1;
     }
   }
+}
+
+/** Whether the map was made with this camera (to a millionth; options without one: yes). */
+function sameCamera(options: Partial<MapOptions> | undefined, shown: Camera): boolean {
+  const center = options?.center;
+  if (!center || typeof center !== 'object' || !('lng' in center) || !('lat' in center))
+    return true;
+  const near = (a: number | undefined, b: number) => a === undefined || Math.abs(a - b) < 1e-6;
+  return (
+    near(center.lng, shown.center.lng) &&
+    near(center.lat, shown.center.lat) &&
+    near(options.zoom, shown.zoom) &&
+    near(options.bearing, shown.bearing) &&
+    near(options.pitch, shown.pitch)
+  );
 }
 
 function readCamera(map: MapLibreMap): Camera {

@@ -531,3 +531,26 @@ test('Zoom out is disabled where the map is as far out as its size lets it go', 
     .poll(async () => (await probeCamera(page)).settled.zoom)
     .toBeCloseTo(Math.log2(800 / 512), 2);
 });
+
+test('a link to a view the map cannot show opens where the map shows, and says so', async ({
+  page,
+}) => {
+  // Zoom 1 at 80° N would show sky beyond the pole: MapLibre opens further south, unasked.
+  await open(page, '1/80/0');
+  await expect
+    .poll(async () => Number((await page.evaluate(() => window.location.hash)).split('/')[1]))
+    .toBeLessThan(79);
+  // The address is the camera's, to the address's own precision.
+  const { settled } = await probeCamera(page);
+  const [zoom, lat, lng] = (await page.evaluate(() => window.location.hash)).slice(5).split('/');
+  expect([Number(zoom), Number(lng)]).toEqual([1, 0]);
+  expect(Math.abs(Number(lat) - settled.center.lat)).toBeLessThan(0.1);
+  // The scale bar reads that view, as it does once anything moves the map (a page a pixel wider
+  // and back: the same height, so the same view).
+  const scale = await page.locator('.scale-bar').innerText();
+  await page.setViewportSize({ width: 641, height: 420 });
+  await settle(page);
+  await page.setViewportSize({ width: 640, height: 420 });
+  await settle(page);
+  await expect(page.locator('.scale-bar')).toHaveText(scale);
+});
