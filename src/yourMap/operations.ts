@@ -157,7 +157,11 @@ export function importRecords(
   const changes = [...byId.values()].map((record): Change => {
     const before = features[record.id] ?? null;
     const geometry = roundGeometry(record.geometry);
-    return { id: record.id, before, after: { ...record, geometry, updated: stamp(t, before), by } };
+    // A new record keeps the time its file says it last changed (never a time to come): a backup
+    // imported into a fresh browser gives the same records back. One over a record here is a
+    // change made now.
+    const updated = before ? stamp(t, before) : Math.min(record.updated, t);
+    return { id: record.id, before, after: { ...record, geometry, updated, by } };
   });
   return changes.length > 0 ? { kind: 'import', changes } : null;
 }

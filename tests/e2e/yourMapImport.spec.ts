@@ -174,7 +174,7 @@ test('every bad file is refused whole, saying what and where; a dropped file imp
   expect(twin?.id).not.toBe('dropped-1');
 });
 
-test('export, then import into an empty browser: the same ids, names, notes and coordinates', async ({
+test('export, then import into an empty browser: the same ids, names, notes, times and coordinates', async ({
   page,
   browser,
 }) => {
@@ -215,9 +215,12 @@ test('export, then import into an empty browser: the same ids, names, notes and 
         id,
         name: properties.name,
         note: properties.note,
+        created: properties.created,
+        updated: properties.updated,
         coordinates: geometry.coordinates,
       }));
     expect(essentials(again.json)).toEqual(essentials(first.json));
+    expect(first.json.features.every((feature) => feature.properties.updated)).toBe(true);
     await expect
       .poll(async () => (await storedRecords(fresh)).map((record) => record.id).sort())
       .toEqual(first.json.features.map((feature) => feature.id).sort());

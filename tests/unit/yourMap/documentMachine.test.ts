@@ -356,12 +356,16 @@ describe('documentMachine', () => {
 
     it('adds them all in one operation and one step, saved now by this tab', () => {
       const doc = startDocument();
-      const t = doc.next();
       doc.import(imported);
       expect(doc.writes).toHaveLength(1);
       expect(doc.writes[0]?.changes.map((c) => c.id)).toEqual(['x', 'y']);
       expect(doc.context().undo).toHaveLength(1);
-      expect(doc.record('x')).toMatchObject({ name: 'Cabin', updated: t, by: TAB });
+      // Its times are the file's: a backup comes back as it was saved.
+      expect(doc.record('x')).toMatchObject({
+        name: 'Cabin',
+        updated: imported[0]?.updated,
+        by: TAB,
+      });
       expect(position(doc, 'x')).toEqual([1.1234568, 2]);
       expect(doc.record('x')?.created).toBe(imported[0]?.created);
     });
@@ -374,11 +378,21 @@ describe('documentMachine', () => {
       expect(Object.keys(doc.features())).toEqual(['a']);
     });
 
+    it('takes a file’s time to come for now', () => {
+      const doc = startDocument();
+      const t = doc.next();
+      doc.import([{ ...pinRecord('f', 'Later', [0, 0]), updated: t + 86_400_000 }]);
+      expect(doc.record('f')?.updated).toBe(t);
+    });
+
     it('replaces a record of the same id, and undo brings the old one back', () => {
       const doc = startDocument();
       doc.add('x', 9, 9);
+      const added = doc.record('x')!;
       doc.import(imported);
       expect(doc.record('x')?.name).toBe('Cabin');
+      // A change made now: later than the record it replaces.
+      expect(doc.record('x')!.updated).toBeGreaterThan(added.updated);
       doc.undo();
       expect(doc.record('x')?.name).toBe('Pin 1');
       expect(position(doc, 'x')).toEqual([9, 9]);
