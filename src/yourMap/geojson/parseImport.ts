@@ -3,6 +3,8 @@ import { SCHEMA_VERSION, roundCoordinate, type FeatureRecord } from '../model';
 import { checkFile, checkItem, isObject, itemsOf, type JsonObject } from './checkContent';
 import { checkStructure } from './checkStructure';
 import { importIds } from './importIds';
+import { firstSyntaxError } from './jsonSyntax';
+import { lineAndColumn } from './jsonText';
 import {
   MAX_IMPORT_FEATURES,
   checkFileSize,
@@ -221,5 +223,9 @@ function notJson(text: string, error: unknown): string {
     );
   }
   const reason = error instanceof Error ? error.message : String(error);
-  return `The file is not JSON: ${reason}`;
+  const offset = firstSyntaxError(text);
+  if (offset === null) return `The file is not JSON: ${reason}`;
+  const { line, column } = lineAndColumn(text, offset);
+  const where = offset < text.length ? `line ${line}, column ${column}` : 'where the file ends';
+  return `The file is not JSON: ${reason} (${where}).`;
 }

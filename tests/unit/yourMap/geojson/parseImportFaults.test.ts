@@ -75,6 +75,20 @@ describe('parseImport, refusing a faulty file', () => {
     }
   });
 
+  it('says where a file stops being JSON, which the engine’s own words do not', () => {
+    const trailingComma = [
+      '{"type": "FeatureCollection", "features": [',
+      '  {"type": "Feature", "properties": {}, "geometry": {"type": "Point", "coordinates": [5, 45]}},',
+      ']}',
+    ].join('\n');
+    expect(failure(parseImport(trailingComma, options())).message).toMatch(
+      /^The file is not JSON: [\s\S]* \(line 3, column 1\)\.$/,
+    );
+    expect(failure(parseImport('{"type": "Feature", "geometry": {', options())).message).toMatch(
+      /^The file is not JSON: [\s\S]* \(where the file ends\)\.$/,
+    );
+  });
+
   it('reports the same fault and place behind a byte-order mark', () => {
     const text = '{"type": "Feature", "geometry": null}';
     const expected = {
