@@ -285,7 +285,7 @@ describe('failures in the shell', () => {
     expect(region()).toHaveAttribute('aria-busy', 'false');
     fireEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
     expect(map.reloadedSources).toEqual([['basemap', 'tiles/tiles.json']]);
-    expect(screen.queryByText(lost)).toBeNull();
+    await waitFor(() => expect(screen.queryByText(lost)).toBeNull());
   });
 
   it('refuses a javascript: style link with a notice and opens the default map', async () => {
