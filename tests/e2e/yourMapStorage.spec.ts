@@ -80,6 +80,19 @@ async function addAndDrag(page: Page): Promise<[number, number]> {
   return expectStoredAt(page, 'Pin 1', await lngLatAt(page, to));
 }
 
+/** Closing the page asks first (the browser's `beforeunload` dialog), and staying keeps it open. */
+async function expectCloseAsksFirst(page: Page): Promise<void> {
+  const asked = new Promise<string>((resolve) => {
+    page.once('dialog', (dialog) => {
+      resolve(dialog.type());
+      void dialog.dismiss();
+    });
+  });
+  await page.close({ runBeforeUnload: true });
+  expect(await asked).toBe('beforeunload');
+  expect(page.isClosed()).toBe(false);
+}
+
 test('a renderer crash right after a drag loses nothing: the dragged position is kept', async ({
   launchOptions,
 }) => {
@@ -263,15 +276,7 @@ test('storage full: an alert says changes are not being saved and why; editing g
   const { json } = await exportGeoJson(page, alert.getByRole('button', { name: 'Export GeoJSON' }));
   expect(json.features.map((feature) => feature.properties.name)).toEqual(['Pin 1', 'Pin 2']);
   // Closing the tab while changes wait to be saved asks first; staying keeps them all.
-  const asked = new Promise<string>((resolve) => {
-    page.once('dialog', (dialog) => {
-      resolve(dialog.type());
-      void dialog.dismiss();
-    });
-  });
-  await page.close({ runBeforeUnload: true });
-  expect(await asked).toBe('beforeunload');
-  expect(page.isClosed()).toBe(false);
+  await expectCloseAsksFirst(page);
   await expect(listButtons(page)).toHaveText(['Pin 1', 'Pin 2']);
 });
 
@@ -440,15 +445,7 @@ test('an edit over a record that became unreadable is said to be unsaved, the re
   expect(json.features.map((feature) => feature.properties.name)).toEqual(['Renamed']);
   expect((await storedRecords(page)).find((record) => record.id === damaged.id)).toEqual(damaged);
   // The change exists only in this page: closing it asks first, and staying keeps it.
-  const asked = new Promise<string>((resolve) => {
-    page.once('dialog', (dialog) => {
-      resolve(dialog.type());
-      void dialog.dismiss();
-    });
-  });
-  await page.close({ runBeforeUnload: true });
-  expect(await asked).toBe('beforeunload');
-  expect(page.isClosed()).toBe(false);
+  await expectCloseAsksFirst(page);
   await expect(listButtons(page)).toHaveText(['Renamed']);
 });
 

@@ -1,8 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { AppEvent } from '../../../src/machines/events';
-import { fakeMaps, resetFakeMaps } from '../support/fakeMapLibre';
-import type { FakePlacesMap } from '../support/fakePlacesMap';
+import { resetFakeMaps } from '../support/fakeMapLibre';
+import { ownedFakeMap } from '../support/ownedFakeMap';
 
 vi.mock('maplibre-gl', async () => ({
   ...(await import('../support/fakeMapLibre')).fakeMapLibreModule(),
@@ -17,26 +16,8 @@ afterEach(() => {
 });
 
 /** A map owner asked for this camera, on the fake map: the events it sends, and the map. */
-async function ownerAsked(camera: { lng: number; lat: number; zoom: number }) {
-  vi.stubGlobal(
-    'fetch',
-    async () =>
-      new Response(JSON.stringify({ version: 8, sources: {}, layers: [] }), {
-        headers: { 'content-type': 'application/json' },
-      }),
-  );
-  const events: AppEvent[] = [];
-  const owner = new MapOwner({
-    styleUrl: 'http://localhost/style.json',
-    baseUrl: 'http://localhost/',
-    mapOptions: { center: { lng: camera.lng, lat: camera.lat }, zoom: camera.zoom },
-  });
-  owner.connect((event) => events.push(event));
-  owner.attach(document.createElement('div'));
-  const map = fakeMaps.at(-1) as FakePlacesMap;
-  await vi.waitFor(() => expect(map.style).not.toBeNull());
-  return { owner, map, events };
-}
+const ownerAsked = ({ lng, lat, zoom }: { lng: number; lat: number; zoom: number }) =>
+  ownedFakeMap(MapOwner, document.createElement('div'), { center: { lng, lat }, zoom });
 
 describe('the camera the map shows at load', () => {
   it('comes to rest where MapLibre put it, where that is not where it was asked to be', async () => {
