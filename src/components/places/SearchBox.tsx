@@ -142,7 +142,8 @@ export function SearchBox(props: { places: PlaceIndexState; onWanted: () => void
       {places.status === 'failed' && (
         <p className="places-error" role="alert">
           The places could not be loaded.{' '}
-          {/* Retry takes the alert away: the keyboard goes on in the search box. */}
+          {/* Retry takes the alert away: the keyboard goes on in the search box. (The handler is
+              made at the click: the ref is read then, not while rendering.) */}
           <button
             type="button"
             onClick={(event) => dismissing(places.retry, () => input.current?.focus())(event)}

@@ -1,3 +1,5 @@
+import { isWhitespace } from './jsonText';
+
 /**
  * Where a text stops being JSON (RFC 8259): the offset of the first character that cannot be
  * there, or the text's length where it ends too soon; null where it is JSON. JSON.parse says
@@ -9,11 +11,7 @@ export function firstSyntaxError(text: string): number | null {
   /** What each open object or array expects next. */
   const open: ('object' | 'array')[] = [];
   const skipSpace = () => {
-    while (i < n) {
-      const c = text.charCodeAt(i);
-      if (c !== 0x20 && c !== 0x09 && c !== 0x0a && c !== 0x0d) return;
-      i += 1;
-    }
+    while (i < n && isWhitespace(text.charCodeAt(i))) i += 1;
   };
   /** Reads a string at `i` (a quote): false where it is not one. */
   const string = (): boolean => {
@@ -74,18 +72,14 @@ export function firstSyntaxError(text: string): number | null {
     skipSpace();
     const inside = open[open.length - 1]!;
     const close = inside === 'object' ? '}' : ']';
-    if (justOpened && text[i] === close) {
+    // Closed where it was just opened, or after a member or element (after a comma, not).
+    if (text[i] === close) {
       open.pop();
       i += 1;
       justOpened = false;
       continue;
     }
     if (!justOpened) {
-      if (text[i] === close) {
-        open.pop();
-        i += 1;
-        continue;
-      }
       if (text[i] !== ',') return i;
       i += 1;
       skipSpace();

@@ -22,7 +22,8 @@ const CLOSE_OBJECT = 0x7d;
 const OPEN_ARRAY = 0x5b;
 const CLOSE_ARRAY = 0x5d;
 
-function isWhitespace(code: number): boolean {
+/** JSON's whitespace: space, line feed, carriage return and tab. */
+export function isWhitespace(code: number): boolean {
   return code === 0x20 || code === 0x0a || code === 0x0d || code === 0x09;
 }
 

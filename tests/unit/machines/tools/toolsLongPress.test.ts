@@ -38,6 +38,9 @@ const movedAt = (x: number, y: number, t: number): ToolEvent => ({
 });
 const tOf = (event: ToolEvent): number => ('t' in event ? event.t : 0);
 
+/** What is offered for a finger on (100, 200): where it rested, on screen and on the map. */
+const OFFER_AT_100_200 = { lng: 100, lat: -200, x: 100, y: 200 };
+
 /** A finger held on empty map at (100, 200) for the long-press time. */
 function offering(): StartedTools {
   const started = startTools();
@@ -55,12 +58,7 @@ describe('toolsMachine: a long press on empty map offers Add pin here', () => {
     expectState(started.actor, 'browse.pressingMap');
     started.clock.increment(1);
     expectState(started.actor, 'browse.offeringPin');
-    expect(started.actor.getSnapshot().context.offer).toEqual({
-      lng: 100,
-      lat: -200,
-      x: 100,
-      y: 200,
-    });
+    expect(started.actor.getSnapshot().context.offer).toEqual(OFFER_AT_100_200);
     expect(started.commands).toContainEqual({ type: 'markOffer', lng: 100, lat: -200 });
   });
 
@@ -182,12 +180,7 @@ describe('toolsMachine: a long press judged by the events’ own times', () => {
     started.clock.increment(LONG_PRESS_MS - 300);
     started.send(releasedAt(100, 200, tOf(down) + LONG_PRESS_MS + 300));
     expectState(started.actor, 'browse.offeringPin');
-    expect(started.actor.getSnapshot().context.offer).toEqual({
-      lng: 100,
-      lat: -200,
-      x: 100,
-      y: 200,
-    });
+    expect(started.actor.getSnapshot().context.offer).toEqual(OFFER_AT_100_200);
     expect(started.count('markOffer')).toBe(1);
     // The timer that runs late afterwards changes nothing.
     started.clock.increment(300);
