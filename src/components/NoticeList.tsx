@@ -11,6 +11,8 @@ const LIVE_REGION_FIRST_MS = 100;
  * The notices, in a polite live region, so that a note that appears (an undo skipped, tiles
  * missing, a link adjusted) is read out. The region is there empty first: notes about the link
  * the page opened with, there from the first render, would otherwise come with it, unannounced.
+ * A source lost as a whole is an alert (assertive by its role), beside the region, not in it: an
+ * alert inside a polite region is read twice, or politely, by screen readers.
  */
 export function Notices() {
   const [announcing, setAnnouncing] = useState(false);
@@ -19,13 +21,16 @@ export function Notices() {
     return () => clearTimeout(timer);
   }, []);
   return (
-    <div className="notices" aria-live="polite">
-      {announcing && (
-        <>
-          <NoticeList />
-          <PartialFailureNotice />
-        </>
-      )}
+    <div className="notices">
+      <div className="notices-told" aria-live="polite">
+        {announcing && (
+          <>
+            <NoticeList />
+            <PartialFailureNotice said="note" />
+          </>
+        )}
+      </div>
+      <PartialFailureNotice said="alert" />
     </div>
   );
 }

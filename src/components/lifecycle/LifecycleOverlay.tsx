@@ -50,8 +50,12 @@ export function FailureAlert() {
   );
 }
 
-/** Partial failures, such as tiles that did not load: shown without blocking the map. */
-export function PartialFailureNotice() {
+/**
+ * Partial failures, such as tiles that did not load: shown without blocking the map. Rendered
+ * where it is `said`: as a note (some tiles), or as an alert (a source lost as a whole, which
+ * leaves the map without all it draws: for the default map, the land, borders and places).
+ */
+export function PartialFailureNotice({ said }: { said: 'note' | 'alert' }) {
   const lifecycle = useLifecycle();
   const { owner } = useChartroom();
   const count = useSelector(lifecycle, (s) =>
@@ -65,11 +69,9 @@ export function PartialFailureNotice() {
     (s) => s.context.failedTiles.length > 0 || s.context.failedSources.some((f) => f.retryable),
   );
   const text = partialFailureText(count, sources);
-  if (text === null) return null;
-  // A source lost as a whole leaves the map without all it draws (for the default map: the land,
-  // borders and places): said as an alert, not as a note.
+  if (text === null || said !== (sources > 0 ? 'alert' : 'note')) return null;
   return (
-    <div className="notice" role={sources > 0 ? 'alert' : 'note'}>
+    <div className="notice" role={said}>
       <span>{text}</span>
       {retryable && (
         <button

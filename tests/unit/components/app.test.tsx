@@ -282,6 +282,8 @@ describe('failures in the shell', () => {
     const said = await screen.findByText(lost);
     const alert = said.closest('[role="alert"]') as HTMLElement;
     expect(alert, 'said as an alert').not.toBeNull();
+    // Assertive by its role, and not inside a polite region, which would have it read politely.
+    expect(alert.closest('[aria-live]')).toBeNull();
     expect(region()).toHaveAttribute('aria-busy', 'false');
     fireEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
     expect(map.reloadedSources).toEqual([['basemap', 'tiles/tiles.json']]);
@@ -292,7 +294,7 @@ describe('failures in the shell', () => {
     renderApp('?style=javascript:alert(1)');
     expect(new Set(styleRequests)).toEqual(new Set(['http://localhost/app/styles/basemap.json']));
     // The live region is there empty first, so that the notice coming into it is read out.
-    const live = document.querySelector('.notices[aria-live="polite"]');
+    const live = document.querySelector('.notices [aria-live="polite"]');
     expect(live).toBeEmptyDOMElement();
     const note = await screen.findByRole('note');
     expect(note).toHaveTextContent('Only http and https style links');
