@@ -64,6 +64,9 @@ export function PinEditor() {
       shown.hide();
       if (previous instanceof HTMLElement && previous.isConnected) previous.focus();
       else if (list?.isConnected) focusRovingStop(list);
+      // Its fields taken away with the focus in them (the pin deleted in another tab): the focus
+      // goes to the map, as Close sends it, not to the page's body.
+      else if (isOnNothing(window.document.activeElement)) owner.focusMap();
     };
     // Opened once per pin: moving it, or a new origin for the same pin, only moves the popup.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -158,6 +161,10 @@ function EditorContent({ pin }: { pin: FeatureRecord }) {
     </div>
   );
 }
+
+/** Where the focus is when the element that held it was taken out of the page. */
+const isOnNothing = (element: Element | null): boolean =>
+  element === null || element === window.document.body;
 
 /** 48.8566° N, 2.3522° E: five decimals, about a metre. */
 export function formatLngLat(lng: number, lat: number): string {

@@ -12,11 +12,15 @@ import { isTextField, keyCommand } from './keys';
 /**
  * How long after the last key typed in a text field that was then taken away (its pin deleted in
  * another tab) the keys that follow are still that typing, not commands; each one extends it.
+ * Long enough for a pause mid-sentence: a person typing on does not see the field go.
  */
-export const STRAY_TYPING_MS = 1000;
+export const STRAY_TYPING_MS = 3000;
 
 /** Keys that leave a text field (or end what is typed in it): after them, keys are commands. */
 const LEAVING_KEYS = new Set(['Escape', 'Tab', 'Enter']);
+
+/** Keys that end typing whose field was taken away: the person has seen it go. */
+const LEFT_STRAY_KEYS = new Set(['Escape', 'Tab']);
 
 /**
  * The keys of "Your map" (CONTRACT.md). They act only when the focus is not in a text field, where
@@ -27,7 +31,7 @@ const LEAVING_KEYS = new Set(['Escape', 'Tab', 'Enter']);
  * the page, and the rest of the word would become commands: `p` would choose Add pin, Ctrl+Z undo
  * a step. Keys that follow such typing within STRAY_TYPING_MS do nothing, here or anywhere on the
  * page, unless the person left the field themselves (a key that leaves it, or a press of the
- * pointer); Escape always does what it does.
+ * pointer); Escape and Tab, which show that the person has seen the field go, do what they do.
  */
 export function YourMapKeys() {
   const { owner } = useChartroom();
@@ -49,7 +53,7 @@ export function YourMapKeys() {
       }
       if (
         typing &&
-        event.key !== 'Escape' &&
+        !LEFT_STRAY_KEYS.has(event.key) &&
         !typing.field.isConnected &&
         event.timeStamp - typing.at < STRAY_TYPING_MS
       ) {

@@ -21,6 +21,12 @@ afterEach(() => {
 });
 
 const key = (target: Element, init: KeyboardEventInit) => fireEvent.keyDown(target, init);
+/** The fake map's canvas in the page and focusable, as MapLibre's is. */
+const focusable = (map: Awaited<ReturnType<typeof ready>>) => {
+  map.canvas.classList.add('maplibregl-canvas');
+  map.canvas.tabIndex = 0;
+  document.body.append(map.canvas);
+};
 const names = (app: Parameters<typeof documentOf>[0]) =>
   Object.values(documentOf(app).context.features).map((feature) => feature.name);
 
@@ -125,7 +131,7 @@ describe('the keys of Your map, with the focus outside text fields', () => {
 
   it('keep the rest of a word typed in a field another tab took away from becoming commands', async () => {
     const { app } = renderYourMap();
-    await ready(app);
+    focusable(await ready(app));
     let now = Date.now();
     vi.spyOn(Date, 'now').mockImplementation(() => now);
     addPin(app, 'a', 1, 1);
@@ -142,22 +148,51 @@ describe('the keys of Your map, with the focus outside text fields', () => {
       }),
     );
     expect(screen.queryByRole('dialog')).toBeNull();
-    expect(document.activeElement).toBe(document.body);
+    // The focus goes to the map, as Close sends it, not to the page's body.
+    const map = document.activeElement as HTMLElement;
+    expect(map).toHaveClass('maplibregl-canvas');
     const undoSteps = documentOf(app).context.undo.length;
+    // A pause mid-sentence, longer than a second, is still that typing.
     for (const init of [{ key: 'p' }, { key: 'z', ctrlKey: true }, { key: '/' }, { key: 'p' }]) {
-      now += STRAY_TYPING_MS / 2;
-      // Used up: not the page's either (search's `/`, scrolling, a button's Enter).
-      expect(key(document.body, init), init.key).toBe(false);
+      now += STRAY_TYPING_MS - 1;
+      // Used up: not the page's either (search's `/`, the map's keys, a button's Enter).
+      expect(key(map, init), init.key).toBe(false);
     }
-    expect(document.activeElement).toBe(document.body);
+    expect(document.activeElement).toBe(map);
     expect(toolsOf(app).hasTag('addingPin')).toBe(false);
     expect(documentOf(app).context.undo).toHaveLength(undoSteps);
     expect(names(app)).toEqual(['Pin 2']);
     // Once the typing has stopped, keys are commands again.
     now += STRAY_TYPING_MS;
-    key(document.body, { key: 'p' });
+    key(map, { key: 'p' });
     expect(toolsOf(app).hasTag('addingPin')).toBe(true);
-    key(document.body, { key: 'Escape' });
+    key(map, { key: 'Escape' });
+  });
+
+  it('are commands again once Tab shows that the taken field was seen to go', async () => {
+    const { app } = renderYourMap();
+    focusable(await ready(app));
+    const now = Date.now();
+    vi.spyOn(Date, 'now').mockImplementation(() => now);
+    addPin(app, 'a', 1, 1);
+    addPin(app, 'b', 2, 2);
+    act(() => app.send({ type: 'pin.selected', id: 'a', origin: 'new', byKeyboard: false }));
+    key(screen.getByRole('textbox', { name: 'Name' }), { key: 'x' });
+    await vi.waitFor(() => expect(documentOf(app).context.pending).toEqual({}));
+    act(() =>
+      app.system.get('document')!.send({
+        type: 'storage.remoteChanged',
+        stored: [{ id: 'a', record: null }],
+      }),
+    );
+    const map = document.activeElement as HTMLElement;
+    expect(map).toHaveClass('maplibregl-canvas');
+    expect(key(map, { key: 'p' })).toBe(false);
+    expect(toolsOf(app).hasTag('addingPin')).toBe(false);
+    // Tab goes on to the next control as ever, and the keys after it are commands.
+    expect(key(map, { key: 'Tab' })).toBe(true);
+    key(map, { key: 'p' });
+    expect(toolsOf(app).hasTag('addingPin')).toBe(true);
   });
 
   it('are commands at once after a field is left by a key or the pointer', async () => {
