@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { memo, type RefObject, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useSelector } from '@xstate/react';
 import { nameInField } from '../../yourMap/history';
@@ -126,18 +126,7 @@ function EditorContent({ pin }: { pin: FeatureRecord }) {
           onBlur={finish}
         />
       </label>
-      <label>
-        Note
-        <textarea
-          name="note"
-          dir="auto"
-          rows={3}
-          value={pin.note}
-          readOnly={readOnly}
-          onChange={(event) => edit({ note: event.target.value })}
-          onBlur={finish}
-        />
-      </label>
+      <NoteField key={id} id={id} note={pin.note} readOnly={readOnly} />
       <dl>
         <dt>Coordinates</dt>
         <dd>{formatLngLat(lng, lat)}</dd>
@@ -161,6 +150,58 @@ function EditorContent({ pin }: { pin: FeatureRecord }) {
     </div>
   );
 }
+
+/**
+ * The `Note` field. React writes a controlled textarea's `defaultValue` (its text content) at every
+ * render, even unchanged, and Chromium then ends the typing run its own text undo takes back in
+ * one step: Ctrl+Z took away one letter. So the textarea is left to itself while typed in, and
+ * rendered again only for another pin or `readOnly`; a note changed from elsewhere (an undo,
+ * another tab) is written into it where it differs from what it shows.
+ */
+const NoteField = memo(function NoteField({
+  id,
+  note,
+  readOnly,
+}: {
+  id: string;
+  note: string;
+  readOnly: boolean;
+}) {
+  const field = useRef<HTMLTextAreaElement>(null);
+  useLayoutEffect(() => {
+    if (field.current && field.current.value !== note) field.current.value = note;
+  }, [note]);
+  return <NoteTextarea id={id} readOnly={readOnly} field={field} />;
+});
+
+/** The textarea itself, whose props do not change while it is typed in. */
+const NoteTextarea = memo(function NoteTextarea({
+  id,
+  readOnly,
+  field,
+}: {
+  id: string;
+  readOnly: boolean;
+  field: RefObject<HTMLTextAreaElement | null>;
+}) {
+  const document = useDocument();
+  return (
+    <label>
+      Note
+      <textarea
+        ref={field}
+        name="note"
+        dir="auto"
+        rows={3}
+        readOnly={readOnly}
+        onChange={(event) =>
+          document.send({ type: 'doc.edited', id, note: event.target.value, t: Date.now() })
+        }
+        onBlur={() => document.send({ type: 'doc.editFinished', id, t: Date.now() })}
+      />
+    </label>
+  );
+});
 
 /** Where the focus is when the element that held it was taken out of the page. */
 const isOnNothing = (element: Element | null): boolean =>

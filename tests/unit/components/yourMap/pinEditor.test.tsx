@@ -95,6 +95,28 @@ describe("a pin's editor", () => {
     await waitFor(() => expect(store.records.get('h')).toMatchObject({ name: 'Harbour' }));
   });
 
+  it('leaves Note alone while it is typed in, so that the browser undoes a typed run at once', async () => {
+    const { app } = await editHarbour();
+    const note = field('Note');
+    act(() => note.focus());
+    // A textarea's text content is its default value: rewriting it, even unchanged, ends the run
+    // of typing that Chromium's own Ctrl+Z takes back in one step.
+    const rewrites: MutationRecord[] = [];
+    const observer = new MutationObserver((records) => rewrites.push(...records));
+    observer.observe(note, { childList: true, characterData: true, subtree: true });
+    for (const value of ['Low tide at six!', 'Low tide at six!!', 'Low tide at six!!!'])
+      fireEvent.change(note, { target: { value } });
+    expect(documentOf(app).context.features.h?.note).toBe('Low tide at six!!!');
+    await Promise.resolve();
+    observer.disconnect();
+    expect(rewrites).toEqual([]);
+    expect(field('Note')).toBe(note);
+    // A note changed from elsewhere (here an undo) is shown.
+    act(() => note.blur());
+    fireEvent.click(toolButton('Undo'));
+    expect(field('Note')).toHaveValue('Low tide at six');
+  });
+
   it('closes with Escape, from its Name too, keeping what was typed as a step', async () => {
     const { app } = await editHarbour();
     const name = field('Name');
