@@ -71,6 +71,34 @@ export function isLater(
   return a.updated > b.updated || (a.updated === b.updated && a.by > b.by);
 }
 
+/** Line breaks and tabs. */
+const BREAK = /[\t\n\v\f\r\u0085\u2028\u2029]/;
+
+/**
+ * A name on one line: each run of spaces, line breaks and tabs that holds a line break or a tab is
+ * one space. A one-line text field cannot hold a line break (the browser drops it: "Paix\nParis"
+ * would show, and be saved once edited, as "PaixParis"), and the list shows a tab as a space. One
+ * pass, so that a name of a million spaces costs no more than its length.
+ */
+export function oneLineName(name: string): string {
+  if (!BREAK.test(name)) return name;
+  let out = '';
+  let run = '';
+  let broken = false;
+  for (const char of name) {
+    if (char === ' ' || BREAK.test(char)) {
+      run += char;
+      broken ||= char !== ' ';
+      continue;
+    }
+    out += broken ? ' ' : run;
+    run = '';
+    broken = false;
+    out += char;
+  }
+  return out + (broken ? ' ' : run);
+}
+
 /** Rounds a coordinate to COORDINATE_DECIMALS; -0 is 0 (the same place, and the same data). */
 export function roundCoordinate(value: number): number {
   const factor = 10 ** COORDINATE_DECIMALS;

@@ -2,7 +2,7 @@ import { memo, type RefObject, useEffect, useId, useLayoutEffect, useRef, useSta
 import { createPortal } from 'react-dom';
 import { useSelector } from '@xstate/react';
 import { nameInField } from '../../yourMap/history';
-import type { FeatureRecord } from '../../yourMap/model';
+import { oneLineName, type FeatureRecord } from '../../yourMap/model';
 import { useChartroom, useDocument, useSelection, useStorage } from '../ChartroomContext';
 import { showSelection, useSheetCard } from '../sheet/BottomSheet';
 import { ROVING_LIST, focusRovingStop } from '../useRovingFocus';
@@ -96,7 +96,9 @@ function EditorContent({ pin }: { pin: FeatureRecord }) {
   const readOnly = useSelector(useStorage(), (s) => s.hasTag('readOnly'));
   const titleId = useId();
   // While Name is blank the pin keeps its name (the document's rule): the field shows what is typed.
-  const name = useSelector(document, (s) => nameInField(s.context, pin));
+  // A name with line breaks (kept from an import before names were made one line) is shown on
+  // one line, as the list shows it, so that an edit keeps its words apart.
+  const name = useSelector(document, (s) => oneLineName(nameInField(s.context, pin)));
   const { id } = pin;
   const edit = (change: { name?: string; note?: string }) =>
     document.send({ type: 'doc.edited', id, ...change, t: Date.now() });

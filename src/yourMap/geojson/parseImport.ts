@@ -1,5 +1,5 @@
 import type { Geometry } from 'geojson';
-import { SCHEMA_VERSION, roundCoordinate, type FeatureRecord } from '../model';
+import { SCHEMA_VERSION, oneLineName, roundCoordinate, type FeatureRecord } from '../model';
 import { checkFile, checkItem, isObject, itemsOf, type JsonObject } from './checkContent';
 import { checkStructure } from './checkStructure';
 import { importIds } from './importIds';
@@ -29,8 +29,8 @@ import {
  *   so that each can be told apart in the list (geojson.io shows a MultiPoint as one feature).
  * - Lines and polygons are counted in `notImportedYet` (each part of a Multi… counts), and
  *   features without a geometry in `withoutGeometry`.
- * - The name is the `name` property, else `title`; where neither is non-blank text, `Pin N`
- *   counting up from `options.nextPinNumber`. The note is `note`, else `description`, else ''.
+ * - The name is the `name` property, else `title`, on one line (`oneLineName`); where neither is
+ *   non-blank text, `Pin N` counting up from `options.nextPinNumber`. The note is `note`, else `description`, else ''.
  *   Their values must be text (or null, or absent). Other properties are not kept.
  * - A feature's `id` (text or number, as text) is kept where it gives one pin and is not already
  *   in `existingIds` or earlier in the file; otherwise the pin gets `makeId()`. So an export
@@ -107,7 +107,8 @@ function toRecords(items: readonly JsonObject[], options: ParseOptions): ImportR
           `${formatCount(MAX_IMPORT_FEATURES)} pins can be imported at once.`,
       );
     }
-    const name = firstText(properties, 'name', 'title', true);
+    const text = firstText(properties, 'name', 'title', true);
+    const name = text === null ? null : oneLineName(text);
     const note = firstText(properties, 'note', 'description', false) ?? '';
     const created = timestamp(properties['created']) ?? options.now;
     const updated = timestamp(properties['updated']) ?? options.now;

@@ -117,6 +117,18 @@ describe("a pin's editor", () => {
     expect(field('Note')).toHaveValue('Low tide at six');
   });
 
+  it('shows a name kept with line breaks on one line, so that an edit keeps its words apart', async () => {
+    const store = new MemoryStore([storedPin('r', 2.33, 48.87, { name: 'Rue de la Paix\nParis' })]);
+    const { app } = renderYourMap({ store });
+    await ready(app);
+    fireEvent.click(within(yourMap()).getByRole('button', { name: /^Rue de la Paix\sParis$/ }));
+    const name = field('Name');
+    expect(name).toHaveValue('Rue de la Paix Paris');
+    act(() => name.focus());
+    fireEvent.change(name, { target: { value: 'Rue de la Paix Paris!' } });
+    expect(documentOf(app).context.features.r?.name).toBe('Rue de la Paix Paris!');
+  });
+
   it('closes with Escape, from its Name too, keeping what was typed as a step', async () => {
     const { app } = await editHarbour();
     const name = field('Name');

@@ -189,6 +189,19 @@ describe('parseImport, accepting a file', () => {
       expect(names(records(result))).toEqual(['Named', 'Titled', 'Pin 12', 'Pin 13', '  Spaced  ']);
     });
 
+    it('puts a name on one line, its breaks and tabs a space each, and keeps a note’s lines', () => {
+      const result = parse(
+        collection(
+          point(0, 0, { name: 'Rue de la Paix\nParis\t75002', note: 'Two\nlines' }),
+          point(0, 0, { title: 'Quay \r\n  \u2028 North' }),
+          point(0, 0, { name: '\n\t' }),
+        ),
+        { nextPinNumber: 4 },
+      );
+      expect(names(records(result))).toEqual(['Rue de la Paix Paris 75002', 'Quay North', 'Pin 4']);
+      expect(records(result)[0]?.note).toBe('Two\nlines');
+    });
+
     it('numbers an unnamed MultiPoint’s pins as Pin N', () => {
       const multi = {
         type: 'MultiPoint',
