@@ -9,6 +9,7 @@ import {
 } from 'react';
 import { useSelector } from '@xstate/react';
 import { PLACE_ZOOM } from '../../machines/selectionMachine';
+import { foldName } from '../../places/fold.js';
 import { byCreated, type FeatureRecord, type Features } from '../../yourMap/model';
 import { quarantineText } from '../../yourMap/quarantineText';
 import { useCamera, useDocument, useSelection, useStorage } from '../ChartroomContext';
@@ -232,8 +233,33 @@ function FeatureList({
   );
 }
 
+/** Each record's name folded (records are never changed in place): folded once, not per key. */
+const foldedNames = new WeakMap<FeatureRecord, string>();
+
+function foldedName(record: FeatureRecord): string {
+  let folded = foldedNames.get(record);
+  if (folded === undefined) {
+    folded = foldName(record.name);
+    foldedNames.set(record, folded);
+  }
+  return folded;
+}
+
 /**
- * The oldest `limit` features whose name holds `filter` (any case), oldest first, how many match,
+ * Whether a feature's name holds `filter`, as search matches places: ignoring case, accents and
+ * punctuation ("cafe" finds "Café 3", "stop  5" finds "Stop 5"). A filter of punctuation alone,
+ * which folds to nothing, is looked for as typed (any case). Null for a blank filter: all match.
+ */
+export function nameMatcher(filter: string): ((record: FeatureRecord) => boolean) | null {
+  const typed = filter.trim().toLocaleLowerCase();
+  if (!typed) return null;
+  const needle = foldName(filter);
+  if (!needle) return (record) => record.name.toLocaleLowerCase().includes(typed);
+  return (record) => foldedName(record).includes(needle);
+}
+
+/**
+ * The oldest `limit` features whose name holds `filter` (nameMatcher), oldest first, how many match,
  * and how many there are: one pass that keeps only the `limit` oldest so far, rather than a sort
  * of every feature (10,000 after an import) on each change.
  */
@@ -242,13 +268,13 @@ export function oldestMatching(
   filter: string,
   limit: number,
 ): { shown: FeatureRecord[]; matches: number; total: number } {
-  const needle = filter.trim().toLocaleLowerCase();
+  const matching = nameMatcher(filter);
   const shown: FeatureRecord[] = [];
   let matches = 0;
   let total = 0;
   for (const feature of Object.values(features)) {
     total += 1;
-    if (needle && !feature.name.toLocaleLowerCase().includes(needle)) continue;
+    if (matching && !matching(feature)) continue;
     matches += 1;
     const last = shown[shown.length - 1];
     if (shown.length === limit && last && byCreated(feature, last) >= 0) continue;
