@@ -31,8 +31,9 @@ export function useImport(): {
   const lastOperation = useSelector(document, (s) => s.context.lastOperation);
   const importFiles = useCallback(
     (files: FileList | File[]) => {
-      const file = Array.from(files)[0];
+      const [file, ...others] = Array.from(files);
       if (!file) return;
+      const left = leftOutText(others);
       setStatus({ kind: 'reading', name: file.name });
       const { features, nextPinNumber } = document.getSnapshot().context;
       // Taken too: the ids of records kept aside, which a pin of the file must never write over.
@@ -53,7 +54,7 @@ export function useImport(): {
           (parsed) => {
             // Against the features as they are now: the document may have changed meanwhile.
             const result = withoutShown(parsed, document.getSnapshot().context.features);
-            const text = importOutcomeText(file.name, result);
+            const text = importOutcomeText(file.name, result) + left;
             if (!result.ok) {
               setStatus({ kind: 'failed', text });
               return;
@@ -65,7 +66,7 @@ export function useImport(): {
           (error: unknown) =>
             setStatus({
               kind: 'failed',
-              text: `${file.name} was not imported: ${error instanceof Error ? error.message : String(error)}`,
+              text: `${file.name} was not imported: ${error instanceof Error ? error.message : String(error)}${left}`,
             }),
         );
     },
@@ -75,4 +76,16 @@ export function useImport(): {
   // would make it untrue.
   const outdated = 'after' in status && status.after !== lastOperation;
   return { status: outdated ? { kind: 'idle' } : status, importFiles };
+}
+
+/**
+ * Said of the files dropped beside the first, which are not read: one file is one import (one
+ * undo step, all or nothing). '' when there are none.
+ */
+export function leftOutText(others: readonly File[]): string {
+  if (others.length === 0) return '';
+  const names = others.map((each) => each.name);
+  const listed =
+    names.length === 1 ? names[0] : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+  return ` One file is imported at a time: ${listed} ${names.length === 1 ? 'was' : 'were'} not imported.`;
 }

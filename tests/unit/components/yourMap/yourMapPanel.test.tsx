@@ -385,4 +385,27 @@ describe('a dropped file', () => {
     });
     expect(await within(yourMap()).findByRole('button', { name: 'Dropped' })).toBeInTheDocument();
   });
+
+  it('is imported first of several dropped at once, and the others are said not to be', async () => {
+    const { app } = renderYourMap();
+    await ready(app);
+    const files = ['one', 'two', 'three'].map((name, index) =>
+      geojsonFile(`${name}.geojson`, {
+        type: 'FeatureCollection',
+        features: [point(name, name.toUpperCase(), index, index)],
+      }),
+    );
+    const map = screen.getByRole('region', { name: 'Map' });
+    act(() => {
+      fireEvent.drop(map, { dataTransfer: { types: ['Files'], files, dropEffect: 'none' } });
+    });
+    expect(await within(yourMap()).findByRole('button', { name: 'ONE' })).toBeInTheDocument();
+    expect(
+      await within(yourMap()).findByText(
+        'Imported 1 pin from one.geojson. One file is imported at a time: two.geojson and ' +
+          'three.geojson were not imported.',
+      ),
+    ).toBeInTheDocument();
+    expect(within(yourMap()).queryByRole('button', { name: 'TWO' })).toBeNull();
+  });
 });
