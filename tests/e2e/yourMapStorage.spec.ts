@@ -23,6 +23,7 @@ import {
   storageAlert,
   storedNamed,
   storedRecords,
+  toolButton,
   yourMap,
 } from './support/yourMap';
 
@@ -203,6 +204,45 @@ test('two pages of one browser: each sees the other’s pins, and keeps both pag
   await page.reload();
   await expectReady(page);
   await expect(listButtons(page)).toHaveText(['From the second page', 'Beta']);
+});
+
+test('typing on after another page deleted the pin, past a pause, is not taken as commands', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(120_000);
+  const other = await context.newPage();
+  await openYourMap(other);
+  await page.bringToFront();
+  await openYourMap(page);
+  const dialog = await addPinAt(page, await spot(page, 'west'), 'Pin 1');
+  await dialog.getByRole('textbox', { name: 'Note' }).click();
+  await page.keyboard.type('Picnic spot');
+  await expect.poll(async () => (await storedNamed(page, 'Pin 1'))?.note).toBe('Picnic spot');
+
+  // The other page deletes it while this one's Note has the keyboard.
+  await inFront(other);
+  await listButtons(other).filter({ hasText: 'Pin 1' }).click();
+  await editor(other, 'Pin 1').getByRole('button', { name: 'Delete' }).click();
+  await page.bringToFront();
+  await expect(listButtons(page)).toHaveCount(0);
+  await expect(anyEditor(page)).toHaveCount(0);
+  // The keyboard went to the map, as Close sends it, not to the page's body.
+  await expect(page.locator('canvas.maplibregl-canvas')).toBeFocused();
+  // A pause mid-sentence, longer than a second (a person who has not seen the field go), then
+  // the rest of the sentence: `p` is not Add pin, and nothing is added, moved or undone.
+  await page.waitForTimeout(1_500);
+  const hash = await page.evaluate(() => window.location.hash);
+  await page.keyboard.type(' near the pond, perfect for a party', { delay: 60 });
+  await page.keyboard.press('Control+Z');
+  await expect(toolButton(page, 'Browse')).toHaveAttribute('aria-pressed', 'true');
+  await expect(listButtons(page)).toHaveCount(0);
+  expect(await page.evaluate(() => window.location.hash)).toBe(hash);
+  // Tab shows the field was seen to go: the keys after it are commands again.
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('p');
+  await expect(toolButton(page, 'Add pin')).toHaveAttribute('aria-pressed', 'true');
+  await page.keyboard.press('Escape');
 });
 
 /**

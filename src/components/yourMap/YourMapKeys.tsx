@@ -11,8 +11,9 @@ import { isTextField, keyCommand } from './keys';
 
 /**
  * How long after the last key typed in a text field that was then taken away (its pin deleted in
- * another tab) the keys that follow are still that typing, not commands; each one extends it.
- * Long enough for a pause mid-sentence: a person typing on does not see the field go.
+ * another tab), or after the focus went elsewhere with it, the keys that follow are still that
+ * typing, not commands; each one extends it. Long enough for a pause mid-sentence: a person
+ * typing on does not see the field go.
  */
 export const STRAY_TYPING_MS = 3000;
 
@@ -44,6 +45,12 @@ export function YourMapKeys() {
     let typing: { field: Element; at: number } | null = null;
     const onPointerDown = () => {
       typing = null;
+    };
+    // The focus put somewhere once the field was taken away (the editor sends it to the map):
+    // the pause is counted from then too, since the tab that took it may have taken a while.
+    const onFocusIn = (event: FocusEvent) => {
+      if (typing && !typing.field.isConnected && !isTextField(event.target))
+        typing.at = event.timeStamp;
     };
     const onKeyDown = (event: KeyboardEvent) => {
       if (isTextField(event.target)) {
@@ -108,9 +115,11 @@ export function YourMapKeys() {
     };
     window.addEventListener('keydown', onKeyDown, { capture: true });
     window.addEventListener('pointerdown', onPointerDown, { capture: true });
+    window.addEventListener('focusin', onFocusIn, { capture: true });
     return () => {
       window.removeEventListener('keydown', onKeyDown, { capture: true });
       window.removeEventListener('pointerdown', onPointerDown, { capture: true });
+      window.removeEventListener('focusin', onFocusIn, { capture: true });
     };
   }, [owner, tools, document, selection, storage, camera]);
   return null;

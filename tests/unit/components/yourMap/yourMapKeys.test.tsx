@@ -140,7 +140,9 @@ describe('the keys of Your map, with the focus outside text fields', () => {
     const name = screen.getByRole('textbox', { name: 'Name' });
     key(name, { key: 'x' });
     await vi.waitFor(() => expect(documentOf(app).context.pending).toEqual({}));
-    // Another tab deletes the pin: its editor goes, and the focus with it.
+    // Another tab deletes the pin, some while after that key: its editor goes, and the focus with
+    // it. The pause is counted from then.
+    now += STRAY_TYPING_MS * 2;
     act(() =>
       app.system.get('document')!.send({
         type: 'storage.remoteChanged',
