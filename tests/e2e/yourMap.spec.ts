@@ -324,7 +324,7 @@ test('Enter on Undo or Redo until it is disabled leaves the focus on the other o
     .toEqual([...names].sort());
 });
 
-test('Ctrl+Z in the Name textbox is the text’s own undo, not the document’s', async () => {
+test('Ctrl+Z in Name or Note is the text’s own undo of the run typed, not the document’s', async () => {
   await page.mouse.click(at['Pin 2']!.x, at['Pin 2']!.y);
   await expect(editor(page, 'Lighthouse')).toBeVisible();
   // The dialog is named after the pin, so it is found by its class while the name changes.
@@ -340,6 +340,16 @@ test('Ctrl+Z in the Name textbox is the text’s own undo, not the document’s'
   // The document was not undone: no step to redo, every pin still there.
   await expect(toolButton(page, 'Redo')).toBeDisabled();
   await expect(listButtons(page)).toHaveText(['Pin 1', 'Lighthouse', 'Pin 3']);
+  // In Note too, one Ctrl+Z takes back the whole run typed, as in any text area.
+  const note = anyEditor(page).getByRole('textbox', { name: 'Note' });
+  const before = await note.inputValue();
+  await note.click();
+  await page.keyboard.press('End');
+  await page.keyboard.type(' and its keeper');
+  await expect(note).toHaveValue(`${before} and its keeper`);
+  await page.keyboard.press('Control+Z');
+  await expect(note).toHaveValue(before);
+  await expect(note).toBeFocused();
   await page.keyboard.press('Escape');
   await expect(anyEditor(page)).toHaveCount(0);
 });

@@ -138,7 +138,8 @@ test('every bad file is refused whole, saying what and where; a dropped file imp
       {
         type: 'Feature',
         id: 'dropped-1',
-        properties: { name: 'Dropped', note: 'from a drop' },
+        // A name on two lines, which a one-line field cannot hold: it is made one line.
+        properties: { name: 'Dropped\nby hand', note: 'from a drop' },
         geometry: { type: 'Point', coordinates: [-11.5, 44.25] },
       },
       // Its id again: imported under a new one, and said.
@@ -150,9 +151,11 @@ test('every bad file is refused whole, saying what and where; a dropped file imp
       },
     ],
   });
+  // Another file beside it: one file is one import, and the other is said not to be imported.
   const dataTransfer = await page.evaluateHandle((text) => {
     const transfer = new DataTransfer();
     transfer.items.add(new File([text], 'dropped.geojson', { type: 'application/geo+json' }));
+    transfer.items.add(new File([text], 'beside.geojson', { type: 'application/geo+json' }));
     return transfer;
   }, dropped);
   const canvas = page.locator('canvas.maplibregl-canvas');
@@ -160,11 +163,12 @@ test('every bad file is refused whole, saying what and where; a dropped file imp
   await canvas.dispatchEvent('dragover', { dataTransfer });
   await canvas.dispatchEvent('drop', { dataTransfer });
   await expect(yourMap(page)).toContainText(
-    'Imported 2 pins from dropped.geojson. 1 pin had the id of another feature in the file, and was given a new one.',
+    'Imported 2 pins from dropped.geojson. 1 pin had the id of another feature in the file, and ' +
+      'was given a new one. One file is imported at a time: beside.geojson was not imported.',
   );
   await expect(alert).toHaveCount(0);
   await expect(listButtons(page)).toHaveCount(3);
-  for (const name of ['Pin 1', 'Dropped', 'Twin'])
+  for (const name of ['Pin 1', 'Dropped by hand', 'Twin'])
     await expect(listButtons(page).filter({ hasText: name })).toHaveCount(1);
   await expect
     .poll(async () => (await storedRecords(page)).find((r) => r.id === 'dropped-1')?.note)
@@ -172,6 +176,17 @@ test('every bad file is refused whole, saying what and where; a dropped file imp
   const twin = (await storedRecords(page)).find((r) => r.name === 'Twin');
   expect(twin?.id).toBeDefined();
   expect(twin?.id).not.toBe('dropped-1');
+  // The two-line name, in the editor: on one line, and an edit keeps its words apart.
+  await listButtons(page).filter({ hasText: 'Dropped by hand' }).click();
+  const name = editor(page, 'Dropped by hand').getByRole('textbox', { name: 'Name' });
+  await expect(name).toHaveValue('Dropped by hand');
+  await name.click();
+  await page.keyboard.press('End');
+  await page.keyboard.type('!');
+  await page.keyboard.press('Tab');
+  await expect
+    .poll(async () => (await storedRecords(page)).find((r) => r.id === 'dropped-1')?.name)
+    .toBe('Dropped by hand!');
 });
 
 test('export, then import into an empty browser: the same ids, names, notes, times and coordinates', async ({
