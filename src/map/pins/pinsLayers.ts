@@ -7,7 +7,7 @@ import type {
   LayerSpecification,
   VectorSourceSpecification,
 } from 'maplibre-gl';
-import type { FeatureRecord } from '../../yourMap/model';
+import { oneLineName, type FeatureRecord } from '../../yourMap/model';
 import { LABELS, PLACES_SOURCE, perFeature, placesLayers } from '../places/placesLayers';
 
 /**
@@ -106,11 +106,14 @@ function charactersOf(name: string): string[] {
 }
 
 /**
- * A name as the map draws it: whole, or cut to at most LABEL_MAX_CHARACTERS characters, the
- * ellipsis included (grapheme clusters: never half a flag, a family emoji or a letter and its
- * accent), so that a long name never draws a label across the map or over its neighbours.
+ * A name as the map draws it: on one line, as the list and the editor show it (a name an import
+ * kept with line breaks, before names were made one line), whole, or cut to at most
+ * LABEL_MAX_CHARACTERS characters, the ellipsis included (grapheme clusters: never half a flag, a
+ * family emoji or a letter and its accent), so that a long name never draws a label across the
+ * map or over its neighbours.
  */
-export function labelText(name: string): string {
+export function labelText(text: string): string {
+  const name = oneLineName(text);
   if (name.length <= LABEL_MAX_CHARACTERS) return name;
   const characters = charactersOf(name);
   if (characters.length <= LABEL_MAX_CHARACTERS) return name;

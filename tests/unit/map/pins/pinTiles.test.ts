@@ -76,6 +76,8 @@ describe("the pins' tiles", () => {
     expect(labelText(family.repeat(LABEL_MAX_CHARACTERS))).toBe(
       family.repeat(LABEL_MAX_CHARACTERS),
     );
+    // On one line, as the list and the editor show it.
+    expect(labelText('Rue de la Paix\nParis\t75002')).toBe('Rue de la Paix Paris 75002');
 
     const tiles = new PinTiles();
     tiles.setPins([pin('a', -9.1393, 38.7223, long)]);

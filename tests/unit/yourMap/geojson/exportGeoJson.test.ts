@@ -10,7 +10,12 @@ import {
 } from '../../../../src/yourMap/geojson/exportGeoJson';
 import { withoutShown } from '../../../../src/yourMap/geojson/importShown';
 import { parseImport } from '../../../../src/yourMap/geojson/parseImport';
-import { byCreated, type FeatureRecord, type Features } from '../../../../src/yourMap/model';
+import {
+  byCreated,
+  oneLineName,
+  type FeatureRecord,
+  type Features,
+} from '../../../../src/yourMap/model';
 import { NOW, TAB, options, pin, records } from './support';
 
 const byId = (list: FeatureRecord[]): Features =>
@@ -114,7 +119,10 @@ const storedPin: fc.Arbitrary<FeatureRecord> = fc
     id: fc
       .string({ unit: 'binary', minLength: 1, maxLength: 40 })
       .filter((id) => !Object.getOwnPropertyNames(Object.prototype).includes(id)),
-    name: fc.string({ unit: 'binary', maxLength: 40 }).filter((name) => name.trim() !== ''),
+    // Names as the app makes them: never blank, and on one line (an import makes them so).
+    name: fc
+      .string({ unit: 'binary', maxLength: 40 })
+      .filter((name) => name.trim() !== '' && oneLineName(name) === name),
     note: fc.string({ unit: 'binary', maxLength: 200 }),
     lng: fc.integer({ min: -1_800_000_000, max: 1_800_000_000 }),
     lat: fc.integer({ min: -900_000_000, max: 900_000_000 }),
