@@ -253,7 +253,8 @@ export function BottomSheet(props: {
  * Tells the camera how much of the map the sheet and the top row (`data-covers-map="top"`) cover
  * whenever the sheet comes to rest at another size, and keeps the selection (a place or a pin) out
  * from under them: on a new selection, and when the sheet grows over it. A full sheet lowers for
- * a new selection. The person may still pan the selection under the sheet: it is not pulled back.
+ * a new selection, and goes back up once it closes. The person may still pan the selection under
+ * the sheet: it is not pulled back.
  */
 function useKeepSelectionClear(sheetRef: React.RefObject<HTMLElement | null>) {
   const camera = useCamera();
@@ -327,8 +328,35 @@ function useKeepSelectionClear(sheetRef: React.RefObject<HTMLElement | null>) {
     };
   }, [sheetRef, camera, sheet, selection, document]);
 
+  // Whether the open selection lowered the sheet from full (chosen in its lists): once it closes,
+  // the sheet goes back up, and the lists are where they were, with the item it was chosen from
+  // (where the focus goes back to, as on a wide screen). Forgotten once the person moves the sheet.
+  const lowered = useRef(false);
+  useEffect(() => {
+    const moved = sheet.subscribe((s) => {
+      if (!s.matches('collapsed')) lowered.current = false;
+    });
+    let open = selection.getSnapshot().context;
+    const closed = selection.subscribe(({ context }) => {
+      const was = open.selected !== null || open.pin !== null;
+      open = context;
+      if (!was || context.selected !== null || context.pin !== null || !lowered.current) return;
+      lowered.current = false;
+      // Now, as the selection changes, not in an effect: the sheet is up in the same render as
+      // the card goes, so the item its focus goes back to is shown, and can take it. A height at
+      // a time, as its keys move it.
+      sheet.send({ type: 'sheet.expandRequested' });
+      sheet.send({ type: 'sheet.expandRequested' });
+    });
+    return () => {
+      moved.unsubscribe();
+      closed.unsubscribe();
+    };
+  }, [sheet, selection]);
+
   useEffect(() => {
     if (selectedKey === null) return;
+    if (sheet.getSnapshot().matches('full')) lowered.current = true;
     sheet.send({ type: 'sheet.selectionOpened' });
     // After the card is laid out, and the sheet has grown or lowered for it.
     const frame = requestAnimationFrame(() => sync.current(true));

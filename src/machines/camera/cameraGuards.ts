@@ -109,6 +109,9 @@ export const cameraGuards = {
   /** The app's flight under way was asked for here, and is aimed again by the map's new size. */
   aimsToFly: ({ context }: GuardArgs) => context.aim?.kind === 'fly',
   aimsToFit: ({ context }: GuardArgs) => context.aim?.kind === 'fit',
+  /** The same, but for an address's flight, which names the map's centre and aims at no panel. */
+  aimsToFlyAroundPanels: ({ context }: GuardArgs) =>
+    context.aim?.kind === 'fly' && context.aim.reason !== 'history',
   appMoveJustEnded: ({ context, event }: GuardArgs) => {
     if (event.type !== 'camera.gestureStarted' && event.type !== 'camera.moveStarted') return false;
     const endedAt = context.appMove?.endedAt;

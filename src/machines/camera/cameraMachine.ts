@@ -17,6 +17,17 @@ export {
   type CameraInput,
 } from './cameraGuards';
 
+/** The app's flight or fit under way, asked again (after `first`) for the map's new free part. */
+const reaimed = (guard: 'aimsToFly' | 'aimsToFlyAroundPanels', first: 'noteInsets'[]) =>
+  [
+    { guard, target: '.reaiming', actions: [...first, { type: 'flyTo', params: aimedFlight }] },
+    {
+      guard: 'aimsToFit',
+      target: '.reaiming',
+      actions: [...first, { type: 'fitBounds', params: aimedFit }],
+    },
+  ] as const;
+
 export const cameraMachine = setup({
   types: {
     context: {} as CameraContext,
@@ -97,23 +108,18 @@ export const cameraMachine = setup({
         },
         flying: {},
         easing: {},
-        /** Asked again for the map's new size: the flight it cuts short ends into `resuming`. */
+        /** Asked again (a new size, a new free part): the flight cut short ends into `resuming`. */
         reaiming: { on: { 'camera.moveEnded': 'resuming' } },
         /** The flight asked again starts next (or, if none does, a moveend ends it). */
         resuming: {},
       },
       on: {
-        'camera.resized': [
-          {
-            guard: 'aimsToFly',
-            target: '.reaiming',
-            actions: { type: 'flyTo', params: aimedFlight },
-          },
-          {
-            guard: 'aimsToFit',
-            target: '.reaiming',
-            actions: { type: 'fitBounds', params: aimedFit },
-          },
+        'camera.resized': reaimed('aimsToFly', []),
+        // Panels covering more or less of the map as it flies (the bottom sheet dropping from full
+        // to the card of the pin chosen in it) leave another part free: aimed again at its middle.
+        'camera.insetsChanged': [
+          ...reaimed('aimsToFlyAroundPanels', ['noteInsets']),
+          { actions: 'noteInsets' },
         ],
         'camera.moveStarted': [
           { guard: 'startedByApp', target: 'app', reenter: true },

@@ -396,8 +396,10 @@ describe('cameraMachine', () => {
       const started = askedAndFlying();
       const insets = { top: 58, bottom: 0, left: 392 };
       started.send({ type: 'camera.insetsChanged', insets }, resized);
+      // The new insets aim it once (insetsUnderFlight.test.ts), the new size once more.
       expect(flights(started)).toEqual([
         { type: 'flyTo', target: PLACE, reason: 'place', insets: { top: 0, bottom: 0 } },
+        { type: 'flyTo', target: PLACE, reason: 'place', insets },
         { type: 'flyTo', target: PLACE, reason: 'place', insets },
       ]);
       expectState(started.actor, 'app.reaiming');
