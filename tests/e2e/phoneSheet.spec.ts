@@ -1,0 +1,210 @@
+import type { Locator, Page, TestInfo } from '@playwright/test';
+import { box } from './support/layout';
+import { expect, expectReady, test } from './support/map';
+import { settle } from './support/camera';
+import { swipe, tap } from './support/touch';
+import { SEA_VIEW, editor, importThroughChooser, pointOf, toolButton } from './support/yourMap';
+
+// The bottom sheet on phones (README, "On a phone"), where it was seen to go wrong: a phone on its
+// side narrower than 600 pixels, and a pin chosen from the fully expanded sheet.
+
+const sheet = (page: Page) => page.locator('.sheet');
+const handle = (page: Page) => page.getByRole('button', { name: /^(Expand|Collapse) panel$/ });
+const cameraControls = (page: Page) => page.getByRole('group', { name: 'Camera' });
+
+async function screenshot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
+  await page.screenshot({ path: testInfo.outputPath(`${name}.png`) });
+}
+
+/**
+ * The element a finger at the middle of `part` would land on is `part` (or inside it), and the
+ * whole of `part` is on the screen.
+ */
+async function expectTappable(page: Page, part: Locator, name: string): Promise<void> {
+  const { x, y, width, height } = await box(part);
+  const screen = page.viewportSize()!;
+  expect(x, `${name}: left edge on screen`).toBeGreaterThanOrEqual(0);
+  expect(y, `${name}: top edge on screen`).toBeGreaterThanOrEqual(0);
+  expect(x + width, `${name}: right edge on screen`).toBeLessThanOrEqual(screen.width);
+  expect(y + height, `${name}: bottom edge on screen`).toBeLessThanOrEqual(screen.height);
+  const hit = await part.evaluate(
+    (element, [cx, cy]) => {
+      const top = element.ownerDocument.elementFromPoint(cx!, cy!);
+      return top !== null && element.contains(top);
+    },
+    [x + width / 2, y + height / 2],
+  );
+  expect(hit, `${name}: nothing covers its middle`).toBe(true);
+}
+
+for (const size of [
+  { width: 480, height: 320 },
+  { width: 568, height: 320 },
+]) {
+  test.describe(`a ${size.width} × ${size.height} phone turned on its side`, () => {
+    test.use({ viewport: size, hasTouch: true, isMobile: true });
+
+    test('has the sheet at the left, and the card of a new pin leaves every control in reach', async ({
+      page,
+    }, testInfo) => {
+      await page.goto(`./${SEA_VIEW}`);
+      await expectReady(page);
+      await toolButton(page, 'Add pin').tap();
+      await tap(page, Math.round(size.width * 0.75), Math.round(size.height * 0.5));
+      const dialog = editor(page, 'Pin 1');
+      await expect(sheet(page).getByRole('dialog', { name: 'Pin 1' })).toBeVisible();
+
+      // It stands at the left, from below the rows at the top to the bottom of the screen.
+      const side = await box(sheet(page));
+      const rowsBottom = (await box(page.getByRole('toolbar', { name: 'Tools' }))).y + 44;
+      expect(side.x, 'the sheet at the left edge').toBeLessThanOrEqual(16);
+      expect(side.width, 'the sheet at the side, not across').toBeLessThanOrEqual(size.width / 2);
+      expect(side.y, 'the sheet below the rows at the top').toBeGreaterThanOrEqual(rowsBottom);
+      expect(Math.round(side.y + side.height), 'the sheet down to the bottom').toBe(size.height);
+      await screenshot(page, testInfo, `side-${size.width}x${size.height}`);
+
+      // The camera controls, the tools and search are what a finger lands on.
+      for (const name of ['Zoom in', 'Zoom out', 'Reset bearing to north', 'Enter fullscreen']) {
+        await expectTappable(page, cameraControls(page).getByRole('button', { name }), name);
+      }
+      for (const name of ['Browse', 'Add pin', 'Undo'] as const) {
+        await expectTappable(page, toolButton(page, name), name);
+      }
+      await expectTappable(page, page.getByRole('combobox', { name: 'Search places' }), 'search');
+      await expectTappable(page, handle(page), 'the handle');
+
+      // The card scrolls under a finger to its buttons, which are then on the screen, uncovered.
+      const card = await box(page.locator('.sheet-card'));
+      const x = card.x + card.width / 2;
+      await swipe(
+        page,
+        { x, y: card.y + card.height - 12 },
+        { x, y: card.y + 12 },
+        { steps: 10, durationMs: 400 },
+      );
+      for (const name of ['Delete', 'Close']) {
+        await expect
+          .poll(async () => {
+            const button = await box(dialog.getByRole('button', { name }));
+            return button.y + button.height <= size.height;
+          })
+          .toBe(true);
+        await expectTappable(page, dialog.getByRole('button', { name }), name);
+      }
+      await dialog.getByRole('button', { name: 'Close' }).tap();
+      await expect(dialog).toHaveCount(0);
+    });
+  });
+}
+
+test.describe('a small phone held upright (320 × 460, the browser’s bars shown)', () => {
+  test.use({ viewport: { width: 320, height: 460 }, hasTouch: true, isMobile: true });
+
+  // Under 480 tall, but not on its side: the sheet lies along the bottom, as on any upright phone.
+  test('keeps the sheet along the bottom', async ({ page }) => {
+    await page.goto(`./${SEA_VIEW}`);
+    await expectReady(page);
+    const along = await box(sheet(page));
+    expect(along.x).toBe(0);
+    expect(along.width).toBe(320);
+    expect(Math.round(along.y + along.height)).toBe(460);
+  });
+});
+
+test.describe('a pin chosen from the full sheet of an upright phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+  const PINS = { A: [0, 10], B: [4, 10] } as const;
+
+  async function withFullSheet(page: Page): Promise<void> {
+    await page.goto(`./${SEA_VIEW}`);
+    await expectReady(page);
+    await handle(page).tap();
+    await importThroughChooser(page, {
+      name: 'two.geojson',
+      buffer: Buffer.from(
+        JSON.stringify({
+          type: 'FeatureCollection',
+          features: Object.entries(PINS).map(([name, coordinates]) => ({
+            type: 'Feature',
+            properties: { name },
+            geometry: { type: 'Point', coordinates },
+          })),
+        }),
+      ),
+    });
+    await expect(listItem(page, 'B')).toBeVisible();
+    while ((await sheet(page).getAttribute('data-height')) !== 'full') await handle(page).tap();
+  }
+
+  const listItem = (page: Page, name: string) =>
+    page.getByRole('region', { name: 'Your map' }).getByRole('button', { name, exact: true });
+
+  /**
+   * Once the camera is still, the pin is in the middle of the map the rows at the top and the
+   * sheet (at its card) leave free: README, "flights land in the part of the map the sheet and the
+   * top rows leave free".
+   */
+  async function expectLandedInTheMiddle(page: Page, name: keyof typeof PINS): Promise<void> {
+    await expect(editor(page, name)).toBeVisible();
+    await expect(sheet(page)).toHaveAttribute('data-height', 'collapsed');
+    const toolbar = await box(page.getByRole('toolbar', { name: 'Tools' }));
+    const free = { top: toolbar.y + toolbar.height, bottom: (await box(sheet(page))).y };
+    expect(free.bottom - free.top, 'room left between the rows and the card').toBeGreaterThan(200);
+    const [lng, lat] = PINS[name];
+    // Where the camera comes to rest: a flight aimed again as the sheet lowers is still moving
+    // when the first one is cut short.
+    await expect
+      .poll(
+        async () => {
+          await settle(page);
+          const at = await pointOf(page, lng, lat);
+          return Math.max(Math.abs(at.y - (free.top + free.bottom) / 2), Math.abs(at.x - 390 / 2));
+        },
+        { message: `${name} in the middle of the free part`, timeout: 15_000 },
+      )
+      .toBeLessThan(16);
+  }
+
+  test('by a tap: it lands in the middle of the map the card leaves free', async ({ page }) => {
+    await withFullSheet(page);
+    await listItem(page, 'B').tap();
+    await expectLandedInTheMiddle(page, 'B');
+  });
+
+  test('by the keyboard: it lands in the middle, and Escape goes back to the full list, to the item', async ({
+    page,
+  }, testInfo) => {
+    await withFullSheet(page);
+    await listItem(page, 'A').focus();
+    await page.keyboard.press('Enter');
+    await expectLandedInTheMiddle(page, 'A');
+    await screenshot(page, testInfo, 'chosen-from-full');
+    await expect(editor(page, 'A').getByRole('textbox', { name: 'Name' })).toBeFocused();
+
+    await page.keyboard.press('Escape');
+    await expect(editor(page, 'A')).toHaveCount(0);
+    // As on a wide screen, the focus is back on the item it was chosen from, in the lists as
+    // they were: the sheet full again, the item on the screen and uncovered.
+    await expect(listItem(page, 'A')).toBeFocused();
+    await expect(sheet(page)).toHaveAttribute('data-height', 'full');
+    await expectTappable(page, listItem(page, 'A'), 'the item');
+    await screenshot(page, testInfo, 'back-to-the-list');
+  });
+
+  test('moved by the person while the card is open, the sheet stays where they left it', async ({
+    page,
+  }) => {
+    await withFullSheet(page);
+    await listItem(page, 'A').focus();
+    await page.keyboard.press('Enter');
+    await expect(editor(page, 'A')).toBeVisible();
+    await expect(sheet(page)).toHaveAttribute('data-height', 'collapsed');
+    await handle(page).tap();
+    await expect(sheet(page)).toHaveAttribute('data-height', 'half');
+    await page.keyboard.press('Escape');
+    await expect(editor(page, 'A')).toHaveCount(0);
+    await expect(sheet(page)).toHaveAttribute('data-height', 'half');
+    await expect(listItem(page, 'A')).toBeFocused();
+  });
+});
