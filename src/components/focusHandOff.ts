@@ -27,3 +27,10 @@ export function dismissing(dismiss: () => void, then: () => void) {
     if (hadFocus) then();
   };
 }
+
+/**
+ * Whether the focus is on nothing: where it is once the element that held it was taken out of the
+ * page (a popup or an editor closed from inside), and not where a person put it (the map clicked).
+ */
+export const isOnNothing = (element: Element | null): boolean =>
+  element === null || element === element.ownerDocument.body;

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { settle } from './support/camera';
+import { pointOf } from './support/yourMap';
 import { expect, expectReady, test } from './support/map';
 import {
   PARIS,
@@ -414,6 +415,33 @@ test('search by keyboard: / focuses it, Enter opens the place, Escape comes back
   await page.keyboard.press('Escape');
   await expect(dialog).toHaveCount(0);
   await expect(search).toBeFocused();
+});
+
+test('a click on the map that closes a place opened from search keeps the keyboard on the map', async ({
+  page,
+}) => {
+  await openParisView(page);
+  const search = page.getByRole('combobox', { name: 'Search places' });
+  await expect(page.getByRole('list', { name: 'Places in view' })).toBeVisible();
+  await search.click();
+  await page.keyboard.type('honolulu');
+  await expect(page.getByRole('option').first()).toContainText('Honolulu');
+  await page.keyboard.press('Enter');
+  const dialog = placeDialog(page, 'Honolulu');
+  await expect(dialog.getByRole('button', { name: 'Close' })).toBeFocused();
+  await settle(page, (camera) => camera.zoom === 10);
+  // The Pacific, south of the city.
+  const ocean = await pointOf(page, -157.86, 21.2);
+  await expectWaterAt(page, ocean);
+
+  await page.mouse.click(ocean.x, ocean.y);
+  await expect(dialog).toHaveCount(0);
+  // Not back in search, where `+` would be typed rather than zoom the map.
+  await expect(mapCanvas(page)).toBeFocused();
+  const before = (await hashState(page)).camera!;
+  await page.keyboard.press('+');
+  await expect.poll(async () => (await hashState(page)).camera!.zoom).toBeGreaterThan(before.zoom);
+  await expect(search).toHaveValue('Honolulu');
 });
 
 test('a link to a place opens it where the link looks, also after a reload', async ({ page }) => {

@@ -4,6 +4,7 @@ import { useSelector } from '@xstate/react';
 import type { PlaceSummary } from '../../machines/events';
 import { placeById } from '../../places/placeIndex';
 import { useChartroom, useLifecycle, useSelection } from '../ChartroomContext';
+import { isOnNothing } from '../focusHandOff';
 import { countryName, formatCoordinates, formatPopulation, warmPlaceFormats } from './placeFormat';
 import { usePlaces } from './PlaceIndexContext';
 import { showSelection, useSheetCard } from '../sheet/BottomSheet';
@@ -64,8 +65,11 @@ export function PlacePopup() {
     if (byKeyboard) host.querySelector<HTMLElement>('[data-autofocus]')?.focus();
     return () => {
       shown.hide();
-      if (previous instanceof HTMLElement && previous.isConnected) previous.focus();
-      else if (closedFromInside.current) owner.focusMap();
+      // Only where the focus went with the popup: a click on the map that closed it keeps the
+      // focus on the map (its keys pan and zoom), and a choice in a list keeps it on the list.
+      const lost = isOnNothing(document.activeElement);
+      if (lost && previous instanceof HTMLElement && previous.isConnected) previous.focus();
+      else if (lost && closedFromInside.current) owner.focusMap();
       closedFromInside.current = false;
     };
   }, [owner, placeId, host, byKeyboard, card]);

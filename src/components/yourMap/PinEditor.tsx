@@ -5,6 +5,7 @@ import { nameInField } from '../../yourMap/history';
 import { oneLineName, type FeatureRecord } from '../../yourMap/model';
 import { useChartroom, useDocument, useSelection, useStorage } from '../ChartroomContext';
 import { showSelection, useSheetCard } from '../sheet/BottomSheet';
+import { isOnNothing } from '../focusHandOff';
 import { ROVING_LIST, focusRovingStop } from '../useRovingFocus';
 
 /**
@@ -62,11 +63,13 @@ export function PinEditor() {
     }
     return () => {
       shown.hide();
+      // Only where the focus went with the editor (closed from inside it, or its pin deleted in
+      // another tab): a click on the map that closed it keeps the focus on the map, and a choice
+      // in a list keeps it there. Back where it was opened from, else to the map, never the body.
+      if (!isOnNothing(window.document.activeElement)) return;
       if (previous instanceof HTMLElement && previous.isConnected) previous.focus();
       else if (list?.isConnected) focusRovingStop(list);
-      // Its fields taken away with the focus in them (the pin deleted in another tab): the focus
-      // goes to the map, as Close sends it, not to the page's body.
-      else if (isOnNothing(window.document.activeElement)) owner.focusMap();
+      else owner.focusMap();
     };
     // Opened once per pin: moving it, or a new origin for the same pin, only moves the popup.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -76,21 +79,19 @@ export function PinEditor() {
     if (pinId === null) return;
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key !== 'Escape' || event.defaultPrevented) return;
-      const inside = host.contains(window.document.activeElement);
+      // The focus, if it was inside, goes where the editor's closing sends it (above).
       document.send({ type: 'doc.editFinished', id: pinId, t: Date.now() });
       selection.send({ type: 'editor.closed' });
-      if (inside) owner.focusMap();
     };
     window.document.addEventListener('keydown', onKeyDown);
     return () => window.document.removeEventListener('keydown', onKeyDown);
-  }, [pinId, host, document, selection, owner]);
+  }, [pinId, document, selection]);
 
   if (!pin) return null;
   return createPortal(<EditorContent pin={pin} />, host);
 }
 
 function EditorContent({ pin }: { pin: FeatureRecord }) {
-  const { owner } = useChartroom();
   const document = useDocument();
   const selection = useSelection();
   const readOnly = useSelector(useStorage(), (s) => s.hasTag('readOnly'));
@@ -106,7 +107,6 @@ function EditorContent({ pin }: { pin: FeatureRecord }) {
   const close = () => {
     finish();
     selection.send({ type: 'editor.closed' });
-    owner.focusMap();
   };
   const [lng, lat] = pin.geometry.type === 'Point' ? pin.geometry.coordinates : [0, 0];
   return (
@@ -140,7 +140,6 @@ function EditorContent({ pin }: { pin: FeatureRecord }) {
           onClick={() => {
             document.send({ type: 'doc.deleted', id, t: Date.now() });
             selection.send({ type: 'editor.closed' });
-            owner.focusMap();
           }}
         >
           Delete
@@ -204,10 +203,6 @@ const NoteTextarea = memo(function NoteTextarea({
     </label>
   );
 });
-
-/** Where the focus is when the element that held it was taken out of the page. */
-const isOnNothing = (element: Element | null): boolean =>
-  element === null || element === window.document.body;
 
 /** 48.8566° N, 2.3522° E: five decimals, about a metre. */
 export function formatLngLat(lng: number, lat: number): string {

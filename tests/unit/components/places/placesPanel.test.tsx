@@ -131,6 +131,29 @@ describe('the popup keeps its place and the focus where the person put it', () =
     expect(opened).toHaveBeenCalledTimes(1);
   });
 
+  it('a click on the map that closes a popup opened from search leaves the keyboard on the map', async () => {
+    const { app, focusedMap } = renderPlaces();
+    const box = await searchBox();
+    act(() => box.focus());
+    chooseByKeyboard(app, CAIRO);
+    expect(closeButton()).toHaveFocus();
+    // The press on the map gives it the focus (its canvas is focusable), then the click lands.
+    const map = document.createElement('div');
+    map.tabIndex = 0;
+    document.body.append(map);
+    act(() => map.focus());
+    act(() => app.send({ type: 'map.clicked', target: { kind: 'empty' } }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    // Not back in search, where `+` and the arrows would type rather than zoom and pan.
+    expect(map).toHaveFocus();
+    expect(focusedMap).not.toHaveBeenCalled();
+    // Closed from inside it, the popup still gives the focus back to search.
+    act(() => box.focus());
+    chooseByKeyboard(app, CAIRO);
+    act(() => void fireEvent.click(closeButton()));
+    expect(box).toHaveFocus();
+  });
+
   it('a lost and restored WebGL context does not pull focus from search into the popup', async () => {
     const { app, opened } = renderPlaces();
     const box = await searchBox();

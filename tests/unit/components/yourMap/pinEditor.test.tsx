@@ -129,6 +129,32 @@ describe("a pin's editor", () => {
     expect(documentOf(app).context.features.r?.name).toBe('Rue de la Paix Paris!');
   });
 
+  it('leaves the keyboard on the map when a click there closes it, and goes back to the list on Escape', async () => {
+    const store = new MemoryStore([HARBOUR]);
+    const { app } = renderYourMap({ store });
+    await ready(app);
+    const item = within(yourMap()).getByRole('button', { name: 'Harbour' });
+    const chooseFromList = () => {
+      act(() => item.focus());
+      act(() => app.send({ type: 'pin.selected', id: 'h', origin: 'list', byKeyboard: true }));
+      expect(field('Name')).toHaveFocus();
+    };
+    chooseFromList();
+    // The press on the map gives it the focus (its canvas is focusable), then the click lands.
+    const map = document.createElement('div');
+    map.tabIndex = 0;
+    document.body.append(map);
+    act(() => map.focus());
+    act(() => app.send({ type: 'map.clicked', target: { kind: 'empty' } }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(map).toHaveFocus();
+    // Escape from inside it: back to the item it was chosen from.
+    chooseFromList();
+    fireEvent.keyDown(field('Name'), { key: 'Escape' });
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(item).toHaveFocus();
+  });
+
   it('closes with Escape, from its Name too, keeping what was typed as a step', async () => {
     const { app } = await editHarbour();
     const name = field('Name');
