@@ -1,10 +1,12 @@
-import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSelector } from '@xstate/react';
 import { atLowestZoom } from '../../machines/camera/cameraGuards';
 import type { Camera } from '../../machines/events';
 import { useCamera } from '../ChartroomContext';
-import { handOffFocus } from '../focusHandOff';
 import { useLiveCamera } from './useLiveCamera';
+
+type CameraPress =
+  'camera.zoomInRequested' | 'camera.zoomOutRequested' | 'camera.northResetRequested';
 
 /** Our own camera controls, rendered from the camera machine's settled camera. */
 export function CameraControls() {
@@ -24,46 +26,36 @@ export function CameraControls() {
   }, []);
   useLiveCamera(camera, turnNeedle);
 
-  // A button disabled while it has the focus (zoomed to a limit, turned back to north) hands the
-  // focus on, so a keyboard user stays in the controls: a zoom button to the other one, north to
-  // whichever zoom is enabled (handOffFocus, from a layout effect).
-  const zoomIn = useRef<HTMLButtonElement>(null);
-  const zoomOut = useRef<HTMLButtonElement>(null);
-  const north = useRef<HTMLButtonElement>(null);
-  useLayoutEffect(() => {
-    handOffFocus([
-      [zoomIn.current, zoomOut.current],
-      [zoomOut.current, zoomIn.current],
-      [north.current, zoomIn.current, zoomOut.current],
-    ]);
-  }, [atMaxZoom, atMinZoom, facingNorth]);
+  // Disabled by `aria-disabled`, not `disabled`: a button disabled while it has the focus (zoomed
+  // to a limit, turned back to north) keeps it, so that Enter pressed again, or held, does
+  // nothing. Handed to the other zoom button, it zoomed straight back the other way.
+  const press = (disabled: boolean, type: CameraPress) => () => {
+    if (!disabled) camera.send({ type });
+  };
 
   return (
     <div className="camera-controls" role="group" aria-label="Camera">
       <button
         type="button"
-        ref={zoomIn}
         aria-label="Zoom in"
-        disabled={atMaxZoom}
-        onClick={() => camera.send({ type: 'camera.zoomInRequested' })}
+        aria-disabled={atMaxZoom}
+        onClick={press(atMaxZoom, 'camera.zoomInRequested')}
       >
         <span aria-hidden="true">+</span>
       </button>
       <button
         type="button"
-        ref={zoomOut}
         aria-label="Zoom out"
-        disabled={atMinZoom}
-        onClick={() => camera.send({ type: 'camera.zoomOutRequested' })}
+        aria-disabled={atMinZoom}
+        onClick={press(atMinZoom, 'camera.zoomOutRequested')}
       >
         <span aria-hidden="true">−</span>
       </button>
       <button
         type="button"
-        ref={north}
         aria-label="Reset bearing to north"
-        disabled={facingNorth}
-        onClick={() => camera.send({ type: 'camera.northResetRequested' })}
+        aria-disabled={facingNorth}
+        onClick={press(facingNorth, 'camera.northResetRequested')}
       >
         <svg ref={needle} className="needle" viewBox="0 0 20 20" aria-hidden="true">
           <path d="M10 2 L14 10 L6 10 Z" fill="#c62828" />
