@@ -204,7 +204,21 @@ export interface CameraModel {
   insets: Insets;
   /** The lowest zoom the map said it can show at its size (null: none said yet). */
   floor: number | null;
+  /**
+   * The flight or fit the app asked for last, while the app's movements are of its reason: new
+   * insets under way aim it again (null: none, or a movement of another reason started since).
+   */
+  aim: Aimed | null;
+  /** The app's own movement is under way (the machine's `app` state). */
+  appMove: boolean;
+  /**
+   * That movement was asked again for new insets: the moveend of the flight it cut short is not
+   * the end of the movement, and settles nothing (the machine's `app.reaiming`).
+   */
+  reaiming: boolean;
 }
+
+type Aimed = Extract<E, { type: 'camera.flyRequested' | 'camera.boundsRequested' }>;
 
 export const initialCameraModel = (camera: Camera): CameraModel => ({
   moving: false,
@@ -212,19 +226,46 @@ export const initialCameraModel = (camera: Camera): CameraModel => ({
   settled: camera,
   insets: { top: 0, bottom: 0 },
   floor: null,
+  aim: null,
+  appMove: false,
+  reaiming: false,
 });
+
+/** Whether new insets aim the app's movement under way again (the camera's `aimsTo…` guards). */
+const reaims = (model: CameraModel): boolean =>
+  model.appMove &&
+  model.aim !== null &&
+  (model.aim.type === 'camera.boundsRequested' || model.aim.reason !== 'history');
 
 export function cameraModelAfter(model: CameraModel, event: E): CameraModel {
   switch (event.type) {
-    case 'camera.moveStarted':
+    case 'camera.moveStarted': {
+      // The app's movement of another reason than the aim's (a zoom button's, a reveal's) has none.
+      const keeps = event.source !== 'app' || model.aim?.reason === event.reason;
+      // A resize's moveStart leaves the app's movement under way as it was.
+      const { appMove, reaiming } =
+        event.source === 'resize' ? model : { appMove: event.source === 'app', reaiming: false };
+      return { ...model, moving: true, aim: keeps ? model.aim : null, appMove, reaiming };
+    }
     case 'camera.gestureStarted':
-      return { ...model, moving: true };
+      return { ...model, moving: true, appMove: false, reaiming: false };
+    case 'camera.flyRequested':
+    case 'camera.boundsRequested':
+      return { ...model, aim: event };
     case 'camera.moved':
       return { ...model, camera: event.camera };
     case 'camera.moveEnded':
-      return { ...model, moving: false, camera: event.camera, settled: event.camera };
+      // The flight cut short by its new aim ends; the movement goes on (`app.resuming`).
+      if (model.reaiming) return { ...model, reaiming: false };
+      return {
+        ...model,
+        moving: false,
+        camera: event.camera,
+        settled: event.camera,
+        appMove: false,
+      };
     case 'camera.insetsChanged':
-      return { ...model, insets: event.insets };
+      return { ...model, insets: event.insets, reaiming: model.reaiming || reaims(model) };
     case 'camera.floorChanged':
       return { ...model, floor: event.zoom };
     default:
@@ -240,9 +281,30 @@ export function commandFor(
   event: E,
   camera: Camera,
   limits: CameraLimits,
-  { insets, moving, floor = null }: { insets: Insets; moving: boolean; floor?: number | null },
+  {
+    insets,
+    moving,
+    floor = null,
+    aim = null,
+    inAppMove = false,
+  }: {
+    insets: Insets;
+    moving: boolean;
+    floor?: number | null;
+    aim?: Aimed | null;
+    inAppMove?: boolean;
+  },
 ): Command | null {
   switch (event.type) {
+    case 'camera.insetsChanged': {
+      // The app's flight or fit under way is aimed again at what the new insets leave free; an
+      // address's flight names the map's own centre, which no panel moves.
+      if (!inAppMove || aim === null) return null;
+      if (aim.type === 'camera.boundsRequested')
+        return { type: 'fitBounds', bounds: aim.bounds, reason: aim.reason, insets: event.insets };
+      if (aim.reason === 'history') return null;
+      return { type: 'flyTo', target: aim.target, reason: aim.reason, insets: event.insets };
+    }
     case 'camera.zoomInRequested':
       return camera.zoom < limits.maxZoom ? { type: 'zoomIn' } : null;
     case 'camera.zoomOutRequested': {
@@ -327,6 +389,8 @@ function startCameraRun(): ReturnType<FuzzTarget<E>['start']> {
         insets: model.insets,
         moving: snapshot.hasTag('moving'),
         floor: model.floor,
+        aim: model.aim,
+        inAppMove: stateId(snapshot.value).startsWith('app'),
       });
       actor.send(event);
       model = cameraModelAfter(model, event);
@@ -344,6 +408,8 @@ function startCameraRun(): ReturnType<FuzzTarget<E>['start']> {
       same(restored.actor.getSnapshot().context, actor.getSnapshot().context, 'restored context');
       for (const { actor: a, errors } of [watched, restored]) {
         const end: Camera = { center: { lng: 1, lat: 2 }, zoom: 3, bearing: 4, pitch: 5 };
+        // A flight asked again for new insets ends twice: the one cut short, then the new one.
+        if (model.reaiming) a.send(ended(end, clock.now()));
         a.send(ended(end, clock.now()));
         expectAlive({ errors }, { camera: a });
         const back = { ...initialCameraModel(end), insets: model.insets, floor: model.floor };

@@ -29,6 +29,7 @@ import {
   recordingSelection,
   startWatched,
   stamp,
+  stateId,
   type Command,
   type FuzzTarget,
   type Watched,
@@ -183,6 +184,8 @@ function startSystemRun(): ReturnType<FuzzTarget<E>['start']> {
           insets: camera.insets,
           moving: cameraNow.hasTag('moving'),
           floor: camera.floor,
+          aim: camera.aim,
+          inAppMove: stateId(cameraNow.value).startsWith('app'),
         })
       : null;
     app.send(event);
@@ -194,6 +197,8 @@ function startSystemRun(): ReturnType<FuzzTarget<E>['start']> {
       if (flight) {
         const { target } = flight;
         expectedCommands.push({ type: 'flyTo', target, reason: 'place', insets: camera.insets });
+        // The selection's flight is the camera's aim, as a request of the camera's own would be.
+        camera = cameraModelAfter(camera, { type: 'camera.flyRequested', target, reason: 'place' });
       }
     }
     if (isNoticeEvent(event)) notices = noticesModelAfter(notices, event);
