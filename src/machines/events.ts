@@ -164,6 +164,8 @@ export type SheetEvent =
   | { type: 'sheet.collapseRequested' }
   /** A place or feature was chosen: a full sheet lowers so the map shows it. */
   | { type: 'sheet.selectionOpened' }
+  /** The selection closed: a sheet lowered for its card goes back up. */
+  | { type: 'sheet.selectionClosed' }
   | { type: 'sheet.dragStarted'; y: number; t: number; height: number; heights: SheetHeights }
   | { type: 'sheet.dragMoved'; y: number; t: number }
   | { type: 'sheet.dragEnded'; y: number; t: number }

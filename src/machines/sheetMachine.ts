@@ -28,6 +28,8 @@ export interface SheetDrag {
 
 export interface SheetContext {
   drag: SheetDrag | null;
+  /** Lowered from full for a selection's card: it goes back up when the selection closes. */
+  loweredForCard: boolean;
 }
 
 type DragEvent = Extract<SheetEvent, { type: 'sheet.dragMoved' | 'sheet.dragEnded' }>;
@@ -72,7 +74,8 @@ const followed = (drag: SheetDrag, event: DragEvent): SheetDrag => {
  * The bottom sheet of a narrow screen, which holds the lists and panels: `collapsed` (its handle,
  * and the selection's card), `half` and `full`. Its handle's button steps through them; arrow
  * keys step up and down; a drag moves it with the finger and rests at the nearest height, or one
- * on after a flick. A selection made with it full lowers it, so the map shows what was chosen.
+ * on after a flick. A selection made with it full lowers it, so the map shows what was chosen,
+ * and it goes back up when that selection closes, unless the person moved it meanwhile.
  */
 export const sheetMachine = setup({
   types: { context: {} as SheetContext, events: {} as SheetEvent },
@@ -98,6 +101,8 @@ export const sheetMachine = setup({
           : context.drag,
     }),
     endDrag: assign({ drag: null }),
+    noteLowered: assign({ loweredForCard: true }),
+    forgetLowered: assign({ loweredForCard: false }),
   },
   guards: {
     /** Where the drag rests with the release's own position and speed counted in. */
@@ -106,14 +111,18 @@ export const sheetMachine = setup({
       event.type === 'sheet.dragEnded' &&
       restingHeight(followed(context.drag, event)) === height,
     wasAt: ({ context }, { height }: { height: SheetHeight }) => context.drag?.from === height,
+    loweredForCard: ({ context }) => context.loweredForCard,
   },
 }).createMachine({
   id: 'sheet',
-  context: { drag: null },
+  context: { drag: null, loweredForCard: false },
   initial: 'collapsed',
   states: {
     collapsed: {
+      // Moved by the person (or back up), it is no longer lowered for the card.
+      exit: 'forgetLowered',
       on: {
+        'sheet.selectionClosed': { guard: 'loweredForCard', target: 'full' },
         'sheet.handlePressed': 'half',
         'sheet.expandRequested': 'half',
         'sheet.dragStarted': {
@@ -137,7 +146,7 @@ export const sheetMachine = setup({
       on: {
         'sheet.handlePressed': 'collapsed',
         'sheet.collapseRequested': 'half',
-        'sheet.selectionOpened': 'collapsed',
+        'sheet.selectionOpened': { target: 'collapsed', actions: 'noteLowered' },
         'sheet.dragStarted': {
           target: 'dragging',
           actions: { type: 'beginDrag', params: { from: 'full' } },

@@ -126,6 +126,7 @@ export const EVENT_FIELDS: Record<AppEvent['type'], Record<string, Check>> = {
   'sheet.expandRequested': {},
   'sheet.collapseRequested': {},
   'sheet.selectionOpened': {},
+  'sheet.selectionClosed': {},
   'sheet.dragStarted': {
     y: finiteNumber,
     t: finiteNumber,

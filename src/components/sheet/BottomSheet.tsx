@@ -249,6 +249,10 @@ export function BottomSheet(props: {
   );
 }
 
+/** Whether a place or a pin is selected, its card open. */
+const isOpen = (selection: { selected: unknown; pin: unknown }): boolean =>
+  selection.selected !== null || selection.pin !== null;
+
 /**
  * Tells the camera how much of the map the sheet and the top row (`data-covers-map="top"`) cover
  * whenever the sheet comes to rest at another size, and keeps the selection (a place or a pin) out
@@ -328,35 +332,22 @@ function useKeepSelectionClear(sheetRef: React.RefObject<HTMLElement | null>) {
     };
   }, [sheetRef, camera, sheet, selection, document]);
 
-  // Whether the open selection lowered the sheet from full (chosen in its lists): once it closes,
-  // the sheet goes back up, and the lists are where they were, with the item it was chosen from
-  // (where the focus goes back to, as on a wide screen). Forgotten once the person moves the sheet.
-  const lowered = useRef(false);
+  // The selection closing takes a sheet lowered for its card back up (the sheet machine decides),
+  // with the lists where they were and the item it was chosen from, where the focus goes back to.
+  // Sent as the selection changes, not from an effect: the sheet is up in the same render as the
+  // card goes, so that item is shown, and can take the focus.
   useEffect(() => {
-    const moved = sheet.subscribe((s) => {
-      if (!s.matches('collapsed')) lowered.current = false;
+    let wasOpen = isOpen(selection.getSnapshot().context);
+    const subscription = selection.subscribe(({ context }) => {
+      const open = isOpen(context);
+      if (wasOpen && !open) sheet.send({ type: 'sheet.selectionClosed' });
+      wasOpen = open;
     });
-    let open = selection.getSnapshot().context;
-    const closed = selection.subscribe(({ context }) => {
-      const was = open.selected !== null || open.pin !== null;
-      open = context;
-      if (!was || context.selected !== null || context.pin !== null || !lowered.current) return;
-      lowered.current = false;
-      // Now, as the selection changes, not in an effect: the sheet is up in the same render as
-      // the card goes, so the item its focus goes back to is shown, and can take it. A height at
-      // a time, as its keys move it.
-      sheet.send({ type: 'sheet.expandRequested' });
-      sheet.send({ type: 'sheet.expandRequested' });
-    });
-    return () => {
-      moved.unsubscribe();
-      closed.unsubscribe();
-    };
+    return () => subscription.unsubscribe();
   }, [sheet, selection]);
 
   useEffect(() => {
     if (selectedKey === null) return;
-    if (sheet.getSnapshot().matches('full')) lowered.current = true;
     sheet.send({ type: 'sheet.selectionOpened' });
     // After the card is laid out, and the sheet has grown or lowered for it.
     const frame = requestAnimationFrame(() => sync.current(true));

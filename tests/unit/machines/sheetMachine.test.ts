@@ -23,6 +23,7 @@ const handle = (): SheetEvent => ({ type: 'sheet.handlePressed' });
 const expand = (): SheetEvent => ({ type: 'sheet.expandRequested' });
 const collapse = (): SheetEvent => ({ type: 'sheet.collapseRequested' });
 const selection = (): SheetEvent => ({ type: 'sheet.selectionOpened' });
+const selectionClosed = (): SheetEvent => ({ type: 'sheet.selectionClosed' });
 const cancel = (): SheetEvent => ({ type: 'sheet.dragCancelled' });
 /** A press on the sheet's top, resting at `height`, at time `t`. */
 const grab = (height: number, t = 0, y = yAt(height)): SheetEvent => ({
@@ -128,6 +129,39 @@ describe('sheetMachine', () => {
       const sheet = startSheet(from);
       sheet.send(selection());
       expect(sheet.state()).toBe(to);
+    });
+
+    it('goes back up from the card it lowered to once that selection closes, and only then', () => {
+      const lowered = startSheet('full');
+      lowered.send(selection());
+      // Another selection in its place keeps the card: the sheet stays lowered for it.
+      lowered.send(selection());
+      expect(lowered.state()).toBe('collapsed');
+      lowered.send(selectionClosed());
+      expect(lowered.state()).toBe('full');
+      // Not lowered by a selection: a close leaves it where it is.
+      for (const at of ALL) {
+        const sheet = startSheet(at);
+        sheet.send(selectionClosed());
+        expect(sheet.state()).toBe(at);
+      }
+      // Back up once only.
+      lowered.send(collapse(), collapse(), selectionClosed());
+      expect(lowered.state()).toBe('collapsed');
+    });
+
+    it('stays where the person moved it while the card was open', () => {
+      const sheet = startSheet('full');
+      sheet.send(selection(), expand());
+      expect(sheet.state()).toBe('half');
+      sheet.send(selectionClosed());
+      expect(sheet.state()).toBe('half');
+      // Dragged and brought back down to the card: still the person's, not the selection's.
+      sheet.send(collapse(), selectionClosed());
+      expect(sheet.state()).toBe('collapsed');
+      const dragged = startSheet('full');
+      dragged.send(selection(), grab(HEIGHTS.collapsed, 0), cancel(), selectionClosed());
+      expect(dragged.state()).toBe('collapsed');
     });
 
     it('does not end a drag under way', () => {
@@ -344,7 +378,7 @@ describe('sheetMachine', () => {
         sheet.send(grab(HEIGHTS[from], 0), moveTo(300, 1000), ...ending);
         expect(sheet.state()).not.toBe('dragging');
         expect(sheet.drag()).toBeNull();
-        expect(sheet.actor.getSnapshot().context).toEqual({ drag: null });
+        expect(sheet.actor.getSnapshot().context).toEqual({ drag: null, loweredForCard: false });
       }
     }
   });

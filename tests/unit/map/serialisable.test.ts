@@ -41,6 +41,7 @@ const UI_SAMPLES: AppEvent[] = [
   { type: 'sheet.expandRequested' },
   { type: 'sheet.collapseRequested' },
   { type: 'sheet.selectionOpened' },
+  { type: 'sheet.selectionClosed' },
   {
     type: 'sheet.dragStarted',
     y: 780,
