@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PlaceSummary } from '../../../../src/machines/events';
 import { DEFAULT_LIMITS } from '../../../../src/url/cameraHash';
 import { HOSTILE_PLACES, placeIndexJson } from '../../../fuzz/names';
+import { clickEmptyMap } from '../../support/clickEmptyMap';
 import { resetFakeMaps } from '../../support/fakeMapLibre';
 
 vi.mock('maplibre-gl', async () =>
@@ -137,12 +138,7 @@ describe('the popup keeps its place and the focus where the person put it', () =
     act(() => box.focus());
     chooseByKeyboard(app, CAIRO);
     expect(closeButton()).toHaveFocus();
-    // The press on the map gives it the focus (its canvas is focusable), then the click lands.
-    const map = document.createElement('div');
-    map.tabIndex = 0;
-    document.body.append(map);
-    act(() => map.focus());
-    act(() => app.send({ type: 'map.clicked', target: { kind: 'empty' } }));
+    const map = clickEmptyMap(app);
     expect(screen.queryByRole('dialog')).toBeNull();
     // Not back in search, where `+` and the arrows would type rather than zoom and pan.
     expect(map).toHaveFocus();

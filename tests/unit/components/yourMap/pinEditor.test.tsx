@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { clickEmptyMap } from '../../support/clickEmptyMap';
 import { resetFakeMaps } from '../../support/fakeMapLibre';
 
 vi.mock('maplibre-gl', async () =>
@@ -140,12 +141,7 @@ describe("a pin's editor", () => {
       expect(field('Name')).toHaveFocus();
     };
     chooseFromList();
-    // The press on the map gives it the focus (its canvas is focusable), then the click lands.
-    const map = document.createElement('div');
-    map.tabIndex = 0;
-    document.body.append(map);
-    act(() => map.focus());
-    act(() => app.send({ type: 'map.clicked', target: { kind: 'empty' } }));
+    const map = clickEmptyMap(app);
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(map).toHaveFocus();
     // Escape from inside it: back to the item it was chosen from.
