@@ -20,6 +20,11 @@ export interface RovingOptions {
   emptied?: () => void;
   /** Which arrows move between the items: ↓ and ↑ (a list), or → and ← (a toolbar). */
   orientation?: 'vertical' | 'horizontal';
+  /**
+   * Items disabled by `aria-disabled` (not in `ids`): the arrows pass over them, but one that has
+   * the focus keeps it, and stays the Tab stop until the focus leaves the list.
+   */
+  passOver?: readonly (string | number)[];
 }
 
 /** Marks the element holding the items (PinEditor hands the focus back to it). */
@@ -47,15 +52,17 @@ export function focusRovingStop(list: ParentNode | null | undefined): boolean {
  */
 export function useRovingFocus(
   ids: readonly (string | number)[],
-  { emptied, orientation = 'vertical' }: RovingOptions = {},
+  { emptied, orientation = 'vertical', passOver = [] }: RovingOptions = {},
 ) {
   const [focused, setFocused] = useState<{ id: string; index: number } | null>(null);
+  /** Whether the focus is in the list: an item passed over keeps the stop only while it is. */
+  const [inside, setInside] = useState(false);
   const keys = ids.map(String);
   // An item that has gone hands the stop to the one now at its place (or the last).
   const stop =
     focused === null
       ? (keys[0] ?? null)
-      : keys.includes(focused.id)
+      : keys.includes(focused.id) || (inside && passOver.map(String).includes(focused.id))
         ? focused.id
         : (keys[Math.min(focused.index, keys.length - 1)] ?? null);
   const listRef = useRef<HTMLElement | null>(null);
@@ -97,9 +104,10 @@ export function useRovingFocus(
       onKeyDown(event: KeyboardEvent<HTMLElement>) {
         const move = MOVES[orientation][event.key];
         if (!move || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
+        // An item disabled by aria-disabled is passed over, unless the focus is on it.
         const items = [
           ...event.currentTarget.querySelectorAll<HTMLElement>('[data-roving-id]:not(:disabled)'),
-        ];
+        ].filter((item) => item === event.target || item.getAttribute('aria-disabled') !== 'true');
         const at = items.findIndex((item) => item === event.target);
         if (at < 0) return;
         const last = items.length - 1;
@@ -123,14 +131,13 @@ export function useRovingFocus(
         holder.current = pressed.current ? null : target;
         pressed.current = false;
         setFocused({ id, index: Math.max(0, keys.indexOf(id)) });
+        setInside(true);
       },
       onBlur(event: FocusEvent<HTMLElement>) {
+        const to = event.relatedTarget;
+        if (!(to instanceof Node) || !event.currentTarget.contains(to)) setInside(false);
         // The focus went somewhere else on purpose (not lost with its item).
-        if (
-          event.relatedTarget instanceof Node &&
-          !event.currentTarget.contains(event.relatedTarget)
-        )
-          holder.current = null;
+        if (to instanceof Node && !event.currentTarget.contains(to)) holder.current = null;
       },
     },
     item(id: string | number) {

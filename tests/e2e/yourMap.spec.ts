@@ -279,7 +279,7 @@ test('undo and redo by Ctrl+Z, Ctrl+Shift+Z and Ctrl+Y, and by the Undo and Redo
     .toEqual([...names].sort());
 });
 
-test('Enter on Undo or Redo until it is disabled leaves the focus on the other one', async () => {
+test('Enter on Undo or Redo until it is disabled keeps the focus there: one Enter too many does nothing', async () => {
   const names = ['Pin 1', 'Lighthouse', 'Pin 3'];
   await expect(listButtons(page)).toHaveText(names);
   await expect(toolButton(page, 'Undo')).toBeEnabled();
@@ -297,22 +297,33 @@ test('Enter on Undo or Redo until it is disabled leaves the focus on the other o
   await page.keyboard.press('Shift+Tab');
   await expect(toolButton(page, 'Redo')).toBeFocused();
 
-  /** Enter until the focused `from` is disabled (every step checked); the focus is then on `to`. */
-  async function enterUntilDisabled(from: 'Undo' | 'Redo', to: 'Undo' | 'Redo'): Promise<void> {
+  /**
+   * Enter until the focused button is disabled (every step checked); it keeps the focus, and Enter
+   * pressed once more changes nothing. Then the arrow to the other one.
+   */
+  async function enterUntilDisabled(from: 'Undo' | 'Redo'): Promise<void> {
     for (let steps = 0; await toolButton(page, from).isEnabled(); steps += 1) {
       expect(steps, `${from} is disabled after a few steps`).toBeLessThan(50);
       await expect(toolButton(page, from)).toBeFocused();
       await page.keyboard.press('Enter');
     }
     await expect(toolButton(page, from)).toBeDisabled();
-    await expect(toolButton(page, to)).toBeFocused();
+    await expect(toolButton(page, from)).toBeFocused();
+    const shown = await listButtons(page).allTextContents();
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Enter');
+    await expect(toolButton(page, from)).toBeFocused();
+    await expect(toolButton(page, from)).toBeDisabled();
+    await expect(listButtons(page)).toHaveText(shown);
+    await page.keyboard.press(from === 'Undo' ? 'ArrowRight' : 'ArrowLeft');
+    await expect(toolButton(page, from === 'Undo' ? 'Redo' : 'Undo')).toBeFocused();
   }
 
-  await enterUntilDisabled('Redo', 'Undo'); // the delete again
+  await enterUntilDisabled('Redo'); // the delete again
   await expect(listButtons(page)).toHaveText(['Pin 1', 'Pin 3']);
-  await enterUntilDisabled('Undo', 'Redo'); // back to an empty map
+  await enterUntilDisabled('Undo'); // back to an empty map
   await expect(listButtons(page)).toHaveCount(0);
-  await enterUntilDisabled('Redo', 'Undo'); // every step again
+  await enterUntilDisabled('Redo'); // every step again
   await expect(listButtons(page)).toHaveText(['Pin 1', 'Pin 3']);
   // As before: the delete undone, and left to redo.
   await page.keyboard.press('Enter');

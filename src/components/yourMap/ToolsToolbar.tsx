@@ -13,10 +13,11 @@ const TOOLS: ReadonlyArray<{ tool: ToolName; label: string; key: string }> = [
 /**
  * The `Tools` toolbar: the active tool as toggle buttons, and `Undo` / `Redo`.
  *
- * A pressed toggle clicked again switches off: back to `Browse`. A button that is disabled while
- * it has the focus (the last undo or redo done, or read-only) hands the focus on, so a keyboard
- * user stays in the toolbar: `Undo` and `Redo` to each other when that one is enabled, else (and
- * `Add pin`) to `Browse`, which is never disabled (handOffFocus, from a layout effect).
+ * A pressed toggle clicked again switches off: back to `Browse`. `Undo` and `Redo` are disabled by
+ * `aria-disabled`, so that one disabled by its own press (the last undo or redo done) keeps the
+ * focus, and Enter pressed once too often does nothing. Handed to the other, that Enter took the
+ * step straight back. `Add pin` disabled under the focus (read-only) hands it to `Browse`, which
+ * is never disabled (handOffFocus, from a layout effect).
  *
  * It is one Tab stop, as a toolbar is: → and ← move between its enabled buttons, Home and End to
  * its ends (useRovingFocus).
@@ -30,7 +31,7 @@ export function ToolsToolbar() {
   const readOnly = useSelector(useStorage(), (s) => s.hasTag('readOnly'));
   const now = () => Date.now();
 
-  const buttons = useRef<Partial<Record<ToolName | 'undo' | 'redo', HTMLButtonElement | null>>>({});
+  const buttons = useRef<Partial<Record<ToolName, HTMLButtonElement | null>>>({});
   const undoDisabled = !canUndo || readOnly;
   const redoDisabled = !canRedo || readOnly;
   const enabled = [
@@ -39,15 +40,14 @@ export function ToolsToolbar() {
     ...(undoDisabled ? [] : ['undo']),
     ...(redoDisabled ? [] : ['redo']),
   ];
-  const roving = useRovingFocus(enabled, { orientation: 'horizontal' });
+  const roving = useRovingFocus(enabled, {
+    orientation: 'horizontal',
+    passOver: [...(undoDisabled ? ['undo'] : []), ...(redoDisabled ? ['redo'] : [])],
+  });
   useLayoutEffect(() => {
-    const { browse, addPin, undo, redo } = buttons.current;
-    handOffFocus([
-      [redo, undo, browse],
-      [undo, redo, browse],
-      [addPin, browse],
-    ]);
-  }, [undoDisabled, redoDisabled, readOnly]);
+    const { browse, addPin } = buttons.current;
+    handOffFocus([[addPin, browse]]);
+  }, [readOnly]);
 
   return (
     <div
@@ -83,26 +83,24 @@ export function ToolsToolbar() {
       <span className="tools-separator" aria-hidden="true" />
       <span className="tools-group">
         <button
-          ref={(button) => {
-            buttons.current.undo = button;
-          }}
           type="button"
           {...roving.item('undo')}
           aria-keyshortcuts="Control+Z Meta+Z"
-          disabled={undoDisabled}
-          onClick={() => document.send({ type: 'doc.undoRequested', t: now() })}
+          aria-disabled={undoDisabled}
+          onClick={() => {
+            if (!undoDisabled) document.send({ type: 'doc.undoRequested', t: now() });
+          }}
         >
           Undo
         </button>
         <button
-          ref={(button) => {
-            buttons.current.redo = button;
-          }}
           type="button"
           {...roving.item('redo')}
           aria-keyshortcuts="Control+Shift+Z Meta+Shift+Z Control+Y"
-          disabled={redoDisabled}
-          onClick={() => document.send({ type: 'doc.redoRequested', t: now() })}
+          aria-disabled={redoDisabled}
+          onClick={() => {
+            if (!redoDisabled) document.send({ type: 'doc.redoRequested', t: now() });
+          }}
         >
           Redo
         </button>

@@ -35,8 +35,8 @@ describe('the Tools toolbar', () => {
     expect(toolbar()).toBeInTheDocument();
     expect(toolButton('Browse')).toHaveAttribute('aria-pressed', 'true');
     expect(toolButton('Add pin')).toHaveAttribute('aria-pressed', 'false');
-    expect(toolButton('Undo')).toBeDisabled();
-    expect(toolButton('Redo')).toBeDisabled();
+    expect(toolButton('Undo')).toHaveAttribute('aria-disabled', 'true');
+    expect(toolButton('Redo')).toHaveAttribute('aria-disabled', 'true');
     expect(toolButton('Undo')).not.toHaveAttribute('aria-pressed');
   });
 
@@ -121,16 +121,16 @@ describe('the Tools toolbar', () => {
     const { app } = renderYourMap();
     await ready(app);
     addPin(app, 'p1', 2, 48);
-    expect(toolButton('Undo')).toBeEnabled();
-    expect(toolButton('Redo')).toBeDisabled();
+    expect(toolButton('Undo')).toHaveAttribute('aria-disabled', 'false');
+    expect(toolButton('Redo')).toHaveAttribute('aria-disabled', 'true');
     fireEvent.click(toolButton('Undo'));
     expect(documentOf(app).context.features).toEqual({});
-    expect(toolButton('Undo')).toBeDisabled();
-    expect(toolButton('Redo')).toBeEnabled();
+    expect(toolButton('Undo')).toHaveAttribute('aria-disabled', 'true');
+    expect(toolButton('Redo')).toHaveAttribute('aria-disabled', 'false');
     fireEvent.click(toolButton('Redo'));
     expect(Object.keys(documentOf(app).context.features)).toEqual(['p1']);
-    expect(toolButton('Undo')).toBeEnabled();
-    expect(toolButton('Redo')).toBeDisabled();
+    expect(toolButton('Undo')).toHaveAttribute('aria-disabled', 'false');
+    expect(toolButton('Redo')).toHaveAttribute('aria-disabled', 'true');
   });
 
   it('adds a pin where the map is clicked in Add pin, back in Browse with its editor open', async () => {
@@ -140,7 +140,7 @@ describe('the Tools toolbar', () => {
     clickMapToAdd(app, 5, 45, 1000);
     const dialog = screen.getByRole('dialog', { name: 'Pin 1' });
     expect(toolButton('Browse')).toHaveAttribute('aria-pressed', 'true');
-    expect(toolButton('Undo')).toBeEnabled();
+    expect(toolButton('Undo')).toHaveAttribute('aria-disabled', 'false');
     // A new pin's editor has its Name ready to type over.
     expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Name' }));
     expect(dialog).toHaveTextContent('45.00000° N, 5.00000° E');
@@ -159,35 +159,68 @@ describe('the focus in the Tools toolbar', () => {
     fireEvent.click(button);
   }
 
-  it('moves from Redo to Undo when the last redo disables Redo', async () => {
+  it('keeps the focus on Redo when the last redo disables it; Enter again does nothing', async () => {
     const { app } = renderYourMap();
     await ready(app);
     addPin(app, 'p1', 2, 48);
     addPin(app, 'p2', 3, 47);
     fireEvent.click(toolButton('Undo'));
     fireEvent.click(toolButton('Undo'));
-    expect(toolButton('Undo')).toBeDisabled();
+    expect(toolButton('Undo')).toHaveAttribute('aria-disabled', 'true');
     press('Redo');
     // Something left to redo: Redo keeps the focus.
-    expect(toolButton('Redo')).toBeEnabled();
+    expect(toolButton('Redo')).toHaveAttribute('aria-disabled', 'false');
     expect(document.activeElement).toBe(toolButton('Redo'));
     fireEvent.click(toolButton('Redo'));
     expect(Object.keys(documentOf(app).context.features).sort()).toEqual(['p1', 'p2']);
-    expect(toolButton('Redo')).toBeDisabled();
-    expect(document.activeElement).toBe(toolButton('Undo'));
+    expect(toolButton('Redo')).toHaveAttribute('aria-disabled', 'true');
+    expect(document.activeElement).toBe(toolButton('Redo'));
+    // Pressed once too often: nothing is undone, and the focus stays.
+    fireEvent.click(toolButton('Redo'));
+    expect(Object.keys(documentOf(app).context.features).sort()).toEqual(['p1', 'p2']);
+    expect(documentOf(app).context.undo).toHaveLength(2);
+    expect(document.activeElement).toBe(toolButton('Redo'));
   });
 
-  it('moves from Undo to Redo when the last undo disables Undo', async () => {
+  it('keeps the focus on Undo when the last undo disables it; Enter again redoes nothing', async () => {
     const { app } = renderYourMap();
     await ready(app);
     addPin(app, 'p1', 2, 48);
     press('Undo');
     expect(documentOf(app).context.features).toEqual({});
-    expect(toolButton('Undo')).toBeDisabled();
-    expect(document.activeElement).toBe(toolButton('Redo'));
+    expect(toolButton('Undo')).toHaveAttribute('aria-disabled', 'true');
+    expect(document.activeElement).toBe(toolButton('Undo'));
+    fireEvent.click(toolButton('Undo'));
+    expect(documentOf(app).context.features).toEqual({});
+    expect(documentOf(app).context.redo).toHaveLength(1);
+    expect(document.activeElement).toBe(toolButton('Undo'));
   });
 
-  it('moves to Browse when the storage turns read-only under Undo or Add pin', async () => {
+  it('keeps a disabled Undo the Tab stop while it has the focus, and arrows leave it', async () => {
+    const { app } = renderYourMap();
+    await ready(app);
+    const stops = () =>
+      ['Browse', 'Add pin', 'Undo', 'Redo'].filter((name) => toolButton(name).tabIndex === 0);
+    addPin(app, 'p1', 2, 48);
+    press('Undo');
+    expect(stops()).toEqual(['Undo']);
+    // → to Redo (enabled now), ← back passes over the disabled Undo.
+    fireEvent.keyDown(toolButton('Undo'), { key: 'ArrowRight' });
+    expect(toolButton('Redo')).toHaveFocus();
+    fireEvent.keyDown(toolButton('Redo'), { key: 'ArrowLeft' });
+    expect(toolButton('Add pin')).toHaveFocus();
+    // Back on Undo, then out of the toolbar: the stop goes to an enabled button.
+    act(() => toolButton('Undo').focus());
+    expect(stops()).toEqual(['Undo']);
+    const field = document.createElement('input');
+    document.body.append(field);
+    fireEvent.blur(toolButton('Undo'), { relatedTarget: field });
+    field.focus();
+    await waitFor(() => expect(stops()).not.toContain('Undo'));
+    expect(stops()).toHaveLength(1);
+  });
+
+  it('keeps the focus on Undo when the storage turns read-only under it', async () => {
     const store = new MemoryStore();
     const { app } = renderYourMap({ store });
     await ready(app);
@@ -195,9 +228,11 @@ describe('the focus in the Tools toolbar', () => {
     toolButton('Undo').focus();
     act(() => store.notify({ type: 'versionChanged' }));
     await waitFor(() => expect(storageOf(app).hasTag('readOnly')).toBe(true));
-    expect(toolButton('Undo')).toBeDisabled();
-    expect(toolButton('Redo')).toBeDisabled();
-    expect(document.activeElement).toBe(toolButton('Browse'));
+    expect(toolButton('Undo')).toHaveAttribute('aria-disabled', 'true');
+    expect(toolButton('Redo')).toHaveAttribute('aria-disabled', 'true');
+    expect(document.activeElement).toBe(toolButton('Undo'));
+    fireEvent.click(toolButton('Undo'));
+    expect(Object.keys(documentOf(app).context.features)).toEqual(['p1']);
   });
 
   it('moves from Add pin to Browse when the storage turns read-only', async () => {
@@ -220,18 +255,18 @@ describe('the focus in the Tools toolbar', () => {
     field.focus();
     // An undo that does not come from the toolbar (another tab's change, a key) disables Undo.
     act(() => app.send({ type: 'doc.undoRequested', t: Date.now() }));
-    expect(toolButton('Undo')).toBeDisabled();
+    expect(toolButton('Undo')).toHaveAttribute('aria-disabled', 'true');
     expect(document.activeElement).toBe(field);
     // Nothing focused (a mouse click on the page elsewhere): nothing is focused after either.
     field.blur();
     expect(document.activeElement).toBe(document.body);
     act(() => app.send({ type: 'doc.redoRequested', t: Date.now() }));
-    expect(toolButton('Redo')).toBeDisabled();
+    expect(toolButton('Redo')).toHaveAttribute('aria-disabled', 'true');
     expect(document.activeElement).toBe(document.body);
     // Browse focused stays so.
     toolButton('Browse').focus();
     act(() => app.send({ type: 'doc.undoRequested', t: Date.now() }));
-    expect(toolButton('Undo')).toBeDisabled();
+    expect(toolButton('Undo')).toHaveAttribute('aria-disabled', 'true');
     expect(document.activeElement).toBe(toolButton('Browse'));
   });
 });
