@@ -417,6 +417,29 @@ test('search by keyboard: / focuses it, Enter opens the place, Escape comes back
   await expect(search).toBeFocused();
 });
 
+test('Enter typed into search before the places have come opens the first match once they do', async ({
+  page,
+}) => {
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/places/search.json', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await openParisView(page);
+  const search = page.getByRole('combobox', { name: 'Search places' });
+  await search.click();
+  await page.keyboard.type('zur');
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('Loading places… the first match follows.')).toBeVisible();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  release();
+  const dialog = placeDialog(page, 'Zürich');
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Close' })).toBeFocused();
+  await expect(search).toHaveValue('Zürich');
+});
+
 test('a click on the map that closes a place opened from search keeps the keyboard on the map', async ({
   page,
 }) => {

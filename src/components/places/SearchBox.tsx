@@ -26,6 +26,8 @@ export function SearchBox(props: { places: PlaceIndexState; onWanted: () => void
   const [query, setQuery] = useState('');
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(0);
+  /** Enter pressed while the places were loading: the first suggestion is chosen once they come. */
+  const [enterWaiting, setEnterWaiting] = useState(false);
   const input = useRef<HTMLInputElement>(null);
   const list = useRef<HTMLUListElement>(null);
   const listId = useId();
@@ -64,6 +66,22 @@ export function SearchBox(props: { places: PlaceIndexState; onWanted: () => void
     setOpen(false);
   };
 
+  // The places came after an Enter that waited for them (the query unchanged, the box still
+  // focused): that Enter chooses the first suggestion, as it would have with them there.
+  const first = results[0];
+  const chooseRef = useRef(choose);
+  useLayoutEffect(() => {
+    chooseRef.current = choose;
+  });
+  useEffect(() => {
+    if (!enterWaiting || places.status === 'loading') return;
+    // Once, when the download the Enter waited for ends (the index is not React state to derive
+    // from while it loads).
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    setEnterWaiting(false);
+    if (first) chooseRef.current(first, true);
+  }, [enterWaiting, places.status, first]);
+
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
       event.preventDefault();
@@ -81,10 +99,14 @@ export function SearchBox(props: { places: PlaceIndexState; onWanted: () => void
       if (place) {
         event.preventDefault();
         choose(place, true);
+      } else if (stillLoading) {
+        event.preventDefault();
+        setEnterWaiting(true);
       }
     } else if (event.key === 'Escape' && (expanded || query !== '')) {
       // Closes the suggestions (or clears the box) rather than the popup.
       event.preventDefault();
+      setEnterWaiting(false);
       if (expanded) setOpen(false);
       else setQuery('');
     }
@@ -110,8 +132,12 @@ export function SearchBox(props: { places: PlaceIndexState; onWanted: () => void
           setQuery(event.target.value);
           setActive(0);
           setOpen(true);
+          setEnterWaiting(false);
         }}
-        onBlur={() => setOpen(false)}
+        onBlur={() => {
+          setOpen(false);
+          setEnterWaiting(false);
+        }}
         onKeyDown={onKeyDown}
       />
       <ul ref={list} role="listbox" id={listId} aria-label="Suggestions" hidden={!expanded}>
@@ -137,7 +163,13 @@ export function SearchBox(props: { places: PlaceIndexState; onWanted: () => void
       {/* Always there, so that screen readers announce the text when it appears (a live region,
           not role="status", which the page keeps for its loading state). */}
       <p className="places-note" aria-live="polite">
-        {nothingFound ? 'No places found.' : stillLoading ? 'Loading places…' : ''}
+        {nothingFound
+          ? 'No places found.'
+          : stillLoading
+            ? enterWaiting
+              ? 'Loading places… the first match follows.'
+              : 'Loading places…'
+            : ''}
       </p>
       {places.status === 'failed' && (
         <p className="places-error" role="alert">

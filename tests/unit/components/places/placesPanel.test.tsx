@@ -386,6 +386,37 @@ describe('small things a person notices', () => {
     expect(note.textContent).toBe('');
   });
 
+  it('Enter typed before the places have come chooses the first match once they are in', async () => {
+    const { app } = renderPlaces({ holdIndex: true });
+    const box = await searchBox();
+    act(() => box.focus());
+    act(() => void fireEvent.change(box, { target: { value: 'Cai' } }));
+    act(() => void fireEvent.keyDown(box, { key: 'Enter' }));
+    expect(screen.getByText('Loading places… the first match follows.')).toBeInTheDocument();
+    expect(selection(app).context.selected).toBeNull();
+    act(() => releaseIndex());
+    await waitFor(() => expect(selection(app).context.selected?.name).toBe('Cairo'));
+    expect(box).toHaveValue('Cairo');
+    expect(box.getAttribute('aria-expanded')).toBe('false');
+  });
+
+  it('an Enter waiting for the places is forgotten once the query changes or the box is left', async () => {
+    const { app } = renderPlaces({ holdIndex: true });
+    const box = await searchBox();
+    act(() => box.focus());
+    act(() => void fireEvent.change(box, { target: { value: 'Cai' } }));
+    act(() => void fireEvent.keyDown(box, { key: 'Enter' }));
+    act(() => void fireEvent.change(box, { target: { value: 'Cair' } }));
+    expect(screen.getByText('Loading places…')).toBeInTheDocument();
+    act(() => void fireEvent.keyDown(box, { key: 'Enter' }));
+    act(() => box.blur());
+    act(() => box.focus());
+    act(() => releaseIndex());
+    await screen.findByRole('list', { name: 'Places in view' });
+    expect(selection(app).context.selected).toBeNull();
+    expect(box).toHaveValue('Cair');
+  });
+
   it('Down after Escape opens the suggestions at the first, skipping none', async () => {
     renderPlaces();
     const box = await searchBox();
