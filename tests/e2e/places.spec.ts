@@ -527,6 +527,40 @@ test('a new address in the open page opens its place in place of the selected on
   expect(state.camera?.zoom).toBe(8);
 });
 
+test('Back and Forward pressed before the flight ends leave every history entry its own view', async ({
+  page,
+}) => {
+  const BERLIN = { id: 2950159, name: 'Berlin' };
+  const berlin = `#map=10/52.5244/13.4105&place=${BERLIN.id}`;
+  // Written as the app writes it at zoom 5, so that the entry is the app's own form.
+  const paris = '#map=5/48.85/2.35';
+  await page.goto(`./${paris}`);
+  await expectReady(page);
+  expect((await settle(page)).hash).toBe(paris);
+  // As typed into the address bar: a new entry, flown to.
+  await page.evaluate((hash) => (window.location.hash = hash), berlin);
+  await expect(placeDialog(page, BERLIN.name)).toBeVisible();
+  // Mid-flight, the entry holds the address's view, not the one being left.
+  await page.waitForTimeout(300);
+  expect(new URL(page.url()).hash).toBe(berlin);
+  await settle(page, (camera) => camera.zoom === 10);
+  expect(new URL(page.url()).hash).toBe(berlin);
+
+  await page.goBack();
+  await page.waitForTimeout(300);
+  expect(new URL(page.url()).hash, 'Back, mid-flight').toBe(paris);
+  await page.goForward();
+  await page.waitForTimeout(300);
+  expect(new URL(page.url()).hash, 'Forward, mid-flight').toBe(berlin);
+  await settle(page, (camera) => camera.zoom === 10);
+  await expect(placeDialog(page, BERLIN.name)).toBeVisible();
+
+  await page.goBack();
+  const back = await settle(page, (camera) => camera.zoom === 5);
+  expect(back.hash).toBe(paris);
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+});
+
 test('a link to an unknown place shows a notice and no popup', async ({ page }) => {
   await page.goto(`./${PARIS_VIEW}&place=999999999`);
   await expectReady(page);

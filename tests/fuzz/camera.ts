@@ -212,8 +212,8 @@ export interface CameraModel {
   /** The app's own movement is under way (the machine's `app` state). */
   appMove: boolean;
   /**
-   * That movement was asked again for new insets: the moveend of the flight it cut short is not
-   * the end of the movement, and settles nothing (the machine's `app.reaiming`).
+   * That movement was asked again, for new insets or by a new flight or fit: the moveend of the
+   * flight it cut short is not the end of the movement, and settles nothing (`app.reaiming`).
    */
   reaiming: boolean;
 }
@@ -251,7 +251,9 @@ export function cameraModelAfter(model: CameraModel, event: E): CameraModel {
       return { ...model, moving: true, appMove: false, reaiming: false };
     case 'camera.flyRequested':
     case 'camera.boundsRequested':
-      return { ...model, aim: event };
+      // Asked for during the app's own movement, it cuts that one short: its moveend settles
+      // nothing either (the machine's `app.reaiming`).
+      return { ...model, aim: event, reaiming: model.reaiming || model.appMove };
     case 'camera.moved':
       return { ...model, camera: event.camera };
     case 'camera.moveEnded':

@@ -20,7 +20,9 @@ interface LinkedPlace {
 /**
  * Keeps the address and the app in step, both ways.
  * - `#map=` is rewritten with replaceState when a movement ends, `&place=` when the selection
- *   changes.
+ *   changes. While the camera flies to an address followed in the open page, that address's view
+ *   is the one written: the history entry is never given the view being left, which Back and
+ *   Forward pressed again before the flight ends would otherwise keep.
  * - The page's address opens its place once the places index has loaded. So does an address
  *   followed later in the open page (typed, an in-page link, back or forward), whose camera is
  *   flown to (an app movement). Where that view does not show the place, the camera then centres
@@ -51,8 +53,10 @@ export function UrlSync() {
         link.placeId === null ? null : { placeId: link.placeId, hasCamera: link.camera !== null };
       badLink = link.notices.length > 0 || readAsOther(window.location.hash);
     }
+    /** The view of an address followed in the open page, until the camera settles after it. */
+    let followed: HashState['camera'] = null;
     const write = () => {
-      const view = camera.getSnapshot().context.settled;
+      const view = followed ?? camera.getSnapshot().context.settled;
       const placeId =
         selection.getSnapshot().context.selected?.id ?? waiting.current?.placeId ?? null;
       const hash = formatHash({ camera: view, placeId }, window.location.hash);
@@ -62,7 +66,10 @@ export function UrlSync() {
     };
     // A link that was not understood, or was adjusted, is replaced at once by the view it opened.
     if (badLink) write();
-    const settled = camera.on('camera.settled', write);
+    const settled = camera.on('camera.settled', () => {
+      followed = null;
+      write();
+    });
     let selectedId = selection.getSnapshot().context.selected?.id ?? null;
     // The address follows a selection a task later: the click that selected a place is about
     // showing its popup first.
@@ -120,6 +127,7 @@ export function UrlSync() {
     const follow = (link: HashState) => {
       for (const text of link.notices)
         app.send({ type: 'notice.posted', text: followedNotice(text) });
+      followed = link.camera;
       if (link.camera)
         camera.send({ type: 'camera.flyRequested', target: link.camera, reason: 'history' });
       waiting.current = null;

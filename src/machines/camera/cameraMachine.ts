@@ -114,6 +114,16 @@ export const cameraMachine = setup({
         resuming: {},
       },
       on: {
+        // A new flight or fit asked for during this one (Forward pressed as Back's flight runs):
+        // the movement it cuts short ends nothing, so no view in between is taken as settled.
+        'camera.flyRequested': {
+          target: '.reaiming',
+          actions: [{ type: 'flyTo', params: requestedFlight }, 'keepAim'],
+        },
+        'camera.boundsRequested': {
+          target: '.reaiming',
+          actions: [{ type: 'fitBounds', params: requestedFit }, 'keepAim'],
+        },
         'camera.resized': reaimed('aimsToFly', []),
         // Panels covering more or less of the map as it flies (the bottom sheet dropping from full
         // to the card of the pin chosen in it) leave another part free: aimed again at its middle.

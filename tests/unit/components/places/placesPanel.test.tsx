@@ -305,6 +305,45 @@ describe('an address followed in the open page', () => {
     expect(window.location.hash).not.toContain(`place=${CAIRO.id}`);
   });
 
+  it('keeps its view in the address while the camera flies there, as the selection changes', async () => {
+    const { app } = renderPlaces();
+    await placesInView();
+    const aTaskLater = () => act(() => new Promise((resolve) => setTimeout(resolve, 10)));
+    // Forward to a place: its selection is written a task later, with the address's view, not
+    // the view the camera is leaving (CAMERA, zoom 5 over Paris).
+    followAddress(`#map=8/45.75/4.85&place=${OTHER.id}`);
+    await screen.findByRole('dialog', { name: OTHER.name });
+    await aTaskLater();
+    expect(window.location.hash).toBe(`#map=8/45.75/4.85&place=${OTHER.id}`);
+    // Back to a view with no place, before that flight ended: the selection ends, and the entry
+    // keeps its own view.
+    followAddress('#map=6/40/3');
+    await waitFor(() => expect(selection(app).context.selected).toBeNull());
+    await aTaskLater();
+    expect(window.location.hash).toBe('#map=6/40/3');
+    // The flight ends where the address said; the next movement writes its own view.
+    act(() => {
+      app.send({ type: 'camera.moveStarted', source: 'app', animation: null, reason: null, t: 0 });
+      app.send({
+        type: 'camera.moveEnded',
+        camera: { ...CAMERA, center: { lng: 3, lat: 40 }, zoom: 6 },
+        t: 10,
+      });
+    });
+    expect(window.location.hash).toBe('#map=6/40/3');
+    act(() => {
+      app.send({
+        type: 'camera.moveStarted',
+        source: 'user',
+        animation: null,
+        reason: null,
+        t: 20,
+      });
+      app.send({ type: 'camera.moveEnded', camera: { ...CAMERA, zoom: 7 }, t: 30 });
+    });
+    expect(window.location.hash).toBe('#map=7/48/2');
+  });
+
   it('loads the places first if need be, then opens it', async () => {
     const { app } = renderPlaces({ holdIndex: true });
     followAddress(`#map=8/45.75/4.85&place=${OTHER.id}`);

@@ -90,6 +90,9 @@ const appOn: On = {
   ...interrupting({ ...userStarts, ...gestureStarts }),
   moveEnded: 'idleAfterApp',
   'moveEnded.later': 'idleAfterApp',
+  // A new flight or fit cuts the app's movement short: that one's moveend ends nothing.
+  'cmd.fly': 'appReaiming',
+  'cmd.bounds': 'appReaiming',
 };
 
 const model = createMachine({
@@ -123,6 +126,10 @@ const model = createMachine({
     appFlying: { on: appOn },
     appEasing: { on: appOn },
     appJumping: { on: appOn },
+    /** Asked again: the moveend of the movement cut short ends nothing. */
+    appReaiming: { on: { ...appOn, moveEnded: 'appResuming', 'moveEnded.later': 'appResuming' } },
+    /** The movement asked again starts next; a moveend, if none does, ends it. */
+    appResuming: { on: appOn },
     resizing: { on: { ...appStarts, ...userStarts, ...gestureStarts, ...comesToRest } },
     userMoving: { on: { ...appStarts, ...gestureStarts, ...comesToRest } },
     userPanning: { on: { ...appStarts, ...gestureStarts, ...gestureEnds, ...comesToRest } },
