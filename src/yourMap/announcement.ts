@@ -1,4 +1,5 @@
 import type { Operation, OperationKind } from './model';
+import { formatCount } from './geojson/importResult';
 
 /** The document's parts an announcement is made from. */
 export interface Announced {
@@ -25,7 +26,7 @@ const DONE: Partial<Record<OperationKind, string>> = {
 /** "Pin 1", or "3 pins" for an operation over several. */
 function whatOf(operation: Operation): string {
   const { changes } = operation;
-  if (changes.length !== 1) return `${changes.length} pins`;
+  if (changes.length !== 1) return `${formatCount(changes.length)} pins`;
   const [change] = changes;
   const record = change?.after ?? change?.before;
   return `“${record?.name ?? change?.id ?? ''}”`;

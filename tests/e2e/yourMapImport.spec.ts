@@ -44,10 +44,10 @@ test('an import of 10,000 pins: listed 100 at a time, drawn, one undo step, kept
     name: 'many.geojson',
     buffer: Buffer.from(pinsCollection(10_000)),
   });
-  await expect(yourMap(page)).toContainText('Imported 10000 pins from many.geojson.', {
+  await expect(yourMap(page)).toContainText('Imported 10,000 pins from many.geojson.', {
     timeout: 30_000,
   });
-  await expect(countLine(page)).toHaveText('Showing 100 of 10000. Filter to find the others.');
+  await expect(countLine(page)).toHaveText('Showing 100 of 10,000. Filter to find the others.');
   await expect(listButtons(page)).toHaveCount(100);
   await expect(listButtons(page).first()).toHaveText('Imported 0');
 
@@ -101,14 +101,14 @@ test('an import of 10,000 pins: listed 100 at a time, drawn, one undo step, kept
   await expect(listButtons(page)).toHaveCount(0);
   await expect.poll(async () => (await storedRecords(page)).length, { timeout: 60_000 }).toBe(0);
   await toolButton(page, 'Redo').click();
-  await expect(countLine(page)).toHaveText('Showing 100 of 10000. Filter to find the others.');
+  await expect(countLine(page)).toHaveText('Showing 100 of 10,000. Filter to find the others.');
   await expect
     .poll(async () => (await storedRecords(page)).length, { timeout: 60_000 })
     .toBe(10_000);
 
   await page.reload();
   await expectReady(page);
-  await expect(countLine(page)).toHaveText('Showing 100 of 10000. Filter to find the others.');
+  await expect(countLine(page)).toHaveText('Showing 100 of 10,000. Filter to find the others.');
   const stored = await storedRecords(page);
   expect(new Set(stored.map((record) => record.id)).size).toBe(10_000);
 });
@@ -261,4 +261,44 @@ test('export, then import into an empty browser: the same ids, names, notes, tim
     `Nothing new in ${first.fileName}: its 2 pins are on your map already.`,
   );
   await expect(listButtons(page)).toHaveCount(3);
+});
+
+test('a file from elsewhere: names in any case, what a pin does not keep said, and imported twice it doubles nothing', async ({
+  page,
+}) => {
+  await openYourMap(page);
+  // As ogr2ogr writes a KML's placemarks, and an Overpass export's tags and numeric ids.
+  const file = JSON.stringify({
+    type: 'FeatureCollection',
+    features: [
+      {
+        type: 'Feature',
+        id: 1,
+        properties: { Name: 'Summit hut', Description: 'Bunks for 12', ele: '2310' },
+        geometry: { type: 'Point', coordinates: [-20, 40, 2310] },
+      },
+      {
+        type: 'Feature',
+        id: 2,
+        properties: { amenity: 'drinking_water' },
+        geometry: { type: 'Point', coordinates: [-21, 41] },
+      },
+    ],
+  });
+  const said = (text: string) => yourMap(page).getByText(text, { exact: false });
+  await importThroughChooser(page, { name: 'hike.geojson', buffer: Buffer.from(file) });
+  await expect(
+    said(
+      'Imported 2 pins from hike.geojson. A pin keeps a name, a note and a place: the altitude ' +
+        'of 1 pin, and the properties “ele” and “amenity”, were not imported.',
+    ),
+  ).toBeVisible();
+  await expect(listButtons(page)).toHaveText(['Summit hut', 'Pin 1']);
+
+  await importThroughChooser(page, { name: 'hike.geojson', buffer: Buffer.from(file) });
+  await expect(
+    said('Nothing new in hike.geojson: its 2 pins are on your map already.'),
+  ).toBeVisible();
+  await expect(listButtons(page)).toHaveText(['Summit hut', 'Pin 1']);
+  await expect.poll(async () => (await storedRecords(page)).length).toBe(2);
 });

@@ -46,6 +46,17 @@ export type ImportResult =
        * so that ids the file's author relies on are not changed unannounced.
        */
       sharedIds?: number;
+      /**
+       * Indexes in `records` of the copies the file gave no name (named `Pin N` by the import, a
+       * name that differs from one import to the next): `withoutShown` compares them by note and
+       * place with the `Pin N` pins there.
+       */
+      unnamed?: number[];
+      /**
+       * What the pins do not keep: how many had an altitude, and the other properties of their
+       * features (not name, title, note, description, created or updated), named for the person.
+       */
+      leftOut?: { altitudes: number; properties: string[] };
     }
   | { ok: false; error: ImportError };
 
@@ -106,7 +117,7 @@ export function importOutcomeText(fileName: string, result: ImportResult): strin
   const skipped = result.withoutGeometry;
   const there = result.alreadyThere;
   const shared = result.sharedIds ?? 0;
-  const pins = (n: number) => `${n} ${n === 1 ? 'pin' : 'pins'}`;
+  const pins = (n: number) => `${formatCount(n)} ${n === 1 ? 'pin' : 'pins'}`;
   const opening =
     count === 0 && there > 0
       ? `Nothing new in ${fileName}: ${there === 1 ? 'its pin is' : `its ${pins(there)} are`} on your map already.`
@@ -119,13 +130,50 @@ export function importOutcomeText(fileName: string, result: ImportResult): strin
   return (
     opening +
     (later > 0
-      ? ` ${later} ${later === 1 ? 'line or area was' : 'lines and areas were'} not imported yet: routes and areas are coming.`
+      ? ` ${formatCount(later)} ${later === 1 ? 'line or area was' : 'lines and areas were'} not imported yet: routes and areas are coming.`
       : '') +
     (skipped > 0
-      ? ` ${skipped} ${skipped === 1 ? 'feature was' : 'features were'} skipped: ${skipped === 1 ? 'it has' : 'they have'} no location (no geometry).`
+      ? ` ${formatCount(skipped)} ${skipped === 1 ? 'feature was' : 'features were'} skipped: ${skipped === 1 ? 'it has' : 'they have'} no location (no geometry).`
       : '') +
     (shared > 0
       ? ` ${pins(shared)} had the id of another feature in the file, and ${shared === 1 ? 'was' : 'were'} given a new one.`
-      : '')
+      : '') +
+    (count > 0 && result.leftOut ? leftOutText(result.leftOut) : '')
   );
+}
+
+/** How many property names a message names before "and N more". */
+const NAMED_PROPERTIES = 3;
+
+/**
+ * What the pins did not keep, said: " A pin keeps a name, a note and a place: the altitudes of
+ * 2 pins, and the properties “amenity”, “website” and 4 more, were not imported."
+ */
+function leftOutText({
+  altitudes,
+  properties,
+}: {
+  altitudes: number;
+  properties: string[];
+}): string {
+  const parts: string[] = [];
+  if (altitudes > 0)
+    parts.push(
+      altitudes === 1 ? 'the altitude of 1 pin' : `the altitudes of ${formatCount(altitudes)} pins`,
+    );
+  if (properties.length > 0) {
+    const named = properties.slice(0, NAMED_PROPERTIES).map((key) => `“${key}”`);
+    const more = properties.length - named.length;
+    const list =
+      more > 0
+        ? `${named.join(', ')} and ${formatCount(more)} more`
+        : named.length === 1
+          ? named[0]!
+          : `${named.slice(0, -1).join(', ')} and ${named.at(-1)!}`;
+    parts.push(`${properties.length === 1 ? 'the property' : 'the properties'} ${list}`);
+  }
+  if (parts.length === 0) return '';
+  const what = parts.join(', and ');
+  const verb = parts.length > 1 || altitudes > 1 || properties.length > 1 ? 'were' : 'was';
+  return ` A pin keeps a name, a note and a place: ${what}${parts.length > 1 ? ',' : ''} ${verb} not imported.`;
 }

@@ -1,4 +1,5 @@
 import { sameJson, type FeatureRecord, type Features } from '../model';
+import { PIN_NAME } from '../operations';
 import type { ImportResult } from './importResult';
 
 /** Whether two records show the same: what they are, their name, note and place. */
@@ -11,12 +12,17 @@ const showsSame = (a: FeatureRecord, b: FeatureRecord): boolean =>
  * copy an earlier import made of it), counted in `alreadyThere`. So an export imported again into
  * the browser it came from doubles nothing, however often; a pin changed since comes as a copy,
  * once. Run on the page, where the features are, and only over the features of the names that
- * the copies have: no work where nothing was taken.
+ * the copies have: no work where nothing was taken. A copy the file gave no name (`unnamed`) was
+ * named `Pin N` by this import, and perhaps `Pin M` by the last: it is on the map already where a
+ * pin named so shows its note and place.
  */
 export function withoutShown(result: ImportResult, features: Features): ImportResult {
   if (!result.ok || result.copies.length === 0) return result;
   const copies = new Set(result.copies);
+  const unnamed = new Set(result.unnamed);
   const names = new Set(result.copies.map((index) => result.records[index]?.name));
+  /** The `Pin N` pins, where a copy is unnamed. */
+  const pinNamed: FeatureRecord[] = [];
   const byName = new Map<string, FeatureRecord[]>();
   const add = (record: FeatureRecord) => {
     const same = byName.get(record.name);
@@ -26,16 +32,21 @@ export function withoutShown(result: ImportResult, features: Features): ImportRe
   for (const id in features) {
     const record = features[id];
     if (record && names.has(record.name)) add(record);
+    if (record && unnamed.size > 0 && PIN_NAME.test(record.name)) pinNamed.push(record);
   }
   let alreadyThere = 0;
   const records = result.records.filter((record, index) => {
     if (!copies.has(index)) return true;
-    if (byName.get(record.name)?.some((shown) => showsSame(shown, record))) {
+    const shown = unnamed.has(index)
+      ? pinNamed.some((pin) => showsSame(pin, { ...record, name: pin.name }))
+      : byName.get(record.name)?.some((pin) => showsSame(pin, record));
+    if (shown) {
       alreadyThere += 1;
       return false;
     }
     // Kept: the features after it that show the same are on the map now.
     add(record);
+    if (unnamed.has(index)) pinNamed.push(record);
     return true;
   });
   return { ...result, records, alreadyThere: result.alreadyThere + alreadyThere, copies: [] };

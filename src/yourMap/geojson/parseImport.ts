@@ -31,6 +31,7 @@ import {
  *   features without a geometry in `withoutGeometry`.
  * - The name is the `name` property, else `title`, on one line (`oneLineName`); where neither is
  *   non-blank text, `Pin N` counting up from `options.nextPinNumber`. The note is `note`, else `description`, else ''.
+ *   Each is also found in another case (`Name`, `DESCRIPTION`) where the file has none as written.
  *   Their values must be text (or null, or absent). Other properties are not kept.
  * - A feature's `id` (text or number, as text) is kept where it gives one pin and is not already
  *   in `existingIds` or earlier in the file; otherwise the pin gets `makeId()`. So an export
@@ -46,7 +47,9 @@ import {
  *   count up (`1`, `2`, … `10`; `stop-1`, … `stop-10`), otherwise not, and before or after the
  *   made ids as the ids compare. File order for those regardless would take new ids or invented
  *   times.
- * - Coordinates are rounded to 7 decimals; an altitude is dropped.
+ * - Coordinates are rounded to 7 decimals; an altitude is dropped. What a pin does not keep (the
+ *   altitudes, the pins' features' other properties) is counted and named in `leftOut`, so that
+ *   the person is told.
  */
 export function parseImport(text: string, options: ParseOptions): ImportResult {
   // UTF-16 code units never outnumber UTF-8 bytes: a text this long came from a file too large.
@@ -80,9 +83,15 @@ function toRecords(items: readonly JsonObject[], options: ParseOptions): ImportR
   let notImportedYet = 0;
   let withoutGeometry = 0;
   const copies: number[] = [];
+  /** Of the copies, those the file gave no name: named `Pin N` here. */
+  const unnamed: number[] = [];
   /** The file's own ids taken so far, to count the pins whose id an earlier feature had. */
   const fileIds = new Set<string>();
   let sharedIds = 0;
+  /** Pins whose position had an altitude, which a pin does not keep. */
+  let altitudes = 0;
+  /** The properties of the pins' features that a pin does not keep, in the order first met. */
+  const otherProperties = new Set<string>();
   const records: FeatureRecord[] = [];
   const makeId = options.makeId ?? importIds();
   const freshId = (): string => {
@@ -113,9 +122,16 @@ function toRecords(items: readonly JsonObject[], options: ParseOptions): ImportR
     const created = timestamp(properties['created']) ?? options.now;
     const updated = timestamp(properties['updated']) ?? options.now;
     const ownId = points.length === 1 && isFeature ? idOf(item['id']) : null;
-    for (const [index, [lng, lat]] of points.entries()) {
-      if (ownId !== null && options.existingIds?.has(ownId)) copies.push(records.length);
-      else if (ownId !== null && fileIds.has(ownId)) sharedIds += 1;
+    if (points.length > 0) {
+      for (const key of Object.keys(properties))
+        if (!KEPT_PROPERTIES.has(key.toLowerCase())) otherProperties.add(key);
+    }
+    for (const [index, [lng, lat, altitude]] of points.entries()) {
+      if (altitude !== undefined) altitudes += 1;
+      if (ownId !== null && options.existingIds?.has(ownId)) {
+        copies.push(records.length);
+        if (name === null) unnamed.push(records.length);
+      } else if (ownId !== null && fileIds.has(ownId)) sharedIds += 1;
       if (ownId !== null) fileIds.add(ownId);
       const id = ownId !== null && !usedIds.has(ownId) ? ownId : freshId();
       usedIds.add(id);
@@ -141,8 +157,22 @@ function toRecords(items: readonly JsonObject[], options: ParseOptions): ImportR
     alreadyThere: 0,
     copies,
     ...(sharedIds > 0 ? { sharedIds } : {}),
+    ...(unnamed.length > 0 ? { unnamed } : {}),
+    ...(altitudes > 0 || otherProperties.size > 0
+      ? { leftOut: { altitudes, properties: [...otherProperties] } }
+      : {}),
   };
 }
+
+/** The properties a pin is made from (in any case), and the export's own: not left out. */
+const KEPT_PROPERTIES: ReadonlySet<string> = new Set([
+  'name',
+  'title',
+  'note',
+  'description',
+  'created',
+  'updated',
+]);
 
 type Position = readonly number[];
 
@@ -174,16 +204,25 @@ function rounded(value: number | undefined): number {
   return roundCoordinate(value ?? 0) + 0;
 }
 
-/** The first of two properties that is text (non-blank, where `nonBlank`); null if neither. */
+/**
+ * The first of two properties that is text (non-blank, where `nonBlank`); null if neither. Each is
+ * looked for as written, then in any case (`Name`, `DESCRIPTION`: GDAL's KML driver writes
+ * those), so that a file converted from KML keeps its names.
+ */
 function firstText(
   properties: JsonObject,
   first: string,
   second: string,
   nonBlank: boolean,
 ): string | null {
+  const usable = (value: unknown): value is string =>
+    typeof value === 'string' && (nonBlank ? value.trim() !== '' : value !== '');
   for (const key of [first, second]) {
     const value = properties[key];
-    if (typeof value === 'string' && (nonBlank ? value.trim() !== '' : value !== '')) return value;
+    if (usable(value)) return value;
+    for (const [other, otherValue] of Object.entries(properties)) {
+      if (other !== key && other.toLowerCase() === key && usable(otherValue)) return otherValue;
+    }
   }
   return null;
 }
@@ -228,5 +267,7 @@ function notJson(text: string, error: unknown): string {
   if (offset === null) return `The file is not JSON: ${reason}`;
   const { line, column } = lineAndColumn(text, offset);
   const where = offset < text.length ? `line ${line}, column ${column}` : 'where the file ends';
-  return `The file is not JSON: ${reason} (${where}).`;
+  // The engine's own place ("at position 226 (line 2 column 93)", in Chromium), said once, ours.
+  const said = reason.replace(/\s*at position \d+(?:\s*\(line \d+ column \d+\))?/, '');
+  return `The file is not JSON: ${said} (${where}).`;
 }

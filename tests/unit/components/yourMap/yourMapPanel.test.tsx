@@ -110,12 +110,12 @@ describe('the Your map region', () => {
     await waitFor(() => expect(listed()).toHaveLength(LIST_LIMIT));
     expect(listedNames().slice(0, 3)).toEqual(['Pin 1', 'Pin 2', 'Pin 3']);
     expect(listedNames().at(-1)).toBe(`Pin ${LIST_LIMIT}`);
-    expect(yourMap()).toHaveTextContent(`Showing ${LIST_LIMIT} of 10000.`);
+    expect(yourMap()).toHaveTextContent(`Showing ${LIST_LIMIT} of 10,000.`);
     const filter = within(yourMap()).getByRole('searchbox', { name: 'Filter your map' });
 
     fireEvent.change(filter, { target: { value: 'pin 9999' } });
     await waitFor(() => expect(itemNames()).toEqual(['Pin 9999']));
-    expect(yourMap()).toHaveTextContent('1 of 10000 pins match.');
+    expect(yourMap()).toHaveTextContent('1 of 10,000 pins match.');
 
     // Pin 99, Pin 990 to 999 and Pin 9900 to 9999: 111, more than the list shows.
     fireEvent.change(filter, { target: { value: ' Pin 99 ' } });

@@ -25,6 +25,41 @@ describe('importOutcomeText', () => {
     );
   });
 
+  it('names what the pins do not keep: altitudes and other properties', () => {
+    const high = { type: 'Point', coordinates: [86.925, 27.9881, 8848.86] };
+    const overpass = collection(
+      point(0, 0, { name: 'Café', amenity: 'cafe', website: 'https://example.org' }),
+      point(1, 1, { NAME: 'Bar', amenity: 'bar', 'addr:street': 'Main', opening_hours: '9-5' }),
+      point(2, 2, { Description: 'kept', created: '2026-01-01T00:00:00Z' }),
+    );
+    expect(importOutcomeText('osm.geojson', parse(overpass))).toBe(
+      'Imported 3 pins from osm.geojson. A pin keeps a name, a note and a place: the properties ' +
+        '“amenity”, “website”, “addr:street” and 1 more were not imported.',
+    );
+    expect(importOutcomeText('high.geojson', parse(high))).toBe(
+      'Imported 1 pin from high.geojson. A pin keeps a name, a note and a place: the altitude ' +
+        'of 1 pin was not imported.',
+    );
+    const both = collection(
+      { type: 'Feature', properties: { ele: '8848' }, geometry: high },
+      {
+        type: 'Feature',
+        properties: { ele: '8611' },
+        geometry: { ...high, coordinates: [76.5, 35.9, 8611] },
+      },
+    );
+    expect(importOutcomeText('peaks.geojson', parse(both))).toBe(
+      'Imported 2 pins from peaks.geojson. A pin keeps a name, a note and a place: the altitudes ' +
+        'of 2 pins, and the property “ele”, were not imported.',
+    );
+    // The properties of lines and areas, not imported yet, are not named.
+    const withLine = collection(point(0, 0), { ...line, properties: { highway: 'path' } });
+    expect(importOutcomeText('path.geojson', parse(withLine))).toBe(
+      'Imported 1 pin from path.geojson. 1 line or area was not imported yet: routes and areas ' +
+        'are coming.',
+    );
+  });
+
   it('says that features without a geometry were skipped', () => {
     const one = parse(collection(point(0, 0), noGeometry));
     expect(importOutcomeText('c.geojson', one)).toBe(

@@ -39,6 +39,27 @@ describe('withoutShown', () => {
     expect(result).toMatchObject({ alreadyThere: 1 });
   });
 
+  it('takes an unnamed feature imported again as the Pin N it became, whatever its number', () => {
+    const file = collection(point(5, 6, null, 9), point(7, 8, { note: 'x' }, 'q'));
+    // The first import: two pins, `Pin 1` and `Pin 2`.
+    const first = records(parse(file, { nextPinNumber: 1 }));
+    const map: Features = Object.fromEntries(first.map((record) => [record.id, record]));
+    expect(first.map(({ name }) => name)).toEqual(['Pin 1', 'Pin 2']);
+    // Again: named `Pin 3` and `Pin 4` this time, and still on the map already.
+    const again = parse(file, { nextPinNumber: 3, existingIds: new Set(Object.keys(map)) });
+    const result = withoutShown(again, map);
+    expect(records(result)).toEqual([]);
+    expect(result).toMatchObject({ alreadyThere: 2 });
+    // Moved, or renamed to a name of its own, since: a copy, once.
+    const moved: Features = {
+      ...map,
+      '9': { ...map['9']!, geometry: { type: 'Point', coordinates: [0, 0] } },
+    };
+    expect(records(withoutShown(again, moved)).map(({ name }) => name)).toEqual(['Pin 3']);
+    const renamed: Features = { ...map, '9': { ...map['9']!, name: 'Well' } };
+    expect(records(withoutShown(again, renamed)).map(({ name }) => name)).toEqual(['Pin 3']);
+  });
+
   it('never leaves out a pin whose id was free, or that had none', () => {
     const file = collection(
       point(10.5, 59.9, { name: 'Harbour' }),

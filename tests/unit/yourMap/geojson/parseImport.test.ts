@@ -223,6 +223,27 @@ describe('parseImport, accepting a file', () => {
       );
       expect(records(result).map((record) => record.note)).toEqual(['Noted', 'Described', '']);
     });
+
+    it('finds Name, NAME and Description in another case, as a file converted from KML has them', () => {
+      const result = parse(
+        collection(
+          point(0, 0, { Name: 'Summit', Description: 'Cairn' }),
+          point(0, 0, { NAME: 'Hut', DESCRIPTION: 'Bunks' }),
+          point(0, 0, { Title: 'Pass', Note: 'Windy' }),
+          // As written wins; a case variant's value that is not text is passed over.
+          point(0, 0, { Name: 'Other', name: 'Lake', Note: 3, description: 'Cold' }),
+          point(0, 0, { NAME: ' ', Title: 'Col' }),
+        ),
+      );
+      expect(names(records(result))).toEqual(['Summit', 'Hut', 'Pass', 'Lake', 'Col']);
+      expect(records(result).map((record) => record.note)).toEqual([
+        'Cairn',
+        'Bunks',
+        'Windy',
+        'Cold',
+        '',
+      ]);
+    });
   });
 
   describe('ids', () => {

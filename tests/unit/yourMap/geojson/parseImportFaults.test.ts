@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   MAX_IMPORT_BYTES,
   MAX_IMPORT_FEATURES,
@@ -87,6 +87,22 @@ describe('parseImport, refusing a faulty file', () => {
     expect(failure(parseImport('{"type": "Feature", "geometry": {', options())).message).toMatch(
       /^The file is not JSON: [\s\S]* \(where the file ends\)\.$/,
     );
+  });
+
+  it('says the place once, in its own words, where the engine names it too', () => {
+    const text = '{"type": "Feature",\n "geometry": null,}';
+    for (const engine of [
+      'Expected double-quoted property name in JSON at position 38 (line 2 column 19)',
+      'Expected double-quoted property name in JSON at position 38',
+    ]) {
+      const parse = vi.spyOn(JSON, 'parse').mockImplementationOnce(() => {
+        throw new SyntaxError(engine);
+      });
+      expect(failure(parseImport(text, options())).message).toBe(
+        'The file is not JSON: Expected double-quoted property name in JSON (line 2, column 19).',
+      );
+      parse.mockRestore();
+    }
   });
 
   it('reports the same fault and place behind a byte-order mark', () => {
