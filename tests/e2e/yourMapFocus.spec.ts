@@ -50,3 +50,29 @@ test('the keyboard never lands on the page’s body when Your map’s list loses
   });
   expect(ring).toBe('solid 3px -3px');
 });
+
+test('Add pin chosen by Enter in the toolbar says that Enter on the map adds the pin, and on the map it does', async ({
+  page,
+}) => {
+  await openYourMap(page);
+  const told = page.locator('.your-map-told');
+  const addPin = page
+    .getByRole('toolbar', { name: 'Tools' })
+    .getByRole('button', { name: 'Add pin' });
+  await addPin.focus();
+  await page.keyboard.press('Enter');
+  await expect(addPin).toHaveAttribute('aria-pressed', 'true');
+  await expect(told).toHaveText(
+    'Add pin: click the map where it goes, or press Enter on the map for its centre.',
+  );
+  // Back to Browse, and from the map, P: Enter is where the keyboard is.
+  await page.keyboard.press('Enter');
+  await expect(addPin).toHaveAttribute('aria-pressed', 'false');
+  await page.locator('.maplibregl-canvas').focus();
+  await page.keyboard.press('p');
+  await expect(told).toHaveText(
+    /^Add pin: click the map where it goes, or press Enter for its centre\.\s?$/,
+  );
+  await page.keyboard.press('Enter');
+  await expect(listButtons(page)).toHaveText(['Pin 1']);
+});

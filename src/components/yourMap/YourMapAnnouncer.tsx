@@ -1,9 +1,15 @@
 import { useEffect, useState } from 'react';
 import { announcement } from '../../yourMap/announcement';
-import { useDocument, useTools } from '../ChartroomContext';
+import { useChartroom, useDocument, useTools } from '../ChartroomContext';
 
-/** Said when `Add pin` is chosen, however it was (its button, or `P` with the map focused). */
+/** Said when `Add pin` is chosen with the map focused (`P`, or its button clicked from there). */
 export const ADD_PIN_TOLD = 'Add pin: click the map where it goes, or press Enter for its centre.';
+/**
+ * Said when it is chosen from elsewhere (its button, by Enter): Enter there would choose `Browse`
+ * again, so the words say where Enter adds the pin.
+ */
+export const ADD_PIN_TOLD_AWAY =
+  'Add pin: click the map where it goes, or press Enter on the map for its centre.';
 
 /**
  * A polite live region (not a `status`: the map's loading message is the page's one), outside the sheet (whose body a collapsed sheet hides), that tells a screen
@@ -14,6 +20,7 @@ export const ADD_PIN_TOLD = 'Add pin: click the map where it goes, or press Ente
 export function YourMapAnnouncer() {
   const document = useDocument();
   const tools = useTools();
+  const { owner } = useChartroom();
   const [said, setSaid] = useState('');
   // The same words again (a second move of one pin) are still news: a no-break space comes and
   // goes at their end, so the region's text changes and is read out.
@@ -25,11 +32,14 @@ export function YourMapAnnouncer() {
     let adding = tools.getSnapshot().hasTag('addingPin');
     const subscription = tools.subscribe((snapshot) => {
       const now = snapshot.hasTag('addingPin');
-      if (now && !adding) say(ADD_PIN_TOLD);
+      if (now && !adding)
+        say(
+          owner.isMapFocused(globalThis.document.activeElement) ? ADD_PIN_TOLD : ADD_PIN_TOLD_AWAY,
+        );
       adding = now;
     });
     return () => subscription.unsubscribe();
-  }, [tools]);
+  }, [tools, owner]);
   useEffect(() => {
     let before = document.getSnapshot().context;
     const subscription = document.subscribe(({ context }) => {

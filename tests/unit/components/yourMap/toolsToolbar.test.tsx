@@ -65,21 +65,30 @@ describe('the Tools toolbar', () => {
 
   it('tells a screen reader how to place a pin once Add pin is chosen, and what it added', async () => {
     const { app } = renderYourMap();
-    await ready(app);
+    const map = await ready(app);
     const told = () => document.querySelector('.your-map-told');
     expect(told()).toHaveAttribute('aria-live', 'polite');
     expect(told()).toHaveTextContent('');
+    // Chosen from its button: Enter there would choose Browse, so Enter is said to be the map's.
+    act(() => toolButton('Add pin').focus());
     fireEvent.click(toolButton('Add pin'));
     expect(told()).toHaveTextContent(
-      'Add pin: click the map where it goes, or press Enter for its centre.',
+      'Add pin: click the map where it goes, or press Enter on the map for its centre.',
     );
     clickMapToAdd(app, 1, 2, 5);
     expect(told()).toHaveTextContent('“Pin 1” added.');
+    // With the map focused (P there), Enter is where the keyboard is.
+    map.canvas.tabIndex = 0;
+    document.body.append(map.canvas);
+    act(() => map.canvas.focus());
+    fireEvent.keyDown(map.canvas, { key: 'p' });
+    expect(told()).toHaveTextContent(
+      'Add pin: click the map where it goes, or press Enter for its centre.',
+    );
     // The same words a second time are still read out: the region's text changes.
-    fireEvent.click(toolButton('Add pin'));
     const first = told()?.textContent;
-    fireEvent.click(toolButton('Browse'));
-    fireEvent.click(toolButton('Add pin'));
+    fireEvent.keyDown(map.canvas, { key: 'Escape' });
+    fireEvent.keyDown(map.canvas, { key: 'p' });
     expect(told()?.textContent).not.toBe(first);
     expect(told()).toHaveTextContent(
       'Add pin: click the map where it goes, or press Enter for its centre.',
