@@ -172,7 +172,14 @@ export type SheetEvent =
   /** The browser took the pointer, or Escape: back where the drag began. */
   | { type: 'sheet.dragCancelled' };
 
-export type NoticeEvent = { type: 'notice.posted'; text: string } | { type: 'notice.dismissed' };
+/** What a notice is about, where a later event makes it stale: the address followed. */
+export type NoticeAbout = 'address';
+
+export type NoticeEvent =
+  | { type: 'notice.posted'; text: string; about?: NoticeAbout }
+  | { type: 'notice.dismissed' }
+  /** The notices about this are stale (a new address followed, with notices of its own or none). */
+  | { type: 'notice.withdrawn'; about: NoticeAbout };
 
 export type AppEvent =
   LifecycleEvent | CameraEvent | NoticeEvent | PlaceEvent | SheetEvent | YourMapEvent;

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { HASH_NOTICES, parseHash } from '../../src/url/cameraHash';
+import { HASH_NOTICES, followedNotice, parseHash } from '../../src/url/cameraHash';
 import {
   differingFraction,
   hashWrites,
@@ -417,6 +417,14 @@ test('an out-of-range link #map=99/95/0 opens a valid view with a notice', async
   await expect(page.getByRole('alert')).toHaveCount(0);
   // And the address holds that view again.
   await expect.poll(() => page.evaluate(() => window.location.hash)).toBe(after.hash);
+
+  // Another address tried: its notices take the place of the last one's, which do not pile up.
+  await followLink(page, 'map=30/0/0');
+  await expect(page.getByRole('note').getByRole('listitem')).toHaveText([
+    followedNotice(HASH_NOTICES.zoomRange),
+  ]);
+  await followLink(page, 'map=4/10/10');
+  await expect(page.getByRole('note')).toHaveCount(0);
 });
 
 test('a link past the antimeridian #map=5/48/400 opens 40° E, and the address says so at once', async ({

@@ -21,6 +21,12 @@ const textArb = fc.constantFrom(...Object.values(HASH_NOTICES).slice(0, 3), ...H
 
 export const noticeEventArb: fc.Arbitrary<E> = fc.oneof(
   { weight: 3, arbitrary: textArb.map((text): E => ({ type: 'notice.posted', text })) },
+  // About an address followed: the next one withdraws it.
+  {
+    weight: 2,
+    arbitrary: textArb.map((text): E => ({ type: 'notice.posted', text, about: 'address' })),
+  },
+  { weight: 1, arbitrary: fc.constant<E>({ type: 'notice.withdrawn', about: 'address' }) },
   { weight: 1, arbitrary: fc.constant<E>({ type: 'notice.dismissed' }) },
 );
 
@@ -36,22 +42,28 @@ export const noticeChunks: fc.WeightedArbitrary<Step<E>[]>[] = [
   { weight: 4, arbitrary: noticeEventArb.map((event) => [send(event)]) },
 ];
 
-/** The texts shown, in the order first posted since the last dismissal: an oracle. */
-export type NoticesModel = string[];
+/**
+ * The texts shown, in the order first posted since the last dismissal, each marked where it is
+ * about an address (a text posted again keeps its first mark): an oracle.
+ */
+export type NoticesModel = { text: string; address: boolean }[];
 
 export function noticesModelAfter(model: NoticesModel, event: E): NoticesModel {
   if (event.type === 'notice.dismissed') return [];
-  return model.includes(event.text) ? model : [...model, event.text];
+  if (event.type === 'notice.withdrawn') return model.filter((notice) => !notice.address);
+  return model.some((notice) => notice.text === event.text)
+    ? model
+    : [...model, { text: event.text, address: event.about === 'address' }];
 }
 
 /**
  * The notices' invariants: each text shown once, in the order posted, none lost before the person
- * dismisses them; ids unique and below `nextId`, so React keys never collide.
+ * dismisses them but those about an address, once withdrawn; ids unique and below `nextId`, so React keys never collide.
  */
 export function checkNotices(snapshot: NoticesSnapshot, model: NoticesModel, after: string): void {
   const { notices, nextId } = snapshot.context;
   same(
-    notices.map((n: Notice) => n.text),
+    notices.map((n: Notice) => ({ text: n.text, address: n.about === 'address' })),
     model,
     `the notices ${after}`,
   );
@@ -68,7 +80,7 @@ export const NOTICES_INPUT = { notices: [HASH_NOTICES.zoomRange] };
 function startNoticesRun(): ReturnType<FuzzTarget<E>['start']> {
   const watched = startWatched(noticesMachine, { input: NOTICES_INPUT });
   const { actor } = watched;
-  let model: NoticesModel = [...NOTICES_INPUT.notices];
+  let model: NoticesModel = NOTICES_INPUT.notices.map((text) => ({ text, address: false }));
   const verify = (after: string) => {
     expectAlive(watched, { notices: actor });
     checkNotices(actor.getSnapshot(), model, after);

@@ -42,7 +42,13 @@ import {
   takeWayBack,
 } from './lifecycle';
 import { placeArb } from './names';
-import { checkNotices, noticeChunks, noticesModelAfter, NOTICES_INPUT } from './notices';
+import {
+  checkNotices,
+  noticeChunks,
+  noticesModelAfter,
+  NOTICES_INPUT,
+  type NoticesModel,
+} from './notices';
 import {
   checkSelection,
   flightFor,
@@ -155,7 +161,7 @@ function startSystemRun(): ReturnType<FuzzTarget<E>['start']> {
   let lifecycle = initialLifecycleModel();
   let camera = initialCameraModel(START_CAMERA);
   let selection = initialSelectionModel();
-  let notices: string[] = [...INPUT.notices];
+  let notices: NoticesModel = INPUT.notices.map((text) => ({ text, address: false }));
   const expectedCommands: Command[] = [];
 
   const verify = (before: ReturnType<typeof kids.lifecycle.getSnapshot>, event: E | null) => {

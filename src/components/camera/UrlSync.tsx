@@ -125,8 +125,10 @@ export function UrlSync() {
     };
     /** An address followed in the open page. */
     const follow = (link: HashState) => {
+      // The last address's notices are about a link left behind.
+      app.send({ type: 'notice.withdrawn', about: 'address' });
       for (const text of link.notices)
-        app.send({ type: 'notice.posted', text: followedNotice(text) });
+        app.send({ type: 'notice.posted', text: followedNotice(text), about: 'address' });
       followed = link.camera;
       if (link.camera)
         camera.send({ type: 'camera.flyRequested', target: link.camera, reason: 'history' });

@@ -17,7 +17,7 @@ export function openLinkedPlace(
 ): boolean {
   const place = placeById(index, placeId);
   if (!place) {
-    send({ type: 'notice.posted', text: UNKNOWN_PLACE_NOTICE });
+    send({ type: 'notice.posted', text: UNKNOWN_PLACE_NOTICE, about: 'address' });
     return false;
   }
   send({ type: 'place.chosen', place, origin: 'link', byKeyboard: false });

@@ -54,6 +54,8 @@ const UI_SAMPLES: AppEvent[] = [
   { type: 'sheet.dragCancelled' },
   { type: 'notice.posted', text: 'The zoom level in the link was out of range.' },
   { type: 'notice.dismissed' },
+  { type: 'notice.posted', text: 'The place in the link was not found.', about: 'address' },
+  { type: 'notice.withdrawn', about: 'address' },
   { type: 'place.chosen', place: PARIS, origin: 'search', byKeyboard: true },
   { type: 'popup.closed' },
   // The tools' toolbar and keys, the editor and the Your map list.

@@ -378,6 +378,22 @@ describe('an address followed in the open page', () => {
     expect(noticeTexts(app)).toContain(UNKNOWN_PLACE_NOTICE);
     expect(window.location.hash).not.toContain('place=');
   });
+
+  it('takes away the notices about the last address followed; the others stay', async () => {
+    const { app } = renderPlaces();
+    await placesInView();
+    act(() => app.send({ type: 'notice.posted', text: 'An undo was skipped.' }));
+    followAddress('#map=8/45.75/4.85&place=999999999');
+    expect(noticeTexts(app)).toEqual(['An undo was skipped.', UNKNOWN_PLACE_NOTICE]);
+    followAddress('#map=30/45.75/4.85');
+    const zoom = noticeTexts(app);
+    expect(zoom).toHaveLength(2);
+    expect(zoom[0]).toBe('An undo was skipped.');
+    expect(zoom[1]).toMatch(/zoom/i);
+    // A good address leaves only what is not about addresses.
+    followAddress('#map=6/40/3');
+    expect(noticeTexts(app)).toEqual(['An undo was skipped.']);
+  });
 });
 
 describe('small things a person notices', () => {
