@@ -206,6 +206,7 @@ test('export, then import into an empty browser: the same ids, names, notes, tim
 
   const first = await exportGeoJson(page);
   expect(first.fileName).toMatch(/^your-map-\d{4}-\d{2}-\d{2}\.geojson$/);
+  await expect(yourMap(page).getByText(`Exported 2 pins to ${first.fileName}.`)).toBeVisible();
   expect(first.json.type).toBe('FeatureCollection');
   expect(first.json.features).toHaveLength(2);
   for (const feature of first.json.features) {

@@ -32,6 +32,8 @@ export function YourMapPanel() {
   const deferredFilter = useDeferredValue(filter);
   const { status, importFiles } = useImport();
   const exportGeoJson = useExport();
+  /** What the last export wrote, said until the import's status changes. */
+  const [exported, setExported] = useState<{ text: string; over: typeof status } | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const importButton = useRef<HTMLButtonElement>(null);
   const headingId = useId();
@@ -74,7 +76,7 @@ export function YourMapPanel() {
         <button ref={importButton} type="button" onClick={() => fileInput.current?.click()}>
           Import
         </button>
-        <button type="button" onClick={exportGeoJson}>
+        <button type="button" onClick={() => setExported({ text: exportGeoJson(), over: status })}>
           Export GeoJSON
         </button>
         <input
@@ -94,11 +96,13 @@ export function YourMapPanel() {
         </p>
       )}
       <p aria-live="polite" className="your-map-message">
-        {status.kind === 'reading'
-          ? `Reading ${status.name}…`
-          : status.kind === 'done'
-            ? status.text
-            : ''}
+        {exported?.over === status
+          ? exported.text
+          : status.kind === 'reading'
+            ? `Reading ${status.name}…`
+            : status.kind === 'done'
+              ? status.text
+              : ''}
       </p>
       {quarantined && (
         <p className="your-map-message" role="note">

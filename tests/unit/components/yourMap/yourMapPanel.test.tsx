@@ -27,6 +27,8 @@ afterEach(() => {
   document.body.innerHTML = '';
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
+  Reflect.deleteProperty(URL, 'createObjectURL');
+  Reflect.deleteProperty(URL, 'revokeObjectURL');
 });
 
 const items = () => within(within(yourMap()).getByRole('list')).getAllByRole('button');
@@ -54,6 +56,25 @@ describe('the Your map region', () => {
     expect(within(yourMap()).queryByRole('searchbox', { name: 'Filter your map' })).toBeNull();
     expect(within(yourMap()).getByRole('button', { name: 'Import' })).toBeInTheDocument();
     expect(within(yourMap()).getByRole('button', { name: 'Export GeoJSON' })).toBeInTheDocument();
+  });
+
+  it('says what Export GeoJSON wrote, an empty map too, until the next import', async () => {
+    vi.stubGlobal(
+      'URL',
+      Object.assign(URL, { createObjectURL: () => 'blob:x', revokeObjectURL() {} }),
+    );
+    const { app } = renderYourMap();
+    await ready(app);
+    const exportButton = within(yourMap()).getByRole('button', { name: 'Export GeoJSON' });
+    const said = () => yourMap().querySelector('.your-map-message[aria-live="polite"]');
+    fireEvent.click(exportButton);
+    expect(said()?.textContent).toMatch(
+      /^Exported your-map-\d{4}-\d{2}-\d{2}\.geojson: your map has no pins yet, so it holds none\.$/,
+    );
+    addPin(app, 'a', 1, 1);
+    addPin(app, 'b', 2, 2);
+    fireEvent.click(exportButton);
+    expect(said()?.textContent).toMatch(/^Exported 2 pins to your-map-[\d-]+\.geojson\.$/);
   });
 
   it('is one Tab stop, its items reached with the arrow keys', async () => {
