@@ -136,3 +136,25 @@ test('the log pauses, resumes, and shows camera frames only when asked', async (
   // The marker stands about half an em off its row.
   expect(room.number + 6, JSON.stringify(room)).toBeLessThanOrEqual(room.padding);
 });
+
+test('Escape in the open Flows panel closes it and leaves the keyboard on its button; the popup stays', async ({
+  page,
+}) => {
+  await page.goto(`./${PARIS_VIEW}`);
+  await expectReady(page);
+  const paris = await canvasCentre(page);
+  await page.mouse.click(paris.x, paris.y);
+  const popup = page.getByRole('dialog', { name: 'Paris', exact: true });
+  await expect(popup).toBeVisible();
+  const toggle = page.getByRole('button', { name: 'Flows' });
+  await toggle.click();
+  await expect(panel(page)).toBeVisible();
+  // Into the panel with the keyboard, then Escape.
+  await page.keyboard.press('Tab');
+  expect(await panel(page).evaluate((aside) => aside.contains(document.activeElement))).toBe(true);
+  await page.keyboard.press('Escape');
+  await expect(panel(page)).toHaveCount(0);
+  await expect(toggle).toBeFocused();
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  await expect(popup).toBeVisible();
+});

@@ -18,7 +18,8 @@ import { TraceTools } from './TraceTools';
  * The flow panel: a `Flows` button that toggles the `Interaction flows` region, which shows each
  * machine (the map's and the person's own: tools, document, storage) with its state and tags, the
  * events it takes next and its statechart drawn from its own definition, and a live log of machine
- * events. Closed, it renders nothing but the button (the log keeps recording).
+ * events. Closed, it renders nothing but the button (the log keeps recording). Escape with the
+ * focus in it closes it.
  */
 export function FlowPanel({ log }: { log: FlowLog }) {
   const [open, setOpen] = useState(false);
@@ -28,9 +29,22 @@ export function FlowPanel({ log }: { log: FlowLog }) {
   useEffect(() => {
     if (open) panel.current?.scrollIntoView?.({ block: 'nearest' });
   }, [open]);
+  const toggle = useRef<HTMLButtonElement>(null);
   return (
-    <div className="flows">
+    <div
+      className="flows"
+      // Escape in the open panel (or on its button) closes it, and the keyboard goes back to the
+      // button; the page's own Escape (a popup, a tool) is not also pressed.
+      onKeyDown={(event) => {
+        if (event.key !== 'Escape' || !open) return;
+        event.preventDefault();
+        event.stopPropagation();
+        setOpen(false);
+        toggle.current?.focus();
+      }}
+    >
       <button
+        ref={toggle}
         type="button"
         className="flows-toggle"
         aria-expanded={open}
