@@ -130,3 +130,18 @@ export const cameraActions = {
     by: event.type === 'camera.gestureStarted' ? event.gesture : ('user' as const),
   })),
 };
+
+/** The app's flight or fit under way, asked again (after `first`) for the map's new free part. */
+export const reaimed = (guard: 'aimsToFly' | 'aimsToFlyAroundPanels', first: 'noteInsets'[]) =>
+  [
+    { guard, target: '.reaiming', actions: [...first, { type: 'flyTo', params: aimedFlight }] },
+    {
+      guard: 'aimsToFit',
+      target: '.reaiming',
+      actions: [...first, { type: 'fitBounds', params: aimedFit }],
+    },
+  ] as const;
+
+/** A flight or fit asked for, its aim kept (to aim it again for new insets). */
+export const flyAsked = [{ type: 'flyTo', params: requestedFlight }, 'keepAim'] as const;
+export const fitAsked = [{ type: 'fitBounds', params: requestedFit }, 'keepAim'] as const;

@@ -1,12 +1,5 @@
 import { setup, stateIn } from 'xstate';
-import {
-  aimedFit,
-  aimedFlight,
-  cameraActions,
-  requestedFit,
-  requestedFlight,
-  requestedReveal,
-} from './cameraActions';
+import { cameraActions, fitAsked, flyAsked, reaimed, requestedReveal } from './cameraActions';
 import { cameraGuards, type CameraContext, type CameraInput } from './cameraGuards';
 import { NO_INSETS, type CameraEmitted, type CameraEvent } from '../events';
 
@@ -16,17 +9,6 @@ export {
   type CameraContext,
   type CameraInput,
 } from './cameraGuards';
-
-/** The app's flight or fit under way, asked again (after `first`) for the map's new free part. */
-const reaimed = (guard: 'aimsToFly' | 'aimsToFlyAroundPanels', first: 'noteInsets'[]) =>
-  [
-    { guard, target: '.reaiming', actions: [...first, { type: 'flyTo', params: aimedFlight }] },
-    {
-      guard: 'aimsToFit',
-      target: '.reaiming',
-      actions: [...first, { type: 'fitBounds', params: aimedFit }],
-    },
-  ] as const;
 
 export const cameraMachine = setup({
   types: {
@@ -56,10 +38,8 @@ export const cameraMachine = setup({
     'camera.zoomInRequested': { guard: 'canZoomIn', actions: 'zoomIn' },
     'camera.zoomOutRequested': { guard: 'canZoomOut', actions: 'zoomOut' },
     'camera.northResetRequested': { guard: 'isTurnedOrTilted', actions: 'resetNorth' },
-    'camera.flyRequested': { actions: [{ type: 'flyTo', params: requestedFlight }, 'keepAim'] },
-    'camera.boundsRequested': {
-      actions: [{ type: 'fitBounds', params: requestedFit }, 'keepAim'],
-    },
+    'camera.flyRequested': { actions: flyAsked },
+    'camera.boundsRequested': { actions: fitAsked },
     'camera.insetsChanged': { actions: 'noteInsets' },
     'camera.floorChanged': { actions: 'noteFloor' },
     // Only with the camera still: never under the person's fingers, nor across the app's own
@@ -116,14 +96,8 @@ export const cameraMachine = setup({
       on: {
         // A new flight or fit asked for during this one (Forward pressed as Back's flight runs):
         // the movement it cuts short ends nothing, so no view in between is taken as settled.
-        'camera.flyRequested': {
-          target: '.reaiming',
-          actions: [{ type: 'flyTo', params: requestedFlight }, 'keepAim'],
-        },
-        'camera.boundsRequested': {
-          target: '.reaiming',
-          actions: [{ type: 'fitBounds', params: requestedFit }, 'keepAim'],
-        },
+        'camera.flyRequested': { target: '.reaiming', actions: flyAsked },
+        'camera.boundsRequested': { target: '.reaiming', actions: fitAsked },
         'camera.resized': reaimed('aimsToFly', []),
         // Panels covering more or less of the map as it flies (the bottom sheet dropping from full
         // to the card of the pin chosen in it) leave another part free: aimed again at its middle.
