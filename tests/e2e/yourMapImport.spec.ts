@@ -264,7 +264,7 @@ test('export, then import into an empty browser: the same ids, names, notes, tim
   await expect(listButtons(page)).toHaveCount(3);
 });
 
-test('a file from elsewhere: names in any case, what a pin does not keep said, and imported twice it doubles nothing', async ({
+test('a file from elsewhere: names in any case, what a pin does not keep said; imported twice, pins with ids double nothing and pins without are said to', async ({
   page,
 }) => {
   await openYourMap(page);
@@ -302,4 +302,26 @@ test('a file from elsewhere: names in any case, what a pin does not keep said, a
   ).toBeVisible();
   await expect(listButtons(page)).toHaveText(['Summit hut', 'Pin 1']);
   await expect.poll(async () => (await storedRecords(page)).length).toBe(2);
+
+  // A file without ids, imported twice: its pins are kept, and the person is told, with the way back.
+  const plain = JSON.stringify({
+    type: 'FeatureCollection',
+    features: ['Spring', 'Cairn'].map((name, i) => ({
+      type: 'Feature',
+      properties: { name },
+      geometry: { type: 'Point', coordinates: [-22 - i, 42] },
+    })),
+  });
+  await importThroughChooser(page, { name: 'plain.geojson', buffer: Buffer.from(plain) });
+  await expect(said('Imported 2 pins from plain.geojson.')).toBeVisible();
+  await importThroughChooser(page, { name: 'plain.geojson', buffer: Buffer.from(plain) });
+  await expect(
+    said(
+      'Imported 2 pins from plain.geojson. All 2 are the same as pins on your map already ' +
+        '(name, note and place): Undo takes this import back.',
+    ),
+  ).toBeVisible();
+  await expect(listButtons(page)).toHaveCount(6);
+  await toolButton(page, 'Undo').click();
+  await expect(listButtons(page)).toHaveText(['Summit hut', 'Pin 1', 'Spring', 'Cairn']);
 });

@@ -53,6 +53,11 @@ export type ImportResult =
        */
       unnamed?: number[];
       /**
+       * Of the pins imported, how many show exactly what a pin on the map already showed (name,
+       * note and place): a file without ids imported again. Said, with the undo that takes it back.
+       */
+      likeShown?: number;
+      /**
        * What the pins do not keep: how many had an altitude, and the other properties of their
        * features (not name, title, note, description, created or updated), named for the person.
        */
@@ -138,8 +143,20 @@ export function importOutcomeText(fileName: string, result: ImportResult): strin
     (shared > 0
       ? ` ${pins(shared)} had the id of another feature in the file, and ${shared === 1 ? 'was' : 'were'} given a new one.`
       : '') +
-    (count > 0 && result.leftOut ? leftOutText(result.leftOut) : '')
+    (count > 0 && result.leftOut ? leftOutText(result.leftOut) : '') +
+    (count > 0 && result.likeShown ? likeShownText(result.likeShown, count) : '')
   );
+}
+
+/** " All 3 are the same as pins on your map already…", for a file imported twice. */
+function likeShownText(alike: number, count: number): string {
+  const which =
+    alike === count
+      ? count === 1
+        ? 'It is the same as a pin'
+        : `All ${formatCount(count)} are the same as pins`
+      : `${formatCount(alike)} of them ${alike === 1 ? 'is the same as a pin' : 'are the same as pins'}`;
+  return ` ${which} on your map already (name, note and place): Undo takes this import back.`;
 }
 
 /** How many property names a message names before "and N more". */

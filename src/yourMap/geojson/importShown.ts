@@ -17,6 +17,34 @@ const showsSame = (a: FeatureRecord, b: FeatureRecord): boolean =>
  * pin named so shows its note and place.
  */
 export function withoutShown(result: ImportResult, features: Features): ImportResult {
+  return withLikesCounted(withoutTakenShown(result, features), features);
+}
+
+/**
+ * The pins an import keeps that show exactly what a pin on the map already shows (a file without
+ * ids imported twice): counted in `likeShown`, so that the person is told, and can undo the
+ * import, rather than find the map doubled unsaid. They are kept: a file's pins without ids of
+ * their own are never taken for others.
+ */
+function withLikesCounted(result: ImportResult, features: Features): ImportResult {
+  if (!result.ok || result.records.length === 0) return result;
+  const names = new Set(result.records.map((record) => record.name));
+  const before = new Map<string, FeatureRecord[]>();
+  for (const id in features) {
+    const record = features[id];
+    if (!record || !names.has(record.name)) continue;
+    const same = before.get(record.name);
+    if (same) same.push(record);
+    else before.set(record.name, [record]);
+  }
+  if (before.size === 0) return result;
+  let likeShown = 0;
+  for (const record of result.records)
+    if (before.get(record.name)?.some((shown) => showsSame(shown, record))) likeShown += 1;
+  return likeShown === 0 ? result : { ...result, likeShown };
+}
+
+function withoutTakenShown(result: ImportResult, features: Features): ImportResult {
   if (!result.ok || result.copies.length === 0) return result;
   const copies = new Set(result.copies);
   const unnamed = new Set(result.unnamed);

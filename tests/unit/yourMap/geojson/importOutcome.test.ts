@@ -60,6 +60,18 @@ describe('importOutcomeText', () => {
     );
   });
 
+  it('says how many pins are the same as pins on the map already, and that Undo takes them back', () => {
+    const two = parse(collection(point(0, 0, { name: 'A' }), point(1, 1, { name: 'B' })));
+    expect(importOutcomeText('twice.geojson', { ...two, likeShown: 2 } as ImportResult)).toBe(
+      'Imported 2 pins from twice.geojson. All 2 are the same as pins on your map already (name, ' +
+        'note and place): Undo takes this import back.',
+    );
+    expect(importOutcomeText('twice.geojson', { ...two, likeShown: 1 } as ImportResult)).toBe(
+      'Imported 2 pins from twice.geojson. 1 of them is the same as a pin on your map already ' +
+        '(name, note and place): Undo takes this import back.',
+    );
+  });
+
   it('says that features without a geometry were skipped', () => {
     const one = parse(collection(point(0, 0), noGeometry));
     expect(importOutcomeText('c.geojson', one)).toBe(

@@ -82,6 +82,19 @@ describe('withoutShown', () => {
     expect(result).toMatchObject({ alreadyThere: 0 });
   });
 
+  it('counts, and keeps, the pins without ids that show what a pin on the map shows', () => {
+    const file = collection(
+      point(10.5, 59.9, { name: 'Harbour' }),
+      point(10.5, 59.9, { name: 'Harbour', note: 'other' }),
+      point(1, 2, { name: 'Bridge', note: 'old' }),
+    );
+    const result = withoutShown(parse(file), shown);
+    expect(records(result)).toHaveLength(3);
+    expect(result).toMatchObject({ alreadyThere: 0, likeShown: 2 });
+    // On an empty map, or where nothing is alike, nothing is counted.
+    expect(withoutShown(parse(file), {})).not.toHaveProperty('likeShown');
+  });
+
   it('gives back the same result where no id was taken', () => {
     const result = parse(collection(point(0, 0, { name: 'Harbour' }, 'x')), taken);
     expect(withoutShown(result, shown)).toBe(result);
