@@ -415,6 +415,15 @@ test('search by keyboard: / focuses it, Enter opens the place, Escape comes back
   await page.keyboard.press('Escape');
   await expect(dialog).toHaveCount(0);
   await expect(search).toBeFocused();
+
+  // From elsewhere, / again: the last name is selected, and a new search types over it.
+  await expect(search).toHaveValue('Zürich');
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  await page.keyboard.press('/');
+  await expect(search).toBeFocused();
+  await page.keyboard.type('lyo');
+  await expect(search).toHaveValue('lyo');
+  await expect(page.getByRole('option').first()).toContainText('Lyon');
 });
 
 test('Enter typed into search before the places have come opens the first match once they do', async ({

@@ -42,13 +42,15 @@ export function SearchBox(props: { places: PlaceIndexState; onWanted: () => void
   // Typed before the places have come: said, and the suggestions follow once they are in.
   const stillLoading = open && places.status === 'loading' && query.trim() !== '';
 
-  // `/` anywhere outside a text field focuses the search box.
+  // `/` anywhere outside a text field focuses the search box, its text selected: what is typed
+  // next is a new search, not added to the name of the place chosen last.
   useEffect(() => {
     const onKeyDown = (event: globalThis.KeyboardEvent) => {
       if (event.key !== '/' || event.ctrlKey || event.metaKey || event.altKey) return;
       if (isTextField(event.target)) return;
       event.preventDefault();
       input.current?.focus();
+      input.current?.select();
     };
     document.addEventListener('keydown', onKeyDown);
     return () => document.removeEventListener('keydown', onKeyDown);

@@ -472,6 +472,18 @@ describe('small things a person notices', () => {
     expect(box).toHaveValue('Cair');
   });
 
+  it('/ focuses search with its text selected, so that a new search types over the last', async () => {
+    renderPlaces();
+    const box = (await searchBox()) as HTMLInputElement;
+    act(() => box.focus());
+    await screen.findByRole('list', { name: 'Places in view' });
+    act(() => void fireEvent.change(box, { target: { value: 'Cairo' } }));
+    act(() => box.blur());
+    act(() => void fireEvent.keyDown(document.body, { key: '/' }));
+    expect(document.activeElement).toBe(box);
+    expect([box.selectionStart, box.selectionEnd]).toEqual([0, 'Cairo'.length]);
+  });
+
   it('Down after Escape opens the suggestions at the first, skipping none', async () => {
     renderPlaces();
     const box = await searchBox();
