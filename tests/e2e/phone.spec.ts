@@ -628,7 +628,9 @@ test.describe('making pins by touch', () => {
     const cancelable = await page.evaluate(
       () => (window as unknown as { movesCancelable: boolean[] }).movesCancelable,
     );
-    expect(cancelable.length).toBeGreaterThan(5);
+    // Chromium joins touchmoves that come within one frame, so a busy machine delivers fewer of
+    // the 10 sent (5 in one run): enough that the drag had moves to cancel.
+    expect(cancelable.length).toBeGreaterThanOrEqual(2);
     expect(cancelable.every(Boolean), `touchmove cancelable: ${cancelable.join()}`).toBe(true);
     await expect
       .poll(async () => (await storedNamed(page, 'Pin 1'))?.geometry.coordinates[0])
