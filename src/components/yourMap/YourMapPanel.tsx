@@ -16,7 +16,7 @@ import { useCamera, useDocument, useSelection, useStorage } from '../ChartroomCo
 import { useRovingFocus } from '../useRovingFocus';
 import { useExport } from './useExport';
 import { useImport } from './useImport';
-import { formatCount } from '../../yourMap/geojson/importResult';
+import { formatCount, pinCount } from '../../yourMap/geojson/importResult';
 
 /** The list shows this many features at most; the filter finds the others. */
 export const LIST_LIMIT = 100;
@@ -139,7 +139,7 @@ export function YourMapPanel() {
 /** The line under the list: how many there are, and how many the filter finds. */
 function countText(total: number, matches: number, filter: string): string {
   if (total === 0) return 'Nothing yet: choose Add pin, then click or tap the map.';
-  const pins = (n: number) => `${formatCount(n)} ${n === 1 ? 'pin' : 'pins'}`;
+  const pins = pinCount;
   if (filter !== '') {
     if (matches === 0) return `No pins match “${filter}”.`;
     if (matches > LIST_LIMIT)

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { exportFileName, serialiseExport } from '../../yourMap/geojson/exportGeoJson';
-import { formatCount } from '../../yourMap/geojson/importResult';
+import { formatCount, pinCount } from '../../yourMap/geojson/importResult';
 import { byCreated } from '../../yourMap/model';
 import { useDocument, useStorage } from '../ChartroomContext';
 
@@ -10,7 +10,7 @@ export function exportedText(pins: number, keptAside: number, fileName: string):
     keptAside === 0 ? '' : `, with ${formatCount(keptAside)} kept aside (unreadable) as they were`;
   if (pins === 0)
     return `Exported ${fileName}: your map has no pins yet, so it holds none${aside}.`;
-  return `Exported ${formatCount(pins)} ${pins === 1 ? 'pin' : 'pins'}${aside} to ${fileName}.`;
+  return `Exported ${pinCount(pins)}${aside} to ${fileName}.`;
 }
 
 /**

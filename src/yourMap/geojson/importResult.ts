@@ -89,6 +89,9 @@ export function formatCount(count: number): string {
   return COUNT.format(count);
 }
 
+/** A number of pins as people read it: 1 pin, 30,000 pins. */
+export const pinCount = (n: number): string => `${formatCount(n)} ${n === 1 ? 'pin' : 'pins'}`;
+
 /** A fault of the file as a whole. */
 export function fileFault(message: string): { ok: false; error: ImportError } {
   return { ok: false, error: { message, featureIndex: null } };
@@ -122,7 +125,7 @@ export function importOutcomeText(fileName: string, result: ImportResult): strin
   const skipped = result.withoutGeometry;
   const there = result.alreadyThere;
   const shared = result.sharedIds ?? 0;
-  const pins = (n: number) => `${formatCount(n)} ${n === 1 ? 'pin' : 'pins'}`;
+  const pins = pinCount;
   const opening =
     count === 0 && there > 0
       ? `Nothing new in ${fileName}: ${there === 1 ? 'its pin is' : `its ${pins(there)} are`} on your map already.`

@@ -28,15 +28,7 @@ export function withoutShown(result: ImportResult, features: Features): ImportRe
  */
 function withLikesCounted(result: ImportResult, features: Features): ImportResult {
   if (!result.ok || result.records.length === 0) return result;
-  const names = new Set(result.records.map((record) => record.name));
-  const before = new Map<string, FeatureRecord[]>();
-  for (const id in features) {
-    const record = features[id];
-    if (!record || !names.has(record.name)) continue;
-    const same = before.get(record.name);
-    if (same) same.push(record);
-    else before.set(record.name, [record]);
-  }
+  const before = byNameOf(features, new Set(result.records.map((record) => record.name)));
   if (before.size === 0) return result;
   let likeShown = 0;
   for (const record of result.records)
@@ -49,18 +41,15 @@ function withoutTakenShown(result: ImportResult, features: Features): ImportResu
   const copies = new Set(result.copies);
   const unnamed = new Set(result.unnamed);
   const names = new Set(result.copies.map((index) => result.records[index]?.name));
+  const byName = byNameOf(features, names);
+  const add = (record: FeatureRecord) => addByName(byName, record);
   /** The `Pin N` pins, where a copy is unnamed. */
   const pinNamed: FeatureRecord[] = [];
-  const byName = new Map<string, FeatureRecord[]>();
-  const add = (record: FeatureRecord) => {
-    const same = byName.get(record.name);
-    if (same) same.push(record);
-    else byName.set(record.name, [record]);
-  };
-  for (const id in features) {
-    const record = features[id];
-    if (record && names.has(record.name)) add(record);
-    if (record && unnamed.size > 0 && PIN_NAME.test(record.name)) pinNamed.push(record);
+  if (unnamed.size > 0) {
+    for (const id in features) {
+      const record = features[id];
+      if (record && PIN_NAME.test(record.name)) pinNamed.push(record);
+    }
   }
   let alreadyThere = 0;
   const records = result.records.filter((record, index) => {
@@ -78,4 +67,20 @@ function withoutTakenShown(result: ImportResult, features: Features): ImportResu
     return true;
   });
   return { ...result, records, alreadyThere: result.alreadyThere + alreadyThere, copies: [] };
+}
+
+function addByName(byName: Map<string, FeatureRecord[]>, record: FeatureRecord): void {
+  const same = byName.get(record.name);
+  if (same) same.push(record);
+  else byName.set(record.name, [record]);
+}
+
+/** The features of these names, by name: one pass over the features. */
+function byNameOf(features: Features, names: ReadonlySet<string | undefined>) {
+  const byName = new Map<string, FeatureRecord[]>();
+  for (const id in features) {
+    const record = features[id];
+    if (record && names.has(record.name)) addByName(byName, record);
+  }
+  return byName;
 }

@@ -1,6 +1,13 @@
 import type { Geometry } from 'geojson';
 import { SCHEMA_VERSION, oneLineName, roundCoordinate, type FeatureRecord } from '../model';
-import { checkFile, checkItem, isObject, itemsOf, type JsonObject } from './checkContent';
+import {
+  TEXT_PROPERTIES,
+  checkFile,
+  checkItem,
+  isObject,
+  itemsOf,
+  type JsonObject,
+} from './checkContent';
 import { checkStructure } from './checkStructure';
 import { importIds } from './importIds';
 import { firstSyntaxError } from './jsonSyntax';
@@ -165,14 +172,7 @@ function toRecords(items: readonly JsonObject[], options: ParseOptions): ImportR
 }
 
 /** The properties a pin is made from (in any case), and the export's own: not left out. */
-const KEPT_PROPERTIES: ReadonlySet<string> = new Set([
-  'name',
-  'title',
-  'note',
-  'description',
-  'created',
-  'updated',
-]);
+const KEPT_PROPERTIES: ReadonlySet<string> = new Set([...TEXT_PROPERTIES, 'created', 'updated']);
 
 type Position = readonly number[];
 
