@@ -126,12 +126,12 @@ export function pinId(i) {
 const SEEDED_AT = Date.UTC(2026, 0, 1);
 
 /**
- * The pins as the app stores them (FeatureRecord, src/yourMap/model.ts, SCHEMA_VERSION 1): names
+ * The pins as the app stores them (FeatureRecord, src/yourMap/model.ts, SCHEMA_VERSION 2): names
  * `Pin 1` … `Pin n`, no note, made one millisecond apart by the tab `bench`.
  */
 export function pinRecords(n) {
   return pinPositions(n).map((coordinates, i) => ({
-    v: 1,
+    v: 2,
     id: pinId(i),
     kind: 'pin',
     name: `Pin ${i + 1}`,

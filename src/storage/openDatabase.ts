@@ -3,8 +3,13 @@ import { StorageError } from '../yourMap/store';
 
 /** The database's name unless the app is given another (tests give each run its own). */
 export const DATABASE_NAME = 'chartroom';
-/** The schema's version: raise it, and add a step to `upgradeDatabase`, to change the stores. */
-export const DB_VERSION = 2;
+/**
+ * The schema's version: raise it, and add a step to `upgradeDatabase`, to change the stores or
+ * what they hold. Version 3 holds records of shape 2 (`properties`), which older builds cannot
+ * read: raising it closes their connections in open tabs (`versionchange`), which then become
+ * read-only and ask for a reload, rather than show the new records as damaged.
+ */
+export const DB_VERSION = 3;
 /**
  * Records of their own, by their `id`: all of them in version 1; since version 2 (pages.ts) those
  * written before it, and those whose page cannot be read.
@@ -36,7 +41,10 @@ export function toStorageError(error: unknown): StorageError {
   );
 }
 
-/** Every step from `oldVersion` up to DB_VERSION, in order. Version 1's records stay where they are. */
+/**
+ * Every step from `oldVersion` up to DB_VERSION, in order. Version 1's records stay where they
+ * are; version 3 changes no store (its records of shape 1 are read as they are).
+ */
 export function upgradeDatabase(db: IDBDatabase, oldVersion: number): void {
   if (oldVersion < 1) db.createObjectStore(FEATURES_STORE, { keyPath: 'id' });
   if (oldVersion < 2) db.createObjectStore(PAGES_STORE);

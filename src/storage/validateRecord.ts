@@ -1,4 +1,5 @@
 import { wrapLongitude } from '../geo/longitude';
+import { propertiesProblem } from '../yourMap/properties';
 import {
   SCHEMA_VERSION,
   roundCoordinate,
@@ -16,7 +17,21 @@ export const MAX_LATITUDE = 90;
 export const MIN_LINE_POSITIONS = 2;
 export const MIN_RING_POSITIONS = 4;
 
-const FIELDS = new Set(['v', 'id', 'kind', 'name', 'note', 'geometry', 'created', 'updated', 'by']);
+const FIELDS = new Set([
+  'v',
+  'id',
+  'kind',
+  'name',
+  'note',
+  'geometry',
+  'created',
+  'updated',
+  'by',
+  'properties',
+]);
+
+/** Version 1: the same shape, without `properties`. */
+const FIRST_VERSION = 1;
 
 const fail = (reason: string): Validation => ({ ok: false, reason });
 
@@ -80,8 +95,11 @@ export function validateRecord(value: unknown): Validation {
   if (!isObject(value)) return fail('it is not an object');
   const unknown = Object.keys(value).filter((key) => !FIELDS.has(key));
   if (unknown.length > 0) return fail(`unknown fields: ${unknown.join(', ')}`);
-  if (value.v !== SCHEMA_VERSION)
-    return fail(`schema version ${String(value.v)} is not ${SCHEMA_VERSION}`);
+  const { v } = value;
+  if (v !== SCHEMA_VERSION && v !== FIRST_VERSION)
+    return fail(`schema version ${String(v)} is not ${FIRST_VERSION} or ${SCHEMA_VERSION}`);
+  if (v === FIRST_VERSION && 'properties' in value)
+    return fail(`a record of schema version ${FIRST_VERSION} has no properties`);
   const { id, kind, name, note, created, updated, by } = value;
   if (typeof id !== 'string' || id === '') return fail('id is not a non-empty string');
   if (kind !== 'pin' && kind !== 'route' && kind !== 'area')
@@ -95,7 +113,13 @@ export function validateRecord(value: unknown): Validation {
   if (typeof by !== 'string') return fail('by is not a string');
   const problem = geometryProblem(kind, value.geometry);
   if (problem) return fail(problem);
-  return { ok: true, record: value as unknown as FeatureRecord };
+  if ('properties' in value) {
+    const wrong = propertiesProblem(value['properties']);
+    if (wrong) return fail(wrong);
+  }
+  const record = value as unknown as FeatureRecord;
+  // A record of version 1 is one of version 2 without properties.
+  return { ok: true, record: v === SCHEMA_VERSION ? record : { ...record, v: SCHEMA_VERSION } };
 }
 
 /**

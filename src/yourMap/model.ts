@@ -6,13 +6,27 @@
  * Undo applies the inverse (after → before); storage writes the `after`s in one transaction.
  */
 
-/** The version of a stored record's shape. A record of another version is quarantined on load. */
-export const SCHEMA_VERSION = 1;
+/**
+ * The version of a stored record's shape. Version 2 added `properties`; a record of version 1 (the
+ * same shape without them) is read as one of version 2. A record of another version is quarantined
+ * on load.
+ */
+export const SCHEMA_VERSION = 2;
 
 /** Coordinates are kept (and exported) to 7 decimals: about a centimetre. */
 export const COORDINATE_DECIMALS = 7;
 
 export type FeatureKind = 'pin' | 'route' | 'area';
+
+/** A value JSON can write: what a GeoJSON file's properties hold. */
+export type JsonValue =
+  string | number | boolean | null | readonly JsonValue[] | { readonly [key: string]: JsonValue };
+
+/**
+ * The names the export writes in each feature's `properties` from the record's own fields: never
+ * among a record's other `properties`.
+ */
+export const OWN_PROPERTIES: ReadonlySet<string> = new Set(['name', 'note', 'created', 'updated']);
 
 /** Longitude, latitude. */
 export type Position = [number, number];
@@ -36,6 +50,12 @@ export interface FeatureRecord {
   updated: number;
   /** The tab that made the last change; breaks a tie of `updated`. */
   by: string;
+  /**
+   * The other properties of the feature an import made it from (an Overpass file's tags, say), as
+   * the file had them, given back by the export. Absent where there are none. Never one of
+   * OWN_PROPERTIES.
+   */
+  properties?: Readonly<Record<string, JsonValue>>;
 }
 
 /** One record's change: the whole record before and after; null where it does not exist. */

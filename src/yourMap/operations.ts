@@ -1,6 +1,7 @@
 import {
   SCHEMA_VERSION,
   roundCoordinate,
+  sameJson,
   type Change,
   type FeatureGeometry,
   type FeatureRecord,
@@ -68,14 +69,14 @@ export function roundGeometry(geometry: FeatureGeometry): FeatureGeometry {
 }
 
 /**
- * Whether two records hold the same feature: the same id, kind, name, note, geometry and creation
- * time, whenever and wherever it was last saved (`updated` and `by` aside).
+ * Whether two records hold the same feature: the same id, kind, name, note, geometry, creation
+ * time and other properties, whenever and wherever it was last saved (`updated` and `by` aside).
  */
 export function sameContent(a: FeatureRecord | null, b: FeatureRecord | null): boolean {
   if (a === null || b === null) return a === b;
   const content = ({ v, id, kind, name, note, geometry, created }: FeatureRecord) =>
     JSON.stringify([v, id, kind, name, note, geometry, created]);
-  return content(a) === content(b);
+  return content(a) === content(b) && sameJson(a.properties ?? {}, b.properties ?? {});
 }
 
 /** Where a change is made: at `t`, by the tab `by`. */

@@ -264,7 +264,7 @@ test('export, then import into an empty browser: the same ids, names, notes, tim
   await expect(listButtons(page)).toHaveCount(3);
 });
 
-test('a file from elsewhere: names in any case, what a pin does not keep said; imported twice, pins with ids double nothing and pins without are said to', async ({
+test('a file from elsewhere: names in any case, its other properties kept through a reload and the export, an altitude said; imported twice, pins with ids double nothing and pins without are said to', async ({
   page,
 }) => {
   await openYourMap(page);
@@ -290,11 +290,35 @@ test('a file from elsewhere: names in any case, what a pin does not keep said; i
   await importThroughChooser(page, { name: 'hike.geojson', buffer: Buffer.from(file) });
   await expect(
     said(
-      'Imported 2 pins from hike.geojson. A pin keeps a name, a note and a place: the altitude ' +
-        'of 1 pin, and the properties “ele” and “amenity”, were not imported.',
+      "Imported 2 pins from hike.geojson. The altitude of 1 pin was not imported: a pin's place " +
+        'is its longitude and latitude.',
     ),
   ).toBeVisible();
   await expect(listButtons(page)).toHaveText(['Summit hut', 'Pin 1']);
+
+  // The tags are kept, shown in the pin's editor when asked for, through a reload, and exported.
+  const shownTags = async (name: string) => {
+    await listButtons(page).getByText(name, { exact: true }).click();
+    const dialog = editor(page, name);
+    const fold = dialog.locator('summary');
+    await expect(fold).toHaveText('1 property from the file');
+    await expect(dialog.locator('.pin-properties dl')).toBeHidden();
+    await fold.click();
+    const text = await dialog.locator('.pin-properties dl').innerText();
+    await page.keyboard.press('Escape');
+    await expect(dialog).toHaveCount(0);
+    return text.split('\n').filter(Boolean);
+  };
+  expect(await shownTags('Summit hut')).toEqual(['ele', '2310']);
+  await page.reload();
+  await expectReady(page);
+  await expect(listButtons(page)).toHaveText(['Summit hut', 'Pin 1']);
+  expect(await shownTags('Pin 1')).toEqual(['amenity', 'drinking_water']);
+  const { json } = await exportGeoJson(page);
+  expect(json.features.map((feature) => feature.properties)).toEqual([
+    expect.objectContaining({ name: 'Summit hut', note: 'Bunks for 12', ele: '2310' }),
+    expect.objectContaining({ name: 'Pin 1', note: '', amenity: 'drinking_water' }),
+  ]);
 
   await importThroughChooser(page, { name: 'hike.geojson', buffer: Buffer.from(file) });
   await expect(

@@ -142,7 +142,7 @@ map.on('click', (event: MapMouseEvent) => {
   if (addPin.getAttribute('aria-pressed') !== 'true') return;
   const now = Date.now();
   const record: FeatureRecord = {
-    v: 1,
+    v: 2,
     id: crypto.randomUUID(),
     kind: 'pin',
     name: `Pin ${features.size + 1}`,
@@ -177,7 +177,7 @@ fileInput.addEventListener('change', async () => {
   const parsed = JSON.parse(await file.text()) as GeoJSON.FeatureCollection<GeoJSON.Point>;
   const now = Date.now();
   const records: FeatureRecord[] = parsed.features.map((f) => ({
-    v: 1,
+    v: 2,
     id: String(f.id),
     kind: 'pin',
     name: String(f.properties?.name ?? ''),

@@ -133,6 +133,9 @@ function EditorContent({ pin }: { pin: FeatureRecord }) {
         <dt>Coordinates</dt>
         <dd>{formatLngLat(lng, lat)}</dd>
       </dl>
+      {pin.properties && Object.keys(pin.properties).length > 0 ? (
+        <FileProperties properties={pin.properties} />
+      ) : null}
       <div className="pin-editor-actions">
         <button
           type="button"
@@ -149,6 +152,30 @@ function EditorContent({ pin }: { pin: FeatureRecord }) {
         </button>
       </div>
     </div>
+  );
+}
+
+/**
+ * The other properties the pin kept from the file it was imported from (an Overpass file's tags,
+ * say), which the export writes back: shown as text, folded away until asked for, since a file may
+ * give dozens. Text values as they are, others as JSON.
+ */
+function FileProperties({ properties }: { properties: NonNullable<FeatureRecord['properties']> }) {
+  const entries = Object.entries(properties);
+  return (
+    <details className="pin-properties">
+      <summary>
+        {entries.length === 1 ? '1 property' : `${entries.length} properties`} from the file
+      </summary>
+      <dl>
+        {entries.map(([key, value]) => (
+          <div key={key}>
+            <dt dir="auto">{key}</dt>
+            <dd dir="auto">{typeof value === 'string' ? value : JSON.stringify(value)}</dd>
+          </div>
+        ))}
+      </dl>
+    </details>
   );
 }
 

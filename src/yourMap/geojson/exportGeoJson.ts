@@ -1,11 +1,18 @@
 import type { Feature, FeatureCollection, Geometry } from 'geojson';
 import type { QuarantinedRecord } from '../events';
-import { byCreated, roundCoordinate, type FeatureGeometry, type FeatureRecord } from '../model';
+import {
+  byCreated,
+  roundCoordinate,
+  type FeatureGeometry,
+  type FeatureRecord,
+  type JsonValue,
+} from '../model';
 
 /**
  * The person's features as an RFC 7946 FeatureCollection: no `crs`, longitude before latitude,
  * coordinates to 7 decimals, each Feature's `id` the record's id. The properties are what an
- * import needs to give the same records back: name, note, and created and updated as ISO 8601.
+ * import needs to give the same records back: name, note, the other properties a pin kept from
+ * the file it came from, and created and updated as ISO 8601.
  * Records that storage quarantined travel in a foreign member, as they were, so that nothing is
  * lost; an import ignores it.
  */
@@ -18,6 +25,8 @@ export interface ExportedProperties {
   /** ISO 8601; absent only where the record's own time is not a valid date. */
   created?: string;
   updated?: string;
+  /** The record's other `properties`. */
+  [other: string]: JsonValue | undefined;
 }
 
 export type ExportedCollection = FeatureCollection<Geometry, ExportedProperties> & {
@@ -62,7 +71,12 @@ export function exportFileName(date: Date): string {
 export const GEOJSON_MEDIA_TYPE = 'application/geo+json';
 
 function toFeature(record: FeatureRecord): Feature<Geometry, ExportedProperties> {
-  const properties: ExportedProperties = { name: record.name, note: record.note };
+  // Spread, so that a property named "__proto__" is written as the file had it.
+  const properties: ExportedProperties = {
+    name: record.name,
+    note: record.note,
+    ...record.properties,
+  };
   const created = isoTime(record.created);
   const updated = isoTime(record.updated);
   if (created !== null) properties.created = created;

@@ -58,8 +58,8 @@ export type ImportResult =
        */
       likeShown?: number;
       /**
-       * What the pins do not keep: how many had an altitude, and the other properties of their
-       * features (not name, title, note, description, created or updated), named for the person.
+       * What the pins do not keep: how many had an altitude, and which of `created` and `updated`
+       * the file gave that are not date-times with a time zone, named for the person.
        */
       leftOut?: { altitudes: number; properties: string[] };
     }
@@ -162,12 +162,10 @@ function likeShownText(alike: number, count: number): string {
   return ` ${which} on your map already (name, note and place): Undo takes this import back.`;
 }
 
-/** How many property names a message names before "and N more". */
-const NAMED_PROPERTIES = 3;
-
 /**
- * What the pins did not keep, said: " A pin keeps a name, a note and a place: the altitudes of
- * 2 pins, and the properties “amenity”, “website” and 4 more, were not imported."
+ * What the pins did not keep, said: " The altitudes of 2 pins were not imported: a pin's place is
+ * its longitude and latitude. “created” was not imported: it is not a date and time with a time
+ * zone, as 2026-11-28T09:30:00Z is."
  */
 function leftOutText({
   altitudes,
@@ -176,24 +174,19 @@ function leftOutText({
   altitudes: number;
   properties: string[];
 }): string {
-  const parts: string[] = [];
+  let text = '';
   if (altitudes > 0)
-    parts.push(
-      altitudes === 1 ? 'the altitude of 1 pin' : `the altitudes of ${formatCount(altitudes)} pins`,
-    );
+    text +=
+      (altitudes === 1
+        ? ' The altitude of 1 pin was'
+        : ` The altitudes of ${formatCount(altitudes)} pins were`) +
+      " not imported: a pin's place is its longitude and latitude.";
   if (properties.length > 0) {
-    const named = properties.slice(0, NAMED_PROPERTIES).map((key) => `“${key}”`);
-    const more = properties.length - named.length;
+    const named = properties.map((key) => `“${key}”`);
     const list =
-      more > 0
-        ? `${named.join(', ')} and ${formatCount(more)} more`
-        : named.length === 1
-          ? named[0]!
-          : `${named.slice(0, -1).join(', ')} and ${named.at(-1)!}`;
-    parts.push(`${properties.length === 1 ? 'the property' : 'the properties'} ${list}`);
+      named.length === 1 ? named[0]! : `${named.slice(0, -1).join(', ')} and ${named.at(-1)!}`;
+    const one = properties.length === 1;
+    text += ` ${list} ${one ? 'was' : 'were'} not imported: ${one ? 'it is' : 'they are'} not a date and time with a time zone, as 2026-11-28T09:30:00Z is.`;
   }
-  if (parts.length === 0) return '';
-  const what = parts.join(', and ');
-  const verb = parts.length > 1 || altitudes > 1 || properties.length > 1 ? 'were' : 'was';
-  return ` A pin keeps a name, a note and a place: ${what}${parts.length > 1 ? ',' : ''} ${verb} not imported.`;
+  return text;
 }

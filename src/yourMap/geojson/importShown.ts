@@ -2,9 +2,13 @@ import { sameJson, type FeatureRecord, type Features } from '../model';
 import { PIN_NAME } from '../operations';
 import type { ImportResult } from './importResult';
 
-/** Whether two records show the same: what they are, their name, note and place. */
+/** Whether two records show the same: what they are, their name, note, place and properties. */
 const showsSame = (a: FeatureRecord, b: FeatureRecord): boolean =>
-  a.kind === b.kind && a.name === b.name && a.note === b.note && sameJson(a.geometry, b.geometry);
+  a.kind === b.kind &&
+  a.name === b.name &&
+  a.note === b.note &&
+  sameJson(a.geometry, b.geometry) &&
+  sameJson(a.properties ?? {}, b.properties ?? {});
 
 /**
  * An import less the pins that are on the map already: a pin whose own id was taken (one of the

@@ -1,13 +1,14 @@
 import type { Geometry } from 'geojson';
-import { SCHEMA_VERSION, oneLineName, roundCoordinate, type FeatureRecord } from '../model';
 import {
-  TEXT_PROPERTIES,
-  checkFile,
-  checkItem,
-  isObject,
-  itemsOf,
-  type JsonObject,
-} from './checkContent';
+  OWN_PROPERTIES,
+  SCHEMA_VERSION,
+  oneLineName,
+  roundCoordinate,
+  type FeatureRecord,
+  type JsonValue,
+} from '../model';
+import { jsonValueProblem } from '../properties';
+import { checkFile, checkItem, isObject, itemsOf, type JsonObject } from './checkContent';
 import { checkStructure } from './checkStructure';
 import { importIds } from './importIds';
 import { firstSyntaxError } from './jsonSyntax';
@@ -15,6 +16,7 @@ import { lineAndColumn } from './jsonText';
 import {
   MAX_IMPORT_FEATURES,
   checkFileSize,
+  featureFault,
   fileFault,
   formatCount,
   type ImportResult,
@@ -39,7 +41,11 @@ import {
  * - The name is the `name` property, else `title`, on one line (`oneLineName`); where neither is
  *   non-blank text, `Pin N` counting up from `options.nextPinNumber`. The note is `note`, else `description`, else ''.
  *   Each is also found in another case (`Name`, `DESCRIPTION`) where the file has none as written.
- *   Their values must be text (or null, or absent). Other properties are not kept.
+ *   Their values must be text (or null, or absent).
+ * - The feature's other properties are kept as the file has them (`properties`), and exported
+ *   again: all but the ones the name and note came from, and `name`, `note`, `created` and
+ *   `updated`, which the export writes from the pin itself. A value nested more than
+ *   MAX_PROPERTY_DEPTH deep is a fault of the file.
  * - A feature's `id` (text or number, as text) is kept where it gives one pin and is not already
  *   in `existingIds` or earlier in the file; otherwise the pin gets `makeId()`. So an export
  *   imported into an empty document gives back the same ids. The pins whose own id was in
@@ -55,8 +61,8 @@ import {
  *   made ids as the ids compare. File order for those regardless would take new ids or invented
  *   times.
  * - Coordinates are rounded to 7 decimals; an altitude is dropped. What a pin does not keep (the
- *   altitudes, the pins' features' other properties) is counted and named in `leftOut`, so that
- *   the person is told.
+ *   altitudes, a `created` or `updated` that is not a date-time with a time zone) is counted and
+ *   named in `leftOut`, so that the person is told.
  */
 export function parseImport(text: string, options: ParseOptions): ImportResult {
   // UTF-16 code units never outnumber UTF-8 bytes: a text this long came from a file too large.
@@ -98,7 +104,7 @@ function toRecords(items: readonly JsonObject[], options: ParseOptions): ImportR
   /** Pins whose position had an altitude, which a pin does not keep. */
   let altitudes = 0;
   /** The properties of the pins' features that a pin does not keep, in the order first met. */
-  const otherProperties = new Set<string>();
+  const leftOutProperties = new Set<string>();
   const records: FeatureRecord[] = [];
   const makeId = options.makeId ?? importIds();
   const freshId = (): string => {
@@ -107,7 +113,7 @@ function toRecords(items: readonly JsonObject[], options: ParseOptions): ImportR
     return id;
   };
 
-  for (const item of items) {
+  for (const [itemIndex, item] of items.entries()) {
     const isFeature = item['type'] === 'Feature';
     const geometry = (isFeature ? item['geometry'] : item) as Geometry | null;
     const properties = isFeature && isObject(item['properties']) ? item['properties'] : {};
@@ -123,15 +129,24 @@ function toRecords(items: readonly JsonObject[], options: ParseOptions): ImportR
           `${formatCount(MAX_IMPORT_FEATURES)} pins can be imported at once.`,
       );
     }
-    const text = firstText(properties, 'name', 'title', true);
-    const name = text === null ? null : oneLineName(text);
-    const note = firstText(properties, 'note', 'description', false) ?? '';
-    const created = timestamp(properties['created']) ?? options.now;
-    const updated = timestamp(properties['updated']) ?? options.now;
+    const named = firstText(properties, 'name', 'title', true);
+    const name = named === null ? null : oneLineName(named.text);
+    const noted = firstText(properties, 'note', 'description', false);
+    const note = noted?.text ?? '';
+    const created = timestamp(properties['created']);
+    const updated = timestamp(properties['updated']);
     const ownId = points.length === 1 && isFeature ? idOf(item['id']) : null;
+    let kept: Record<string, JsonValue> | undefined;
     if (points.length > 0) {
-      for (const key of Object.keys(properties))
-        if (!KEPT_PROPERTIES.has(key.toLowerCase())) otherProperties.add(key);
+      for (const [key, time] of [
+        ['created', created],
+        ['updated', updated],
+      ] as const) {
+        if (time === null && properties[key] !== undefined) leftOutProperties.add(key);
+      }
+      const found = keptProperties(properties, [named?.key, noted?.key]);
+      if ('fault' in found) return featureFault(itemIndex, found.fault);
+      kept = found.properties;
     }
     for (const [index, [lng, lat, altitude]] of points.entries()) {
       if (altitude !== undefined) altitudes += 1;
@@ -150,9 +165,10 @@ function toRecords(items: readonly JsonObject[], options: ParseOptions): ImportR
           name === null ? `Pin ${nextPin++}` : points.length === 1 ? name : `${name} ${index + 1}`,
         note,
         geometry: { type: 'Point', coordinates: [rounded(lng), rounded(lat)] },
-        created,
-        updated,
+        created: created ?? options.now,
+        updated: updated ?? options.now,
         by: options.tab,
+        ...(kept ? { properties: kept } : {}),
       });
     }
   }
@@ -165,14 +181,35 @@ function toRecords(items: readonly JsonObject[], options: ParseOptions): ImportR
     copies,
     ...(sharedIds > 0 ? { sharedIds } : {}),
     ...(unnamed.length > 0 ? { unnamed } : {}),
-    ...(altitudes > 0 || otherProperties.size > 0
-      ? { leftOut: { altitudes, properties: [...otherProperties] } }
+    ...(altitudes > 0 || leftOutProperties.size > 0
+      ? { leftOut: { altitudes, properties: [...leftOutProperties] } }
       : {}),
   };
 }
 
-/** The properties a pin is made from (in any case), and the export's own: not left out. */
-const KEPT_PROPERTIES: ReadonlySet<string> = new Set([...TEXT_PROPERTIES, 'created', 'updated']);
+/**
+ * A feature's properties that its pins keep as they are: all but those its name and note came
+ * from (`used`) and OWN_PROPERTIES; undefined where none are left. A fault where a value nests
+ * too deeply to be stored.
+ */
+function keptProperties(
+  properties: JsonObject,
+  used: readonly (string | undefined)[],
+): { properties: Record<string, JsonValue> | undefined } | { fault: string } {
+  const entries = Object.entries(properties).filter(
+    ([key]) => !OWN_PROPERTIES.has(key) && !used.includes(key),
+  );
+  for (const [key, value] of entries) {
+    const problem = jsonValueProblem(value, 1);
+    if (problem)
+      return { fault: `its property ${JSON.stringify(key)} cannot be kept: ${problem}.` };
+  }
+  // fromEntries, so that a property named "__proto__" is a property like any other.
+  return {
+    properties:
+      entries.length > 0 ? (Object.fromEntries(entries) as Record<string, JsonValue>) : undefined,
+  };
+}
 
 type Position = readonly number[];
 
@@ -205,23 +242,24 @@ function rounded(value: number | undefined): number {
 }
 
 /**
- * The first of two properties that is text (non-blank, where `nonBlank`); null if neither. Each is
- * looked for as written, then in any case (`Name`, `DESCRIPTION`: GDAL's KML driver writes
- * those), so that a file converted from KML keeps its names.
+ * The first of two properties that is text (non-blank, where `nonBlank`), and the key it was found
+ * under; null if neither. Each is looked for as written, then in any case (`Name`, `DESCRIPTION`:
+ * GDAL's KML driver writes those), so that a file converted from KML keeps its names.
  */
 function firstText(
   properties: JsonObject,
   first: string,
   second: string,
   nonBlank: boolean,
-): string | null {
+): { key: string; text: string } | null {
   const usable = (value: unknown): value is string =>
     typeof value === 'string' && (nonBlank ? value.trim() !== '' : value !== '');
   for (const key of [first, second]) {
     const value = properties[key];
-    if (usable(value)) return value;
+    if (usable(value)) return { key, text: value };
     for (const [other, otherValue] of Object.entries(properties)) {
-      if (other !== key && other.toLowerCase() === key && usable(otherValue)) return otherValue;
+      if (other !== key && other.toLowerCase() === key && usable(otherValue))
+        return { key: other, text: otherValue };
     }
   }
   return null;

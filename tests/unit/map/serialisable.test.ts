@@ -95,7 +95,7 @@ const STORE_SAMPLES: AppEvent[] = [
 
 function pinRecord(id: string, name: string): FeatureRecord {
   return {
-    v: 1,
+    v: 2,
     id,
     kind: 'pin',
     name,

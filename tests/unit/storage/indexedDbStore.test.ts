@@ -579,7 +579,7 @@ describe('openIndexedDbStore', () => {
 
   describe('quarantine', () => {
     const invalid = [
-      { v: 2, id: 'future', kind: 'pin' },
+      { v: 3, id: 'future', kind: 'pin' },
       { ...pin('nowhere', 1), geometry: { type: 'Point', coordinates: [0, 95] } },
       { ...pin('nameless', 1), name: 42 },
     ];
@@ -597,7 +597,11 @@ describe('openIndexedDbStore', () => {
       const { features, quarantined } = await store.load();
       expect(features).toEqual([pin('paris', 1)]);
       expect(quarantined).toEqual([
-        { key: 'future', raw: JSON.stringify(invalid[0]), reason: 'schema version 2 is not 1' },
+        {
+          key: 'future',
+          raw: JSON.stringify(invalid[0]),
+          reason: 'schema version 3 is not 1 or 2',
+        },
         { key: 'nameless', raw: JSON.stringify(invalid[2]), reason: 'name is not a string' },
         {
           key: 'nowhere',

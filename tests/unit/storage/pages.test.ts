@@ -156,6 +156,27 @@ describe('records of version 1', () => {
   });
 });
 
+describe('records of schema version 1, without properties', () => {
+  it('are read as version 2, and written as such once changed', async () => {
+    const browser = freshBrowser();
+    const shape = { ...pin('paris', 1), v: 1 };
+    const raw = await rawDatabase(browser);
+    await putPage(raw, pageOf('paris'), {
+      v: PAGE_VERSION,
+      records: new Map([['paris', shape]]),
+    });
+    raw.close();
+    const { store } = await openTab(browser, 'a');
+    expect((await store.load()).features).toEqual([pin('paris', 1)]);
+    const tagged = { ...pin('paris', 1), updated: 2, properties: { amenity: 'cafe' } };
+    await store.write([changed(pin('paris', 1), tagged)]);
+    const after = await rawDatabase(browser);
+    expect(await getRaw(after, 'paris')).toEqual(tagged);
+    after.close();
+    expect((await store.load()).features).toEqual([tagged]);
+  });
+});
+
 describe('a page that cannot be read', () => {
   const damaged = { v: PAGE_VERSION + 1, records: { x: 1 } };
 

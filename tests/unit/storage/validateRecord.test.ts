@@ -44,14 +44,62 @@ describe('validateRecord', () => {
       'a pin at the edge of the world',
       pin('p', 1, 'a', { geometry: { type: 'Point', coordinates: [-180, 90] } }),
     ],
+    [
+      'a pin with the properties of the file it came from',
+      pin('p', 1, 'a', {
+        properties: {
+          amenity: 'cafe',
+          ele: 35,
+          wheelchair: true,
+          opening: null,
+          tags: ['a', { b: [1, 2] }],
+          ['__proto__']: 'own',
+        },
+      }),
+    ],
   ])('accepts %s', (_, record) => {
     expect(validateRecord(record)).toEqual({ ok: true, record });
+  });
+
+  it('reads a record of schema version 1 (without properties) as one of version 2', () => {
+    const first = { ...pin('p', 1), v: 1 };
+    expect(validateRecord(first)).toEqual({ ok: true, record: pin('p', 1) });
+    expect(reasonFor({ ...first, properties: { a: 'b' } })).toBe(
+      'a record of schema version 1 has no properties',
+    );
+  });
+
+  const deep = (levels: number): unknown => (levels === 0 ? 'x' : [deep(levels - 1)]);
+  const cycle: Record<string, unknown> = {};
+  cycle['self'] = cycle;
+
+  it.each<[string, unknown, string]>([
+    ['a list', ['a'], 'properties is not an object'],
+    ['a date', new Date(0), 'properties is not an object'],
+    ['the name', { name: 'Café' }, 'properties holds "name", which is the record\'s own'],
+    ['a time', { updated: '2026' }, 'properties holds "updated", which is the record\'s own'],
+    ['an endless number', { ele: Infinity }, 'property "ele": a number is not finite'],
+    ['nothing', { ele: undefined }, 'property "ele": undefined is not a JSON value'],
+    ['a map', { tags: new Map() }, 'property "tags": an object is not plain data'],
+    ['a list with a gap', { tags: [1, , 3] }, 'property "tags": a list has a gap'],
+    ['a cycle', { loop: cycle }, 'property "loop": lists and objects are nested more than 32 deep'],
+    [
+      'too deep',
+      { deep: deep(32) },
+      'property "deep": lists and objects are nested more than 32 deep',
+    ],
+  ])('refuses properties that hold %s', (_, properties, reason) => {
+    expect(reasonFor({ ...pin('p', 1), properties })).toBe(reason);
+  });
+
+  it('accepts a value nested as deep as an import keeps', () => {
+    expect(reasonFor({ ...pin('p', 1), properties: { deep: deep(31) } })).toBe('valid');
   });
 
   it.each<[string, unknown, string]>([
     ['nothing', undefined, 'it is not an object'],
     ['a list', [], 'it is not an object'],
-    ['another schema version', { ...pin('p', 1), v: 2 }, 'schema version 2 is not 1'],
+    ['another schema version', { ...pin('p', 1), v: 3 }, 'schema version 3 is not 1 or 2'],
     ['an extra field', { ...pin('p', 1), colour: 'red' }, 'unknown fields: colour'],
     ['an empty id', pin('', 1), 'id is not a non-empty string'],
     ['an unknown kind', { ...pin('p', 1), kind: 'circle' }, 'kind circle is unknown'],

@@ -84,7 +84,7 @@ describe('documentMachine', () => {
       const t = doc.next();
       doc.add('a', 2.123456789, 48.987654321);
       expect(doc.record('a')).toEqual({
-        v: 1,
+        v: 2,
         id: 'a',
         kind: 'pin',
         name: 'Pin 1',

@@ -63,6 +63,35 @@ describe("a pin's editor", () => {
     expect(screen.queryByRole('dialog', { name: 'Harbou' })).toBeNull();
   });
 
+  it('shows the properties the pin kept from its file, as text, folded away', async () => {
+    const cafe = storedPin('c', 2.35, 48.86, {
+      name: 'Café',
+      properties: { amenity: 'cafe', '<b>ele</b>': 35, cuisine: ['coffee'], note2: '<img src=x>' },
+    });
+    renderYourMap({ store: new MemoryStore([HARBOUR, cafe]) });
+    fireEvent.click(await within(yourMap()).findByRole('button', { name: 'Café' }));
+    const dialog = screen.getByRole('dialog', { name: 'Café' });
+    const details = dialog.querySelector('details');
+    expect(details).not.toBeNull();
+    expect(details?.open).toBe(false);
+    expect(within(dialog).getByText('4 properties from the file')).toBeInTheDocument();
+    const shown = [...(details?.querySelectorAll('dt') ?? [])].map((dt) => [
+      dt.textContent,
+      dt.nextElementSibling?.textContent,
+    ]);
+    expect(shown).toEqual([
+      ['amenity', 'cafe'],
+      ['<b>ele</b>', '35'],
+      ['cuisine', '["coffee"]'],
+      ['note2', '<img src=x>'],
+    ]);
+    // Markup in them is text: nothing of it runs or renders.
+    expect(dialog.querySelector('img, b')).toBeNull();
+    // The one shown before has none: no such part.
+    fireEvent.click(within(yourMap()).getByRole('button', { name: 'Harbour' }));
+    expect(screen.getByRole('dialog', { name: 'Harbour' }).querySelector('details')).toBeNull();
+  });
+
   it('saves typing at once, and makes it one undo step when the field is left', async () => {
     const { app, store } = await editHarbour();
     const name = field('Name');

@@ -41,7 +41,7 @@ const STYLE = styleWithPlaces(
 );
 
 const pin = (id: string, lng: number, lat: number, name = id): FeatureRecord => ({
-  v: 1,
+  v: 2,
   id,
   kind: 'pin',
   name,

@@ -44,7 +44,7 @@ const STYLE = styleWithPlaces(
 
 /** A pin of the document. */
 const pinRecord = (id: string, lng: number, lat: number): FeatureRecord => ({
-  v: 1,
+  v: 2,
   id,
   kind: 'pin',
   name: id,
@@ -200,7 +200,7 @@ describe('clusters of pins', () => {
     const { map, pins, events } = adapter();
     const cluster = map.features[0]!;
     const record = (name: string): FeatureRecord => ({
-      v: 1,
+      v: 2,
       id: 'in-cluster',
       kind: 'pin',
       name,
@@ -246,7 +246,7 @@ describe('clusters of pins', () => {
   it('give the selected pin its whole state each time it is drawn: no drag left over from before', () => {
     const { map, pins } = adapter();
     const record: FeatureRecord = {
-      v: 1,
+      v: 2,
       id: 'x',
       kind: 'pin',
       name: 'X',

@@ -55,6 +55,33 @@ describe('exportFeatureCollection', () => {
     });
   });
 
+  it('writes the other properties a pin kept from its file between its note and its times', () => {
+    const record = pin({
+      id: 'c1',
+      name: 'Café',
+      note: '',
+      created: Date.UTC(2026, 0, 1),
+      updated: Date.UTC(2026, 0, 1),
+      properties: { amenity: 'cafe', ele: 35, style: { colour: ['#f00'] } },
+    });
+    const [feature] = exportFeatureCollection([record], []).features;
+    expect(Object.keys(feature?.properties ?? {})).toEqual([
+      'name',
+      'note',
+      'amenity',
+      'ele',
+      'style',
+      'created',
+      'updated',
+    ]);
+    expect(feature?.properties).toMatchObject({
+      amenity: 'cafe',
+      ele: 35,
+      style: { colour: ['#f00'] },
+    });
+    expect(getIssues(serialiseExport([record], []))).toEqual([]);
+  });
+
   it('is valid GeoJSON with no crs, oldest feature first', () => {
     const text = serialiseExport(
       [

@@ -25,32 +25,38 @@ describe('importOutcomeText', () => {
     );
   });
 
-  it('names what the pins do not keep: altitudes and other properties', () => {
+  it('names what the pins do not keep: altitudes, and times that are not times', () => {
     const high = { type: 'Point', coordinates: [86.925, 27.9881, 8848.86] };
+    // Other properties are kept, and not named.
     const overpass = collection(
       point(0, 0, { name: 'Café', amenity: 'cafe', website: 'https://example.org' }),
       point(1, 1, { NAME: 'Bar', amenity: 'bar', 'addr:street': 'Main', opening_hours: '9-5' }),
       point(2, 2, { Description: 'kept', created: '2026-01-01T00:00:00Z' }),
     );
     expect(importOutcomeText('osm.geojson', parse(overpass))).toBe(
-      'Imported 3 pins from osm.geojson. A pin keeps a name, a note and a place: the properties ' +
-        '“amenity”, “website”, “addr:street” and 1 more were not imported.',
+      'Imported 3 pins from osm.geojson.',
     );
     expect(importOutcomeText('high.geojson', parse(high))).toBe(
-      'Imported 1 pin from high.geojson. A pin keeps a name, a note and a place: the altitude ' +
-        'of 1 pin was not imported.',
+      "Imported 1 pin from high.geojson. The altitude of 1 pin was not imported: a pin's place " +
+        'is its longitude and latitude.',
     );
     const both = collection(
-      { type: 'Feature', properties: { ele: '8848' }, geometry: high },
+      { type: 'Feature', properties: { ele: '8848', created: 'May 1953' }, geometry: high },
       {
         type: 'Feature',
-        properties: { ele: '8611' },
+        properties: { ele: '8611', created: 1954, updated: '1954-07-31' },
         geometry: { ...high, coordinates: [76.5, 35.9, 8611] },
       },
     );
     expect(importOutcomeText('peaks.geojson', parse(both))).toBe(
-      'Imported 2 pins from peaks.geojson. A pin keeps a name, a note and a place: the altitudes ' +
-        'of 2 pins, and the property “ele”, were not imported.',
+      "Imported 2 pins from peaks.geojson. The altitudes of 2 pins were not imported: a pin's " +
+        'place is its longitude and latitude. “created” and “updated” were not imported: they ' +
+        'are not a date and time with a time zone, as 2026-11-28T09:30:00Z is.',
+    );
+    const undated = collection(point(0, 0, { updated: 'yesterday' }));
+    expect(importOutcomeText('old.geojson', parse(undated))).toBe(
+      'Imported 1 pin from old.geojson. “updated” was not imported: it is not a date and time ' +
+        'with a time zone, as 2026-11-28T09:30:00Z is.',
     );
     // The properties of lines and areas, not imported yet, are not named.
     const withLine = collection(point(0, 0), { ...line, properties: { highway: 'path' } });

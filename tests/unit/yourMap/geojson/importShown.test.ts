@@ -29,6 +29,17 @@ describe('withoutShown', () => {
     ]);
   });
 
+  it('takes a pin whose other properties changed for a changed pin, not one on the map', () => {
+    const tagged: Features = { t: pin({ id: 't', name: 'Café', properties: { amenity: 'cafe' } }) };
+    const ids = { existingIds: new Set(['t']) };
+    const same = collection(point(10.5, 59.9, { name: 'Café', amenity: 'cafe' }, 't'));
+    expect(withoutShown(parse(same, ids), tagged)).toMatchObject({ alreadyThere: 1, records: [] });
+    const changed = collection(point(10.5, 59.9, { name: 'Café', amenity: 'bar' }, 't'));
+    const result = withoutShown(parse(changed, ids), tagged);
+    expect(result).toMatchObject({ alreadyThere: 0 });
+    expect(records(result).map((record) => record.properties)).toEqual([{ amenity: 'bar' }]);
+  });
+
   it('makes one copy of a changed pin, however often the file holds it', () => {
     const twice = collection(
       point(1, 2, { name: 'Bridge', note: 'new' }, 'b'),

@@ -246,6 +246,97 @@ describe('parseImport, accepting a file', () => {
     });
   });
 
+  describe('other properties', () => {
+    it('keeps them as the file has them: text, numbers, yes/no, lists and objects', () => {
+      const tags = {
+        amenity: 'cafe',
+        ele: 35,
+        wheelchair: true,
+        phone: null,
+        cuisine: ['coffee', 'cake'],
+        'marker-style': { color: '#f00', size: [1, { small: true }] },
+      };
+      const [cafe] = records(parse(collection(point(0, 0, { name: 'Café', ...tags }))));
+      expect(cafe?.properties).toEqual(tags);
+      // A feature with no other properties gives a pin without them.
+      expect(records(parse(point(0, 0, { name: 'Bare', note: '' })))[0]).not.toHaveProperty(
+        'properties',
+      );
+    });
+
+    it('leaves out those the name and note came from, and the ones the export writes', () => {
+      const result = records(
+        parse(
+          collection(
+            point(0, 0, { name: 'Named', title: 'Titled', note: 'Noted', description: 'Said' }),
+            point(0, 0, { name: ' ', title: 'Titled', description: 'Said', note: null }),
+            point(0, 0, { Name: 'KML', Description: 'From KML', name: null, created: 'May' }),
+            point(0, 0, { NAME: 'Upper', Name: 'Mixed', updated: '2025-01-02T03:04:05Z' }),
+          ),
+        ),
+      );
+      expect(result.map((record) => record.properties)).toEqual([
+        { title: 'Titled', description: 'Said' },
+        undefined,
+        undefined,
+        { Name: 'Mixed' },
+      ]);
+    });
+
+    it('gives each pin of a MultiPoint the feature’s properties', () => {
+      const multi = {
+        type: 'Feature',
+        properties: { name: 'Buoys', colour: 'red' },
+        geometry: {
+          type: 'MultiPoint',
+          coordinates: [
+            [1, 1],
+            [2, 2],
+          ],
+        },
+      };
+      expect(records(parse(multi)).map((record) => record.properties)).toEqual([
+        { colour: 'red' },
+        { colour: 'red' },
+      ]);
+    });
+
+    it('keeps a property named __proto__ as a property like any other', () => {
+      const text =
+        '{"type":"Feature","properties":{"__proto__":{"x":1},"a":2},"geometry":{"type":"Point","coordinates":[0,0]}}';
+      const [record] = records(parse(text));
+      expect(Object.keys(record?.properties ?? {})).toEqual(['__proto__', 'a']);
+      expect(Object.getPrototypeOf(record?.properties)).toBe(Object.prototype);
+      expect(JSON.stringify(record?.properties)).toBe('{"__proto__":{"x":1},"a":2}');
+    });
+
+    it('refuses a file whose pin has a value nested too deeply to be stored, and says where', () => {
+      let deep: unknown = 'bottom';
+      for (let i = 0; i < 32; i += 1) deep = [deep];
+      let fine: unknown = 'bottom';
+      for (let i = 0; i < 31; i += 1) fine = { inner: fine };
+      expect(records(parse(point(0, 0, { fine })))).toHaveLength(1);
+      expect(failure(parse(collection(point(0, 0), point(0, 0, { deep }))))).toEqual({
+        message:
+          'Feature 2: its property "deep" cannot be kept: lists and objects are nested more than 32 deep.',
+        featureIndex: 1,
+      });
+    });
+
+    it('gives the same pins back from their export, other properties and all', () => {
+      const imported = records(
+        parse(
+          collection(
+            point(1.5, 2.5, { name: 'Café', amenity: 'cafe', ele: 35, tags: { a: [1] } }, 'c1'),
+            point(3, 4, { title: 'Hut', description: 'Bunks', note: 'Mine' }, 'h1'),
+          ),
+        ),
+      );
+      const again = records(parseImport(serialiseExport(imported, []), options()));
+      expect(again).toEqual(imported);
+    });
+  });
+
   describe('ids', () => {
     it('keeps a feature’s own id, text or number, as text', () => {
       const result = parse(

@@ -48,7 +48,7 @@ export function collection(...features: unknown[]) {
 
 export function pin(overrides: Partial<FeatureRecord> & { id: string }): FeatureRecord {
   return {
-    v: 1,
+    v: 2,
     kind: 'pin',
     name: 'Pin 1',
     note: '',
