@@ -9,6 +9,7 @@ import {
   type Operation,
 } from './model';
 import { mergeEdits } from '../storage/resolveWrite';
+import { mergedBack } from './mergeBack';
 import { editRecord, nextPinNumberAfter, sameContent, stamp, type Made } from './operations';
 
 /**
@@ -387,19 +388,46 @@ const rebaseBoth = (
   to: FeatureRecord | null,
 ) => ({ undo: rebase(stacks.undo, from, to), redo: rebase(stacks.redo, from, to) });
 
-/** The record of a step that another tab has changed since, if any. */
+/**
+ * What taking a step back puts back, for each of its changes: the record as it was before the
+ * step where this tab's save of it is the one the step left, else the step's own fields taken back
+ * over another tab's later save (`mergedBack`); null, for the whole step, where one of its changes
+ * cannot be taken back without overwriting another tab's change.
+ */
+export function takenBack(features: Features, step: Step): (FeatureRecord | null)[] | null {
+  const records: (FeatureRecord | null)[] = [];
+  for (const change of step.changes) {
+    const current = features[change.id] ?? null;
+    if (sameSave(current, change.after)) records.push(change.before);
+    else {
+      const merged = mergedBack(current, change);
+      if (!merged) return null;
+      records.push(merged);
+    }
+  }
+  return records;
+}
+
+/** The first change of a step whose record another tab saved since, if any. */
 export function conflictOf(features: Features, step: Step): Change | null {
   return step.changes.find((c) => !sameSave(features[c.id] ?? null, c.after)) ?? null;
 }
 
 /**
- * The inverse of a step, saved at `t` by `tab`: each record back as it was before the step,
- * written only over the record as this tab has it (`ifUnchanged`).
+ * The inverse of a step, saved at `t` by `tab`: each record as `takenBack` puts it back, written
+ * only over the record as this tab has it (`ifUnchanged`).
  */
-export function invert(features: Features, step: Step, t: number, tab: string): Step {
-  const changes = step.changes.map(({ id, before }): Change => {
+export function invert(
+  features: Features,
+  step: Step,
+  back: readonly (FeatureRecord | null)[],
+  t: number,
+  tab: string,
+): Step {
+  const changes = step.changes.map(({ id, before }, i): Change => {
     const current = features[id] ?? null;
-    const after = before && { ...before, updated: stamp(t, current, before), by: tab };
+    const record = back[i] ?? null;
+    const after = record && { ...record, updated: stamp(t, current, before), by: tab };
     return { id, before: current, after, ifUnchanged: true };
   });
   return { kind: step.kind, changes };
@@ -432,8 +460,9 @@ export const skippedNotice = (direction: 'Undo' | 'Redo', name: string): string 
   `${direction} skipped: "${name}" was changed in another tab.`;
 
 /**
- * Undo (from `undo` to `redo`) or redo (the other way). A step that another tab has changed a
- * record of since is dropped, with a notice, and nothing is written: it never overwrites.
+ * Undo (from `undo` to `redo`) or redo (the other way). Where another tab has saved a record of
+ * the step since, only what the step changed goes back, theirs staying (`takenBack`); a step that
+ * would overwrite their change is dropped, with a notice, and nothing is written.
  */
 export function travel(context: DocumentContext, direction: 'Undo' | 'Redo', t: number): Outcome {
   const flushed = finishEditing(context);
@@ -442,16 +471,20 @@ export function travel(context: DocumentContext, direction: 'Undo' | 'Redo', t: 
   const step = flushed[from].at(-1);
   if (!step) return unchanged(flushed);
   const rest = flushed[from].slice(0, -1);
-  const conflict = conflictOf(flushed.features, step);
-  if (conflict) {
-    const record = flushed.features[conflict.id] ?? conflict.after ?? conflict.before;
-    const notice = skippedNotice(direction, record?.name ?? conflict.id);
+  const back = takenBack(flushed.features, step);
+  if (!back) {
+    const conflict = conflictOf(flushed.features, step);
+    const record = conflict && (flushed.features[conflict.id] ?? conflict.after ?? conflict.before);
+    const notice = skippedNotice(direction, record?.name ?? conflict?.id ?? '');
     return { context: { ...flushed, [from]: rest }, write: null, notice };
   }
-  const inverse = invert(flushed.features, step, t, flushed.tab);
+  const inverse = invert(flushed.features, step, back, t, flushed.tab);
   let stacks = { undo: flushed.undo, redo: flushed.redo, [from]: rest };
+  // The steps that left the record as this one found it now leave it as put back; not where
+  // another tab's fields were kept, which they would take back with theirs.
   step.changes.forEach(({ before }, i) => {
-    if (before) stacks = rebaseBoth(stacks, before, inverse.changes[i]?.after ?? null);
+    if (before && back[i] === before)
+      stacks = rebaseBoth(stacks, before, inverse.changes[i]?.after ?? null);
   });
   const saved = write({ ...flushed, ...stacks }, inverse.changes);
   const asked = Object.fromEntries(inverse.changes.map(({ id, after }) => [id, after]));

@@ -12,6 +12,7 @@ import {
   anyEditor,
   dragWithMouse,
   editor,
+  editorCoordinates,
   exportGeoJson,
   expectNear,
   importThroughChooser,
@@ -204,6 +205,59 @@ test('two pages of one browser: each sees the other’s pins, and keeps both pag
   await page.reload();
   await expectReady(page);
   await expect(listButtons(page)).toHaveText(['From the second page', 'Beta']);
+});
+
+test('an undo after another page moved the pin takes back only the rename: the move stays, in both pages', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(120_000);
+  const other = await context.newPage();
+  await openYourMap(other);
+  await inFront(page);
+  await openYourMap(page);
+  const west = await spot(page, 'west');
+  // Added, then renamed in its editor (Name has the keyboard): one step each.
+  await addPinAt(page, west, 'Pin 1');
+  await page.keyboard.type('Harbour');
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Escape');
+  await expect(anyEditor(page)).toHaveCount(0);
+  await expect(listButtons(other)).toHaveText(['Harbour']);
+
+  // The other page drags the pin.
+  const before = (await storedNamed(page, 'Harbour'))?.geometry.coordinates;
+  await inFront(other);
+  const east = await spot(other, 'east');
+  await dragWithMouse(other, west, east);
+  await expect
+    .poll(async () => (await storedNamed(other, 'Harbour'))?.geometry.coordinates)
+    .not.toEqual(before);
+  const moved = (await storedNamed(other, 'Harbour'))?.geometry.coordinates;
+  expectNear(await lngLatAt(other, east), { lng: moved![0], lat: moved![1] }, 0.5, 'the drop');
+
+  // Undo here, once this page shows the move: the name goes back, the pin stays where the other
+  // page put it.
+  await inFront(page);
+  await listButtons(page).first().click();
+  const dialog = editor(page, 'Harbour');
+  await expect
+    .poll(async () => {
+      const { lng, lat } = await editorCoordinates(dialog);
+      return Math.max(Math.abs(lng - moved![0]), Math.abs(lat - moved![1]));
+    })
+    .toBeLessThan(1e-4);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+  await page.locator('canvas').first().focus();
+  await page.keyboard.press('ControlOrMeta+Z');
+  for (const each of [page, other]) await expect(listButtons(each)).toHaveText(['Pin 1']);
+  expect((await storedNamed(page, 'Pin 1'))?.geometry.coordinates).toEqual(moved);
+  await expect(page.getByText('skipped', { exact: false })).toHaveCount(0);
+  // Redo gives the name back, the move still kept.
+  await page.keyboard.press('ControlOrMeta+Shift+Z');
+  for (const each of [page, other]) await expect(listButtons(each)).toHaveText(['Harbour']);
+  expect((await storedNamed(other, 'Harbour'))?.geometry.coordinates).toEqual(moved);
 });
 
 test('typing on after another page deleted the pin, past a pause, is not taken as commands', async ({

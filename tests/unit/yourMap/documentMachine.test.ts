@@ -464,28 +464,61 @@ describe('documentMachine', () => {
       expect(doc.context().undo).toHaveLength(1);
     });
 
+    it('undoes only what the step changed, keeping what the other tab changed since', () => {
+      const doc = startDocument();
+      doc.add('a', 0, 0);
+      doc.move('a', 1, 1);
+      doc.remote({ ...doc.record('a')!, name: 'Theirs', note: 'their note' });
+      doc.undo();
+      expect(position(doc, 'a')).toEqual([0, 0]);
+      expect(doc.record('a')).toMatchObject({ name: 'Theirs', note: 'their note', by: TAB });
+      expect(doc.writes).toHaveLength(3);
+      // Written only over their save, as this tab has it.
+      expect(doc.writes.at(-1)?.changes[0]).toMatchObject({
+        before: { name: 'Theirs', by: OTHER_TAB },
+        ifUnchanged: true,
+      });
+      expect(doc.store?.get('a')).toEqual(doc.record('a'));
+      expect(doc.notices).toEqual([]);
+      // Redone, the move comes back, and their name stays.
+      doc.redo();
+      expect(position(doc, 'a')).toEqual([1, 1]);
+      expect(doc.record('a')).toMatchObject({ name: 'Theirs', note: 'their note' });
+      // The adding, undone over their change, would delete it: refused.
+      doc.undo();
+      doc.undo();
+      expect(doc.record('a')).toMatchObject({ name: 'Theirs' });
+      expect(doc.notices).toEqual(['Undo skipped: "Theirs" was changed in another tab.']);
+    });
+
     it('drops an undo that would overwrite it, with a notice, and writes nothing', () => {
       const doc = startDocument();
       doc.add('a', 0, 0);
       doc.move('a', 1, 1);
-      doc.remote({ ...doc.record('a')!, name: 'Theirs' });
+      doc.remote({ ...doc.record('a')!, geometry: { type: 'Point', coordinates: [5, 5] } });
       doc.undo();
-      expect(doc.record('a')).toMatchObject({ name: 'Theirs', by: OTHER_TAB });
+      expect(position(doc, 'a')).toEqual([5, 5]);
+      expect(doc.record('a')).toMatchObject({ by: OTHER_TAB });
       expect(doc.writes).toHaveLength(2);
-      expect(doc.notices).toEqual(['Undo skipped: "Theirs" was changed in another tab.']);
+      expect(doc.notices).toEqual(['Undo skipped: "Pin 1" was changed in another tab.']);
       expect(doc.context().undo).toHaveLength(1);
       expect(doc.context().redo).toHaveLength(0);
     });
 
-    it('drops a redo that would overwrite it, with a notice', () => {
+    it('redoes only what the step changed, and drops a redo that would overwrite it', () => {
       const doc = startDocument();
       doc.add('a', 0, 0);
       doc.move('a', 1, 1);
       doc.undo();
       doc.remote({ ...doc.record('a')!, note: 'theirs' });
       doc.redo();
-      expect(position(doc, 'a')).toEqual([0, 0]);
+      expect(position(doc, 'a')).toEqual([1, 1]);
       expect(doc.record('a')?.note).toBe('theirs');
+      expect(doc.notices).toEqual([]);
+      doc.undo();
+      doc.remote({ ...doc.record('a')!, geometry: { type: 'Point', coordinates: [5, 5] } });
+      doc.redo();
+      expect(position(doc, 'a')).toEqual([5, 5]);
       expect(doc.notices).toEqual(['Redo skipped: "Pin 1" was changed in another tab.']);
       expect(canRedo(doc.context())).toBe(false);
     });

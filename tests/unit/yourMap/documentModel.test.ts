@@ -18,7 +18,10 @@ type Pin = { at: Place; name: Name } | null;
 interface ModelStep {
   before: Pin;
   after: Pin;
-  /** Another tab changed the pin since the step was made: undoing or redoing it is refused. */
+  /**
+   * Another tab changed the pin since the step was made: undoing or redoing it takes back only
+   * what the step changed, and is refused where that would overwrite theirs (`mergedBack`).
+   */
   stale: boolean;
 }
 interface ModelContext {
@@ -74,16 +77,27 @@ function travel(c: ModelContext, from: 'undo' | 'redo'): ModelContext {
   const step = done[from].at(-1);
   if (!step) return { ...done, ...quiet };
   const rest = done[from].slice(0, -1);
-  if (step.stale) return { ...done, [from]: rest, wrote: false, notice: true };
-  const back = { before: step.after, after: step.before, stale: false };
-  return {
-    ...done,
-    pin: step.before,
-    [from]: rest,
-    [to]: [...done[to], back],
-    ...quiet,
-    wrote: true,
-  };
+  const pin = step.stale ? mergedBack(step, done.pin) : step.before;
+  if (pin === undefined) return { ...done, [from]: rest, wrote: false, notice: true };
+  const back = { before: done.pin, after: pin, stale: false };
+  return { ...done, pin, [from]: rest, [to]: [...done[to], back], ...quiet, wrote: true };
+}
+
+/**
+ * A stale step taken back over the pin as another tab left it: what the step changed goes back,
+ * the rest stays theirs; undefined (refused) where they changed what the step changed, or where
+ * the step or they added or deleted the pin.
+ */
+function mergedBack(step: ModelStep, now: Pin): Pin | undefined {
+  const { before, after } = step;
+  if (!before || !after || !now) return undefined;
+  const merged = { ...now };
+  for (const field of ['at', 'name'] as const) {
+    if (before[field] === after[field]) continue;
+    if (now[field] !== after[field]) return undefined;
+    Object.assign(merged, { [field]: before[field] });
+  }
+  return merged;
 }
 
 const model = setup({

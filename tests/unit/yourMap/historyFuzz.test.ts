@@ -283,6 +283,63 @@ describe('the document history, under random changes', () => {
   );
 
   it(
+    'undoes over another tab’s change to one field only what the step changed, or drops the step',
+    () => {
+      const FIELDS = ['name', 'note', 'geometry'] as const;
+      const seen = { merged: 0, dropped: 0 };
+      fc.assert(
+        fc.property(
+          fc.array(commandArb, { minLength: 1, maxLength: 60 }),
+          fc.constantFrom(...FIELDS),
+          (commands, field) => {
+            const doc = startDocument();
+            commands.forEach((command) => run(doc, command));
+            leaveField(doc);
+            const step = doc.context().undo.at(-1);
+            fc.pre(step !== undefined);
+            const change = step!.changes[0]!;
+            const ours = doc.record(change.id);
+            fc.pre(ours !== undefined);
+            // Values no command makes: names and notes are typed up to 3 long, latitudes ≤ 89.
+            const value =
+              field === 'geometry'
+                ? { type: 'Point' as const, coordinates: [179.5, 89.5] as [number, number] }
+                : `their ${field}`;
+            doc.remote({ ...ours!, [field]: value });
+            const writes = doc.writes.length;
+            const notices = doc.notices.length;
+            doc.undo();
+            const { before, after } = change;
+            const mergeable =
+              before !== null && after !== null && isDeepStrictEqual(before[field], after[field]);
+            const record = doc.record(change.id);
+            seen[mergeable ? 'merged' : 'dropped'] += 1;
+            if (mergeable) {
+              same(doc.notices.length, notices, 'notices after the undo');
+              same(doc.writes.length, writes + 1, 'writes after the undo');
+              const kept = { ...before, [field]: value };
+              for (const each of ['kind', ...FIELDS] as const)
+                same(record?.[each], kept[each], `the record's ${each}`);
+            } else {
+              same(doc.writes.length, writes, 'writes after the undo');
+              same(
+                doc.notices.at(-1),
+                `Undo skipped: "${record?.name}" was changed in another tab.`,
+              );
+              same(record?.by, OTHER_TAB, 'who saved the record last');
+            }
+            same(Object.fromEntries(doc.store ?? []), doc.features(), 'the store');
+          },
+        ),
+        { numRuns: RUNS },
+      );
+      expect(seen.merged, 'undos taken back over their change').toBeGreaterThan(0);
+      expect(seen.dropped, 'undos dropped').toBeGreaterThan(0);
+    },
+    FUZZ_TIMEOUT_MS,
+  );
+
+  it(
     'never overwrites a record that another tab saved later, by undo or redo',
     () => {
       const remoteArb = fc
