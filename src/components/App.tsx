@@ -82,7 +82,8 @@ function startup({ search, hash, baseUrl, mapOptions, inspect, tab, openStore }:
   const input: AppInput = {
     camera,
     limits,
-    notices: [...(style.notice ? [style.notice] : []), ...link.notices],
+    notices: style.notice ? [style.notice] : [],
+    addressNotices: link.notices,
     tab: tab ?? early?.tab ?? newTabId(),
   };
   // the map made before React rendered (src/startEarly.ts), if it was made for these options

@@ -13,7 +13,13 @@ import { toolsMachine } from './tools/toolsMachine';
 export interface AppInput {
   camera: Camera;
   limits: CameraLimits;
+  /** The notices the app opens with: an unusable style's. */
   notices: string[];
+  /**
+   * The notices about the page's address it opens with (a link's zoom adjusted, say): taken away,
+   * as later ones are, when the next address is followed (`notice.withdrawn`).
+   */
+  addressNotices?: string[];
   /**
    * This tab's id: written as `by` on every feature it changes, and the start of every pin id it
    * makes. Traces record it, so that a replay makes the same ids. `tab` when not given.
@@ -67,7 +73,10 @@ export const appMachine = setup({
       id: 'notices',
       systemId: 'notices',
       src: 'notices',
-      input: ({ context }) => ({ notices: context.notices }),
+      input: ({ context }) => ({
+        notices: context.notices,
+        addressNotices: context.addressNotices ?? [],
+      }),
     },
     { id: 'selection', systemId: 'selection', src: 'selection' },
     {

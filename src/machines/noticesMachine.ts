@@ -17,7 +17,7 @@ export const noticesMachine = setup({
   types: {
     context: {} as { notices: Notice[]; nextId: number },
     events: {} as NoticeEvent,
-    input: {} as { notices: string[] },
+    input: {} as { notices: string[]; addressNotices?: string[] },
   },
   actions: {
     post: assign(({ context, event }) => {
@@ -39,10 +39,14 @@ export const noticesMachine = setup({
   },
 }).createMachine({
   id: 'notices',
-  context: ({ input }) => ({
-    notices: input.notices.map((text, id) => ({ id, text })),
-    nextId: input.notices.length,
-  }),
+  context: ({ input }) => {
+    const address = input.addressNotices ?? [];
+    const notices: Notice[] = [
+      ...input.notices.map((text) => ({ text })),
+      ...address.map((text) => ({ text, about: 'address' as const })),
+    ].map((notice, id) => ({ id, ...notice }));
+    return { notices, nextId: notices.length };
+  },
   on: {
     'notice.posted': { actions: 'post' },
     'notice.dismissed': { actions: 'dismissAll' },

@@ -98,8 +98,13 @@ export interface TraceInitial {
   url: string;
   camera: Camera;
   limits: CameraLimits;
-  /** The notices the app opened with (an adjusted link, an unusable style). */
+  /**
+   * The notices the app opened with: an unusable style's, and before `addressNotices` were
+   * recorded, an adjusted link's too.
+   */
   notices: string[];
+  /** The notices about the page's address it opened with (an adjusted link); absent before. */
+  addressNotices?: string[];
   /** The tab's id (AppInput.tab), which starts every pin id; absent in version 1 traces. */
   tab?: string;
 }

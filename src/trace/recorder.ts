@@ -169,6 +169,7 @@ export function createTraceRecorder(options: TraceRecorderOptions): TraceRecorde
           camera: input.camera,
           limits: input.limits,
           notices: input.notices,
+          addressNotices: input.addressNotices ?? [],
           tab: input.tab ?? DEFAULT_TAB,
         },
         events: [...events],

@@ -107,6 +107,7 @@ export function replayTrace(trace: Trace): ReplayResult {
         camera: trace.initial.camera,
         limits: trace.initial.limits,
         notices: trace.initial.notices,
+        ...(trace.initial.addressNotices ? { addressNotices: trace.initial.addressNotices } : {}),
         ...(trace.initial.tab === undefined ? {} : { tab: trace.initial.tab }),
       },
       clock,

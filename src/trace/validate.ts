@@ -70,7 +70,7 @@ const SHAPES = {
     checkpoint: object({ t: time, afterEvent: finiteNumber, states: object(placeStates) }),
   },
   2: {
-    initial: object({ ...initialFields, tab: string }),
+    initial: object({ ...initialFields, tab: string, addressNotices: optional(arrayOf(string)) }),
     checkpoint: object({
       t: time,
       afterEvent: finiteNumber,

@@ -427,6 +427,17 @@ test('an out-of-range link #map=99/95/0 opens a valid view with a notice', async
   await expect(page.getByRole('note')).toHaveCount(0);
 });
 
+test('the notice a link opened with is taken away by the next address followed', async ({
+  page,
+}) => {
+  await page.goto('./#map=99/95/0');
+  await expectReady(page);
+  await expect(notice(page, HASH_NOTICES.zoomRange)).toBeVisible();
+  await followLink(page, 'map=4/10/10');
+  await expect(page.getByRole('note')).toHaveCount(0);
+  expect((await settle(page, (camera) => camera.zoom === 4)).settled.zoom).toBe(4);
+});
+
 test('a link past the antimeridian #map=5/48/400 opens 40° E, and the address says so at once', async ({
   page,
 }) => {

@@ -43,6 +43,29 @@ describe('appMachine', () => {
     expect(app.system.get('lifecycle').getSnapshot().value).toEqual({ loading: 'drawing' });
   });
 
+  it('opens with its notices, and the next address followed takes away those about the address', () => {
+    const app = createActor(appMachine, {
+      input: {
+        camera,
+        limits: DEFAULT_LIMITS,
+        notices: ['The style could not be used.'],
+        addressNotices: ['Zoom 40 is out of range: shown at 19.'],
+      },
+    }).start();
+    const texts = () =>
+      app.system
+        .get('notices')
+        .getSnapshot()
+        .context.notices.map((notice: { text: string }) => notice.text);
+    expect(texts()).toEqual([
+      'The style could not be used.',
+      'Zoom 40 is out of range: shown at 19.',
+    ]);
+    app.send({ type: 'notice.withdrawn', about: 'address' });
+    expect(texts()).toEqual(['The style could not be used.']);
+    app.stop();
+  });
+
   it('flies the camera to a place chosen from the list, as the app’s movement', () => {
     const flights: unknown[] = [];
     const machine = appMachine.provide({

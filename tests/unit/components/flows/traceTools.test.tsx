@@ -89,9 +89,11 @@ describe('Download trace', () => {
     expect(name).toMatch(/^chartroom-trace-\d{4}-\d\d-\d\dT\d\d-\d\d-\d\d\.json$/);
     const trace = parseTrace(json);
     expect(trace.initial.url).toBe('http://localhost/app/#map=40/48.85/2.35');
-    // The link's zoom was out of range: the app opened at its limit, with a notice.
+    // The link's zoom was out of range: the app opened at its limit, with a notice about the
+    // address (which the next address followed takes away).
     expect(trace.initial.camera.zoom).toBe(19);
-    expect(trace.initial.notices).toHaveLength(1);
+    expect(trace.initial.notices).toEqual([]);
+    expect(trace.initial.addressNotices).toHaveLength(1);
     const sent = trace.events.map(({ to, event }) => `${to} ${event.type}`);
     // IndexedDB answers when it will: storage opens (empty) among the map's events, or later.
     const fromStorage = sent.filter((line) => line.startsWith('storage '));
