@@ -88,6 +88,54 @@ test.describe('a phone held upright, with many places in view', () => {
   });
 });
 
+test.describe('a short window (a laptop at 125 %, or a screen at 200 % zoom)', () => {
+  const pins = (count: number) =>
+    Buffer.from(
+      JSON.stringify({
+        type: 'FeatureCollection',
+        features: Array.from({ length: count }, (_, i) => ({
+          type: 'Feature',
+          properties: { name: `Cafe ${i + 1}` },
+          geometry: { type: 'Point', coordinates: [-20 + i * 0.1, 45] },
+        })),
+      }),
+    );
+
+  for (const [width, height, rows] of [
+    [1093, 505, 5],
+    [640, 400, 3],
+  ] as const) {
+    test(`${width} × ${height}: Your map shows at least ${rows} pins, clear of the places panel`, async ({
+      page,
+    }) => {
+      await page.setViewportSize({ width, height });
+      await openYourMap(page, '#map=11/48.85/2.35');
+      await importThroughChooser(page, { name: 'cafes.geojson', buffer: pins(5) });
+      await expect(listButtons(page)).toHaveCount(5);
+      const list = yourMap(page).getByRole('list');
+      const shown = await listButtons(page).evaluateAll(
+        (buttons, listBox) => {
+          const { top, bottom } = listBox as DOMRect;
+          return buttons.filter((button) => {
+            const b = button.getBoundingClientRect();
+            return b.top >= top - 0.5 && b.bottom <= bottom + 0.5;
+          }).length;
+        },
+        await list.evaluate((element) => element.getBoundingClientRect().toJSON() as DOMRect),
+      );
+      expect(shown, 'pins wholly in view in the list').toBeGreaterThanOrEqual(rows);
+      const places = await box(page.locator('.places-panel'));
+      const mine = await box(yourMap(page));
+      expect(intersects(places, mine), 'the places panel and Your map overlap').toBe(false);
+      // The keyboard in the list: the item it is on is in view.
+      await listButtons(page).first().focus();
+      await page.keyboard.press('End');
+      await expectOnScreen(page, listButtons(page).last(), 'the last pin, focused');
+      await expectTopmost(listButtons(page).last(), 'the last pin, focused');
+    });
+  }
+});
+
 test('an editor of a pin with a very long name stays on the screen, its Close in reach', async ({
   page,
 }) => {

@@ -6,6 +6,7 @@ import {
   useMemo,
   useRef,
   useState,
+  type CSSProperties,
 } from 'react';
 import { useSelector } from '@xstate/react';
 import { PLACE_ZOOM } from '../../machines/selectionMachine';
@@ -203,7 +204,12 @@ function FeatureList({
   );
   if (features.length === 0) return null;
   return (
-    <ul className="your-map-list" {...roving.list}>
+    // The rows it never gives up to a short window (styles.css): three, or all of fewer.
+    <ul
+      className="your-map-list"
+      style={{ '--kept-rows': Math.min(features.length, 3) } as CSSProperties}
+      {...roving.list}
+    >
       {features.map((feature) => (
         <li key={feature.id}>
           <button
