@@ -271,6 +271,32 @@ test.describe('a phone held upright, with a notice', () => {
   });
 });
 
+test.describe('a phone held upright, its storage failing', () => {
+  test.use({ viewport: PORTRAIT, hasTouch: true, isMobile: true });
+
+  test('shows the storage alert clear of the controls, the scale bar and the attribution', async ({
+    page,
+  }) => {
+    await page.addInitScript(() => {
+      IDBFactory.prototype.open = function open(): IDBOpenDBRequest {
+        throw new DOMException('Refused by the test', 'UnknownError');
+      };
+    });
+    await page.goto(`./${SEA_VIEW}`);
+    await expectReady(page);
+    const alert = page.getByRole('alert').filter({ hasText: 'not being saved' });
+    await expect(alert).toBeVisible();
+    await expectNoOverlap(page, {
+      alert,
+      'scale bar': page.locator('.scale-bar'),
+      attribution: page.locator('.maplibregl-ctrl-attrib'),
+    });
+    // Every camera control still takes a tap: the fullscreen one last of all.
+    const fullscreen = cameraControls(page).getByRole('button', { name: 'Enter fullscreen' });
+    await fullscreen.tap({ timeout: 5_000, trial: true });
+  });
+});
+
 test.describe('a phone turned on its side', () => {
   test.use({ viewport: LANDSCAPE, hasTouch: true, isMobile: true });
 
