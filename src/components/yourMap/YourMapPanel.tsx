@@ -32,6 +32,14 @@ export function YourMapPanel() {
   const [filter, setFilter] = useState('');
   const deferredFilter = useDeferredValue(filter);
   const { status, importFiles } = useImport();
+  const imported = status.kind === 'done' ? status.imported : null;
+  // An import's pins are saved once the write of its first one is answered: until then a crash
+  // would lose them, which is said (a large import takes a moment to write).
+  const importSaving = useSelector(
+    document,
+    (s) => imported !== null && s.context.pending[imported.first] !== undefined,
+  );
+  const notSaving = useSelector(storage, (s) => s.hasTag('notSaving'));
   const exportGeoJson = useExport();
   /** What the last export wrote, said until the import's status changes. */
   const [exported, setExported] = useState<{ text: string; over: typeof status } | null>(null);
@@ -105,6 +113,11 @@ export function YourMapPanel() {
               ? status.text
               : ''}
       </p>
+      <p aria-live="polite" className="your-map-message">
+        {imported && importSaving && !notSaving && (
+          <SavingNote key={imported.first} count={imported.count} />
+        )}
+      </p>
       {quarantined && (
         <p className="your-map-message" role="note">
           {quarantined}
@@ -138,6 +151,19 @@ export function YourMapPanel() {
 }
 
 /** The line under the list: how many there are, and how many the filter finds. */
+/** How long an import's write may take before "Saving…" is said: a small one is never shown. */
+export const SAVING_NOTE_DELAY_MS = 300;
+
+/** "Saving 20,000 pins…", said once the write has taken a moment. */
+function SavingNote({ count }: { count: number }) {
+  const [shown, setShown] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setShown(true), SAVING_NOTE_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, []);
+  return shown ? <>Saving {pinCount(count)}…</> : null;
+}
+
 function countText(total: number, matches: number, filter: string): string {
   if (total === 0) return 'Nothing yet: choose Add pin, then click or tap the map.';
   const pins = pinCount;

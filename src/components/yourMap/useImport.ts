@@ -9,11 +9,16 @@ import { useChartroom, useDocument, useStorage } from '../ChartroomContext';
 export type ImportStatus =
   | { kind: 'idle' }
   | { kind: 'reading'; name: string }
-  | { kind: 'done'; text: string }
+  | {
+      kind: 'done';
+      text: string;
+      /** The first pin it made and how many: saved once that pin's write is answered. */
+      imported: { first: string; count: number } | null;
+    }
   | { kind: 'failed'; text: string };
 
 /** What was said of an import, and the document's last operation once it was applied. */
-type Said = ImportStatus | { kind: 'done'; text: string; after: Operation | null };
+type Said = ImportStatus | (Extract<ImportStatus, { kind: 'done' }> & { after: Operation | null });
 
 /**
  * Reads a GeoJSON file into the document: one operation, one undo step, all or nothing. A file
@@ -59,9 +64,15 @@ export function useImport(): {
               setStatus({ kind: 'failed', text });
               return;
             }
-            if (result.records.length > 0)
+            const [first] = result.records;
+            if (first)
               document.send({ type: 'doc.imported', records: result.records, t: Date.now() });
-            setStatus({ kind: 'done', text, after: document.getSnapshot().context.lastOperation });
+            setStatus({
+              kind: 'done',
+              text,
+              imported: first ? { first: first.id, count: result.records.length } : null,
+              after: document.getSnapshot().context.lastOperation,
+            });
           },
           (error: unknown) =>
             setStatus({

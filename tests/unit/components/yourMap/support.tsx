@@ -64,6 +64,8 @@ export class MemoryStore implements FeatureStore {
   readonly writes: Change[][] = [];
   /** Rejects every write from now on while set. */
   failWrites: Error | null = null;
+  /** While set, writes are answered only when it resolves (a slow disk). */
+  holdWrites: Promise<void> | null = null;
   private readonly listeners = new Set<(notice: StoreNotice) => void>();
 
   constructor(
@@ -84,7 +86,8 @@ export class MemoryStore implements FeatureStore {
       if (after) this.records.set(id, after);
       else this.records.delete(id);
     }
-    return Promise.resolve(changes.map(({ id }) => ({ id, record: this.records.get(id) ?? null })));
+    const answer = changes.map(({ id }) => ({ id, record: this.records.get(id) ?? null }));
+    return this.holdWrites ? this.holdWrites.then(() => answer) : Promise.resolve(answer);
   }
 
   subscribe(listener: (notice: StoreNotice) => void): () => void {

@@ -18,7 +18,8 @@ const {
   toolButton,
   yourMap,
 } = await import('./support');
-const { LIST_LIMIT } = await import('../../../../src/components/yourMap/YourMapPanel');
+const { LIST_LIMIT, SAVING_NOTE_DELAY_MS } =
+  await import('../../../../src/components/yourMap/YourMapPanel');
 const { PLACE_ZOOM } = await import('../../../../src/machines/selectionMachine');
 
 beforeEach(resetFakeMaps);
@@ -266,6 +267,42 @@ describe('Import', () => {
     // What the import did is no longer so: it is no longer said.
     expect(within(yourMap()).queryByText('Imported 2 pins from trip.geojson.')).toBeNull();
     await waitFor(() => expect([...store.records.keys()]).toEqual(['old']));
+  });
+
+  it('says that an import is being saved while its write takes a moment, and no more once saved', async () => {
+    const store = new MemoryStore();
+    const { app } = renderYourMap({ store });
+    await ready(app);
+    let release = () => {};
+    store.holdWrites = new Promise((resolve) => (release = resolve));
+    choose(
+      geojsonFile('trip.geojson', {
+        type: 'FeatureCollection',
+        features: [point('f-1', 'Lighthouse', -4.5, 48.4), point('f-2', 'Café', 2.35, 48.85)],
+      }),
+    );
+    expect(await within(yourMap()).findByText('Imported 2 pins from trip.geojson.')).toBeVisible();
+    const saving = await within(yourMap()).findByText('Saving 2 pins…');
+    expect(saving.closest('[aria-live="polite"]')).not.toBeNull();
+    store.holdWrites = null;
+    act(() => release());
+    await waitFor(() => expect(within(yourMap()).queryByText('Saving 2 pins…')).toBeNull());
+    expect(within(yourMap()).getByText('Imported 2 pins from trip.geojson.')).toBeVisible();
+  });
+
+  it('says nothing of saving for an import written at once', async () => {
+    const { app, store } = renderYourMap();
+    await ready(app);
+    choose(
+      geojsonFile('trip.geojson', {
+        type: 'FeatureCollection',
+        features: [point('f-1', 'Lighthouse', -4.5, 48.4)],
+      }),
+    );
+    expect(await within(yourMap()).findByText('Imported 1 pin from trip.geojson.')).toBeVisible();
+    await waitFor(() => expect(store.records.has('f-1')).toBe(true));
+    await new Promise((resolve) => setTimeout(resolve, SAVING_NOTE_DELAY_MS + 100));
+    expect(within(yourMap()).queryByText(/^Saving/)).toBeNull();
   });
 
   it('gives an imported pin a new id where a record kept aside holds its own', async () => {
