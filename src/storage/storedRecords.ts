@@ -78,7 +78,19 @@ export async function loadRecords(
       });
       return;
     }
-    value.records.forEach((record, id) => take(id, record));
+    const number = pageKeys[index];
+    value.records.forEach((record, id) => {
+      // Every write of this id goes to its own page (and reads come from there): a copy in
+      // another page (put there by hand, or by a build that spread records otherwise) would
+      // hide those writes, or bring back what they deleted. Kept aside, never written.
+      if (typeof number === 'number' && pageOf(id) !== number) {
+        quarantined.push({
+          key: id,
+          raw: rawText(record),
+          reason: `it is stored in page ${number}, not in its own page ${pageOf(id)}`,
+        });
+      } else take(id, record);
+    });
   });
   return { features, quarantined };
 }

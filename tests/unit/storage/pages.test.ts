@@ -177,6 +177,41 @@ describe('records of schema version 1, without properties', () => {
   });
 });
 
+describe('a record in another page than its own', () => {
+  it('is kept aside, never taken for the record, and the record written in its own page', async () => {
+    const browser = freshBrowser();
+    const own = pageOf('wp-0');
+    const other = (own + 1) % PAGE_COUNT;
+    const stray = { ...pin('wp-0', 1), name: 'Stray' };
+    const raw = await rawDatabase(browser);
+    await putPage(raw, other, { v: PAGE_VERSION, records: new Map([['wp-0', stray]]) });
+    raw.close();
+    const { store } = await openTab(browser, 'a');
+    const loaded = await store.load();
+    expect(loaded.features).toEqual([]);
+    expect(loaded.quarantined).toEqual([
+      {
+        key: 'wp-0',
+        raw: JSON.stringify(stray),
+        reason: `it is stored in page ${other}, not in its own page ${own}`,
+      },
+    ]);
+    // A pin of that id written now goes to its own page, and is what a load reads; the stray
+    // copy stays as it was.
+    await store.write([added(pin('wp-0', 2))]);
+    const after = await rawDatabase(browser);
+    const pages = await getPages(after);
+    after.close();
+    const strayPage = pages.get(other);
+    expect(isPage(strayPage) && strayPage.records.get('wp-0')).toEqual(stray);
+    const ownPage = pages.get(own);
+    expect(isPage(ownPage) && ownPage.records.get('wp-0')).toEqual(pin('wp-0', 2));
+    const again = await store.load();
+    expect(again.features).toEqual([pin('wp-0', 2)]);
+    expect(again.quarantined.map((each) => each.key)).toEqual(['wp-0']);
+  });
+});
+
 describe('a page that cannot be read', () => {
   const damaged = { v: PAGE_VERSION + 1, records: { x: 1 } };
 
