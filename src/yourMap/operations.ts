@@ -158,11 +158,12 @@ export function importRecords(
   const changes = [...byId.values()].map((record): Change => {
     const before = features[record.id] ?? null;
     const geometry = roundGeometry(record.geometry);
-    // A new record keeps the time its file says it last changed (never a time to come): a backup
-    // imported into a fresh browser gives the same records back. One over a record here is a
-    // change made now.
+    // A new record keeps the times its file says it was made and last changed (never a time to
+    // come, which would also list it last for ever): a backup imported into a fresh browser gives
+    // the same records back. One over a record here is a change made now.
     const updated = before ? stamp(t, before) : Math.min(record.updated, t);
-    return { id: record.id, before, after: { ...record, geometry, updated, by } };
+    const created = Math.min(record.created, t);
+    return { id: record.id, before, after: { ...record, geometry, created, updated, by } };
   });
   return changes.length > 0 ? { kind: 'import', changes } : null;
 }

@@ -378,11 +378,18 @@ describe('documentMachine', () => {
       expect(Object.keys(doc.features())).toEqual(['a']);
     });
 
-    it('takes a file’s time to come for now', () => {
+    it('takes a file’s time to come for now, made or changed', () => {
       const doc = startDocument();
       const t = doc.next();
-      doc.import([{ ...pinRecord('f', 'Later', [0, 0]), updated: t + 86_400_000 }]);
+      const later = t + 86_400_000;
+      doc.import([
+        { ...pinRecord('f', 'Later', [0, 0]), updated: later },
+        { ...pinRecord('g', 'Made later', [0, 0]), created: later, updated: later },
+        { ...pinRecord('h', 'Made before', [0, 0]), created: t - 5, updated: t - 1 },
+      ]);
       expect(doc.record('f')?.updated).toBe(t);
+      expect(doc.record('g')).toMatchObject({ created: t, updated: t });
+      expect(doc.record('h')).toMatchObject({ created: t - 5, updated: t - 1 });
     });
 
     it('replaces a record of the same id, and undo brings the old one back', () => {
@@ -489,6 +496,21 @@ describe('documentMachine', () => {
       doc.undo();
       expect(doc.record('a')).toMatchObject({ name: 'Theirs' });
       expect(doc.notices).toEqual(['Undo skipped: "Theirs" was changed in another tab.']);
+    });
+
+    it('drops an undo of a step that changed nothing of what the other tab changed since', () => {
+      // A file imported again as it was: the step changed no field, so there is nothing of it to
+      // take back over their change.
+      const doc = startDocument();
+      const record = pinRecord('d', 'Pin 11', [0, 0]);
+      doc.import([record]);
+      doc.import([record]);
+      doc.remote({ ...doc.record('d')!, note: 'theirs' });
+      const writes = doc.writes.length;
+      doc.undo();
+      expect(doc.writes).toHaveLength(writes);
+      expect(doc.record('d')).toMatchObject({ note: 'theirs', by: OTHER_TAB });
+      expect(doc.notices).toEqual(['Undo skipped: "Pin 11" was changed in another tab.']);
     });
 
     it('drops an undo that would overwrite it, with a notice, and writes nothing', () => {
