@@ -136,6 +136,25 @@ test.describe('a short window (a laptop at 125 %, or a screen at 200 % zoom)', (
   }
 });
 
+test('in forced colours, the pressed tool and the greyed buttons are still told apart', async ({
+  page,
+}) => {
+  await page.emulateMedia({ forcedColors: 'active' });
+  await openYourMap(page);
+  const look = (name: 'Browse' | 'Add pin' | 'Undo' | 'Redo') =>
+    toolButton(page, name).evaluate((button) => {
+      const style = getComputedStyle(button);
+      return { background: style.backgroundColor, color: style.color };
+    });
+  const [browse, addPin, undo] = [await look('Browse'), await look('Add pin'), await look('Undo')];
+  await expect(toolButton(page, 'Undo')).toBeDisabled();
+  expect(browse.background, 'the pressed tool stands out').not.toBe(addPin.background);
+  expect(browse.color).not.toBe(addPin.color);
+  expect(undo.color, 'a greyed button is drawn otherwise').not.toBe(addPin.color);
+  await toolButton(page, 'Add pin').click();
+  expect((await look('Add pin')).background).toBe(browse.background);
+});
+
 test('an editor of a pin with a very long name stays on the screen, its Close in reach', async ({
   page,
 }) => {

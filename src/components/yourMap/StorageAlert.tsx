@@ -1,4 +1,5 @@
 import { useSelector } from '@xstate/react';
+import { formatCount } from '../../yourMap/geojson/importResult';
 import { useMemo } from 'react';
 import type { StorageFailureReason } from '../../yourMap/events';
 import { useChartroom, useStorage } from '../ChartroomContext';
@@ -36,14 +37,16 @@ export function StorageAlert() {
           this page to keep editing.{' '}
           {unsaved === 0
             ? 'Nothing you made has been lost.'
-            : `${unsaved === 1 ? 'One change' : `${unsaved} changes`} made here ${unsaved === 1 ? 'was' : 'were'} not saved: Export GeoJSON to keep ${unsaved === 1 ? 'it' : 'them'} before you reload.`}
+            : `${unsaved === 1 ? 'One change' : `${formatCount(unsaved)} changes`} made here ${unsaved === 1 ? 'was' : 'were'} not saved: Export GeoJSON to keep ${unsaved === 1 ? 'it' : 'them'} before you reload.`}
         </p>
       ) : (
         <p>
           Your changes are not being saved: {WHY[reason ?? 'writeFailed']}. You can keep editing;
           Chartroom keeps trying
-          {unsaved > 0 ? ` (${unsaved} ${unsaved === 1 ? 'change' : 'changes'} waiting)` : ''}.
-          Export GeoJSON to keep a copy.
+          {unsaved > 0
+            ? ` (${formatCount(unsaved)} ${unsaved === 1 ? 'change' : 'changes'} waiting)`
+            : ''}
+          . Export GeoJSON to keep a copy.
         </p>
       )}
       <div className="storage-alert-actions">
