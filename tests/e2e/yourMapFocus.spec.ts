@@ -40,6 +40,12 @@ test('the keyboard never lands on the page’s body when Your map’s list loses
   await expect(listButtons(page)).toHaveText(['Pin 2']);
   await expect(item('Pin 2')).toBeFocused();
   await expect(told).toHaveText('“Pin 1” deleted.');
+  // The last one deleted so: the list is gone, and Import has the focus, as after an undo.
+  await page.keyboard.press('Enter');
+  await editor(page, 'Pin 2').getByRole('button', { name: 'Delete' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(listButtons(page)).toHaveCount(0);
+  await expect(importButton).toBeFocused();
 
   // The map shows where the keyboard is when it has it: a ring inside its edge.
   await page.keyboard.press('Escape');

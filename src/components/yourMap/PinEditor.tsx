@@ -54,8 +54,10 @@ export function PinEditor() {
     const shown = showSelection(owner, host, card, at.current);
     const focusName = origin === 'new' || byKeyboard;
     const previous = byKeyboard ? window.document.activeElement : null;
-    // Opened from a list: where its item goes with the pin (deleted), the focus goes to the list.
+    // Opened from a list: where its item goes with the pin (deleted), the focus goes to the list,
+    // and where the list goes too (its last pin), to its region's first button (Import).
     const list = previous?.closest(`[${ROVING_LIST}]`);
+    const region = list?.closest<HTMLElement>('[role="region"]');
     if (focusName) {
       const name = host.querySelector<HTMLInputElement>('input[name="name"]');
       name?.focus();
@@ -69,6 +71,7 @@ export function PinEditor() {
       if (!isOnNothing(window.document.activeElement)) return;
       if (previous instanceof HTMLElement && previous.isConnected) previous.focus();
       else if (list?.isConnected) focusRovingStop(list);
+      else if (region?.isConnected) region.querySelector<HTMLElement>('button')?.focus();
       else owner.focusMap();
     };
     // Opened once per pin: moving it, or a new origin for the same pin, only moves the popup.
