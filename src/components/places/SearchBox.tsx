@@ -173,6 +173,12 @@ export function SearchBox(props: { places: PlaceIndexState; onWanted: () => void
               : 'Loading places…'
             : ''}
       </p>
+      {/* How many suggestions there are, for a screen reader, which does not see the list open. */}
+      <p className="visually-hidden" aria-live="polite">
+        {expanded
+          ? `${results.length === 1 ? '1 place' : `${results.length} places`} found: ↑ and ↓ to choose, Enter to open.`
+          : ''}
+      </p>
       {places.status === 'failed' && (
         <p className="places-error" role="alert">
           The places could not be loaded.{' '}

@@ -427,6 +427,11 @@ describe('small things a person notices', () => {
     // the live region stays, empty
     expect(note.isConnected && note.textContent).toBe('');
     expect(screen.getByRole('option').textContent).toContain('7,734,614');
+    // A screen reader is told how many suggestions there are, and how to reach them.
+    const count = screen.getByText('1 place found: ↑ and ↓ to choose, Enter to open.');
+    expect(count.getAttribute('aria-live')).toBe('polite');
+    act(() => void fireEvent.change(box, { target: { value: 'zzzq' } }));
+    expect(count.isConnected && count.textContent).toBe('');
   });
 
   it('search typed before the places have come says it is loading them, then suggests', async () => {
