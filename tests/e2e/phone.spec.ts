@@ -574,6 +574,10 @@ test.describe('making pins by touch', () => {
     const offer = page.getByRole('button', { name: 'Add pin here' });
     await expect(offer).toBeVisible();
     await expect(page.locator('.pin-offer-marker')).toHaveCount(1);
+    // A screen reader is told of the offer, which appears where the focus is not.
+    await expect(page.locator('.your-map-told')).toHaveText(
+      'A pin can go where you pressed: Add pin here, or Close.',
+    );
     await offer.tap();
     const dialog = editor(page, 'Pin 1');
     await expect(dialog).toBeVisible();

@@ -10,11 +10,13 @@ export const ADD_PIN_TOLD = 'Add pin: click the map where it goes, or press Ente
  */
 export const ADD_PIN_TOLD_AWAY =
   'Add pin: click the map where it goes, or press Enter on the map for its centre.';
+/** Said when a long press on empty map offers a pin there (PinOffer). */
+export const PIN_OFFER_TOLD = 'A pin can go where you pressed: Add pin here, or Close.';
 
 /**
  * A polite live region (not a `status`: the map's loading message is the page's one), outside the sheet (whose body a collapsed sheet hides), that tells a screen
  * reader what the person's last operation did: a pin added, moved or deleted, an undo or a redo;
- * and how to place a pin once `Add pin` is chosen.
+ * how to place a pin once `Add pin` is chosen; and that a long press offers one.
  * It follows the document without rendering for anything else.
  */
 export function YourMapAnnouncer() {
@@ -30,6 +32,7 @@ export function YourMapAnnouncer() {
     );
   useEffect(() => {
     let adding = tools.getSnapshot().hasTag('addingPin');
+    let offering = tools.getSnapshot().matches({ browse: 'offeringPin' });
     const subscription = tools.subscribe((snapshot) => {
       const now = snapshot.hasTag('addingPin');
       if (now && !adding)
@@ -37,6 +40,9 @@ export function YourMapAnnouncer() {
           owner.isMapFocused(globalThis.document.activeElement) ? ADD_PIN_TOLD : ADD_PIN_TOLD_AWAY,
         );
       adding = now;
+      const offers = snapshot.matches({ browse: 'offeringPin' });
+      if (offers && !offering) say(PIN_OFFER_TOLD);
+      offering = offers;
     });
     return () => subscription.unsubscribe();
   }, [tools, owner]);
