@@ -51,10 +51,11 @@ export function resolveWrite(stored: FeatureRecord | null, change: Change): Reso
 
 /**
  * The parts of a record that a change may set, each merged whole: a name, a note, what the feature
- * is and where (its kind with its geometry, never one without the other), and when it was made
- * (an import may bring that). Its id stays; `updated` and `by` say which change is the later.
+ * is and where (its kind with its geometry, never one without the other), when it was made and
+ * the other properties of its file (an import may bring those). Its id stays; `updated` and `by`
+ * say which change is the later.
  */
-const PARTS = [['name'], ['note'], ['kind', 'geometry'], ['created']] as const;
+const PARTS = [['name'], ['note'], ['kind', 'geometry'], ['created'], ['properties']] as const;
 
 /**
  * Our edit (`before` to `after`) applied to a record another tab edited since (`stored`), part by
@@ -73,7 +74,11 @@ export function mergeEdits(
       part.every((field) => sameJson(a[field], b[field]));
     if (same(before, after)) continue;
     if (oursIsLater || same(stored, before)) {
-      for (const field of part) Object.assign(merged, { [field]: after[field] });
+      for (const field of part) {
+        // A field ours has not (properties, where its file had none) is not there at all.
+        if (after[field] === undefined) delete merged[field];
+        else Object.assign(merged, { [field]: after[field] });
+      }
     }
   }
   const later = oursIsLater ? after : stored;

@@ -98,7 +98,9 @@ export function validateRecord(value: unknown): Validation {
   const { v } = value;
   if (v !== SCHEMA_VERSION && v !== FIRST_VERSION)
     return fail(`schema version ${String(v)} is not ${FIRST_VERSION} or ${SCHEMA_VERSION}`);
-  if (v === FIRST_VERSION && 'properties' in value)
+  // A `properties` that holds nothing is taken as none (structured cloning keeps such a key).
+  const properties = value['properties'];
+  if (v === FIRST_VERSION && properties !== undefined)
     return fail(`a record of schema version ${FIRST_VERSION} has no properties`);
   const { id, kind, name, note, created, updated, by } = value;
   if (typeof id !== 'string' || id === '') return fail('id is not a non-empty string');
@@ -113,8 +115,8 @@ export function validateRecord(value: unknown): Validation {
   if (typeof by !== 'string') return fail('by is not a string');
   const problem = geometryProblem(kind, value.geometry);
   if (problem) return fail(problem);
-  if ('properties' in value) {
-    const wrong = propertiesProblem(value['properties']);
+  if (properties !== undefined) {
+    const wrong = propertiesProblem(properties);
     if (wrong) return fail(wrong);
   }
   const record = value as unknown as FeatureRecord;

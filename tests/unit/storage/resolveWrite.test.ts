@@ -110,6 +110,22 @@ describe('resolveWrite', () => {
       });
     });
 
+    it('keeps the properties an import of ours brought or took away, and their name', () => {
+      const renamed = { ...start, name: 'Theirs', updated: 15, by: 'b' };
+      const tagged = { ...start, properties: { amenity: 'cafe' }, updated: 10, by: 'a' };
+      const kept = resolveWrite(renamed, { id: 'p', before: start, after: tagged });
+      expect(kept).toEqual({
+        kind: 'put',
+        record: { ...renamed, properties: { amenity: 'cafe' } },
+      });
+      // Taken away: none left, not a field holding nothing (which a load would set aside).
+      const untagged = { ...start, updated: 20, by: 'a' };
+      const taggedTheirs = { ...tagged, name: 'Theirs', updated: 15, by: 'b' };
+      const dropped = resolveWrite(taggedTheirs, { id: 'p', before: tagged, after: untagged });
+      expect(dropped).toEqual({ kind: 'put', record: { ...untagged, name: 'Theirs' } });
+      expect(dropped.kind === 'put' && 'properties' in dropped.record).toBe(false);
+    });
+
     it('takes the later of two changes to one field, and keeps the other field of each', () => {
       const moved: typeof start = { ...start, geometry: { type: 'Point', coordinates: [1, 2] } };
       const theirs = { ...moved, note: 'theirs', updated: 30, by: 'b' };

@@ -92,6 +92,10 @@ describe('validateRecord', () => {
     expect(reasonFor({ ...pin('p', 1), properties })).toBe(reason);
   });
 
+  it('takes properties that hold nothing as none', () => {
+    expect(reasonFor({ ...pin('p', 1), properties: undefined })).toBe('valid');
+  });
+
   it('accepts a value nested as deep as an import keeps', () => {
     expect(reasonFor({ ...pin('p', 1), properties: { deep: deep(31) } })).toBe('valid');
   });
