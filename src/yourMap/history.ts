@@ -391,26 +391,15 @@ const rebaseBoth = (
 /**
  * What taking a step back puts back, for each of its changes: the record as it was before the
  * step where this tab's save of it is the one the step left, else the step's own fields taken back
- * over another tab's later save (`mergedBack`); null, for the whole step, where one of its changes
- * cannot be taken back without overwriting another tab's change.
+ * over another tab's later save (`mergedBack`); undefined where the change cannot be taken back
+ * without overwriting another tab's change.
  */
-export function takenBack(features: Features, step: Step): (FeatureRecord | null)[] | null {
-  const records: (FeatureRecord | null)[] = [];
-  for (const change of step.changes) {
+export function takenBack(features: Features, step: Step): (FeatureRecord | null | undefined)[] {
+  return step.changes.map((change) => {
     const current = features[change.id] ?? null;
-    if (sameSave(current, change.after)) records.push(change.before);
-    else {
-      const merged = mergedBack(current, change);
-      if (!merged) return null;
-      records.push(merged);
-    }
-  }
-  return records;
-}
-
-/** The first change of a step whose record another tab saved since, if any. */
-export function conflictOf(features: Features, step: Step): Change | null {
-  return step.changes.find((c) => !sameSave(features[c.id] ?? null, c.after)) ?? null;
+    if (sameSave(current, change.after)) return change.before;
+    return mergedBack(current, change) ?? undefined;
+  });
 }
 
 /**
@@ -459,10 +448,17 @@ export const KEPT_NOTICE =
 export const skippedNotice = (direction: 'Undo' | 'Redo', name: string): string =>
   `${direction} skipped: "${name}" was changed in another tab.`;
 
+/** Said where a step of several pins was taken back but for those another tab changed. */
+export const leftOutNotice = (direction: 'Undo' | 'Redo', name: string, count: number): string =>
+  count === 1
+    ? `${direction} left "${name}" as it is: it was changed in another tab. The rest is done.`
+    : `${direction} left "${name}" and ${count - 1} more as they are: they were changed in another tab. The rest is done.`;
+
 /**
  * Undo (from `undo` to `redo`) or redo (the other way). Where another tab has saved a record of
- * the step since, only what the step changed goes back, theirs staying (`takenBack`); a step that
- * would overwrite their change is dropped, with a notice, and nothing is written.
+ * the step since, only what the step changed goes back, theirs staying (`takenBack`). A record
+ * where that would overwrite their change is left as it is, with a notice: the rest of the step
+ * (an import's other pins) is done; a step with nothing left to do is dropped, nothing written.
  */
 export function travel(context: DocumentContext, direction: 'Undo' | 'Redo', t: number): Outcome {
   const flushed = finishEditing(context);
@@ -471,18 +467,27 @@ export function travel(context: DocumentContext, direction: 'Undo' | 'Redo', t: 
   const step = flushed[from].at(-1);
   if (!step) return unchanged(flushed);
   const rest = flushed[from].slice(0, -1);
-  const back = takenBack(flushed.features, step);
-  if (!back) {
-    const conflict = conflictOf(flushed.features, step);
-    const record = conflict && (flushed.features[conflict.id] ?? conflict.after ?? conflict.before);
-    const notice = skippedNotice(direction, record?.name ?? conflict?.id ?? '');
+  const all = takenBack(flushed.features, step);
+  const left = step.changes.filter((_, i) => all[i] === undefined);
+  const leftName = () => {
+    const [first] = left;
+    const record = first && (flushed.features[first.id] ?? first.after ?? first.before);
+    return record?.name ?? first?.id ?? '';
+  };
+  if (left.length === step.changes.length) {
+    const notice = skippedNotice(direction, leftName());
     return { context: { ...flushed, [from]: rest }, write: null, notice };
   }
-  const inverse = invert(flushed.features, step, back, t, flushed.tab);
+  const done =
+    left.length === 0
+      ? step
+      : { ...step, changes: step.changes.filter((_, i) => all[i] !== undefined) };
+  const back = all.filter((record) => record !== undefined);
+  const inverse = invert(flushed.features, done, back, t, flushed.tab);
   let stacks = { undo: flushed.undo, redo: flushed.redo, [from]: rest };
   // The steps that left the record as this one found it now leave it as put back; not where
   // another tab's fields were kept, which they would take back with theirs.
-  step.changes.forEach(({ before }, i) => {
+  done.changes.forEach(({ before }, i) => {
     if (before && back[i] === before)
       stacks = rebaseBoth(stacks, before, inverse.changes[i]?.after ?? null);
   });
@@ -494,7 +499,8 @@ export function travel(context: DocumentContext, direction: 'Undo' | 'Redo', t: 
     lastOperation: inverse,
     travels: withTravel(saved.context.travels, saved.context.seq, { direction, asked }),
   };
-  return { ...saved, context: next };
+  if (left.length === 0) return { ...saved, context: next };
+  return { ...saved, context: next, notice: leftOutNotice(direction, leftName(), left.length) };
 }
 
 /**

@@ -513,6 +513,27 @@ describe('documentMachine', () => {
       expect(doc.notices).toEqual(['Undo skipped: "Pin 11" was changed in another tab.']);
     });
 
+    it('undoes an import but for the pin another tab changed, and says so', () => {
+      const doc = startDocument();
+      doc.import([
+        pinRecord('x', 'X', [1, 1]),
+        pinRecord('y', 'Y', [2, 2]),
+        pinRecord('z', 'Z', [3, 3]),
+      ]);
+      doc.remote({ ...doc.record('y')!, name: 'Theirs' });
+      doc.undo();
+      expect(Object.keys(doc.features())).toEqual(['y']);
+      expect(doc.record('y')).toMatchObject({ name: 'Theirs', by: OTHER_TAB });
+      expect(doc.notices).toEqual([
+        'Undo left "Theirs" as it is: it was changed in another tab. The rest is done.',
+      ]);
+      expect(Object.fromEntries(doc.store ?? [])).toEqual(doc.features());
+      // Redone, the two come back; theirs is untouched.
+      doc.redo();
+      expect(Object.keys(doc.features()).sort()).toEqual(['x', 'y', 'z']);
+      expect(doc.record('y')).toMatchObject({ name: 'Theirs', by: OTHER_TAB });
+    });
+
     it('drops an undo that would overwrite it, with a notice, and writes nothing', () => {
       const doc = startDocument();
       doc.add('a', 0, 0);
