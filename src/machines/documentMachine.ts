@@ -48,8 +48,9 @@ const made = (context: DocumentContext, event: { t: number }) => ({ t: event.t, 
 /**
  * The person's features and their history. Every change is one operation: it is applied, saved
  * (one `storage.writeRequested` to `storage`) and becomes one undo step. Typing is saved at once
- * and becomes one step when the field is left. Undo and redo save their result afresh, now; a
- * step that another tab has changed a record of since is dropped with a notice, never applied.
+ * and becomes one step when the field is left. Undo and redo save their result afresh, now; over
+ * a record another tab has changed since, they take back only what the step changed, and leave a
+ * record where that would overwrite theirs as it is, with a notice (history.ts, `travel`).
  *
  * The document is usable at once, while the stored features load (`loading`): they are merged in
  * when they come, except for records this tab has changed meanwhile (or never, where storage could

@@ -1,4 +1,12 @@
-import { isLater, sameJson, sameRecord, type Change, type FeatureRecord } from '../yourMap/model';
+import {
+  RECORD_PARTS,
+  isLater,
+  samePart,
+  sameRecord,
+  withPart,
+  type Change,
+  type FeatureRecord,
+} from '../yourMap/model';
 
 /** What a write does to one stored record, decided inside its transaction. */
 export type Resolution =
@@ -50,14 +58,6 @@ export function resolveWrite(stored: FeatureRecord | null, change: Change): Reso
 }
 
 /**
- * The parts of a record that a change may set, each merged whole: a name, a note, what the feature
- * is and where (its kind with its geometry, never one without the other), when it was made and
- * the other properties of its file (an import may bring those). Its id stays; `updated` and `by`
- * say which change is the later.
- */
-const PARTS = [['name'], ['note'], ['kind', 'geometry'], ['created'], ['properties']] as const;
-
-/**
  * Our edit (`before` to `after`) applied to a record another tab edited since (`stored`), part by
  * part. A part we changed takes ours where they left it as we saw it, or where ours is the later
  * change; every other part stays theirs. The result is as late as the later of the two.
@@ -68,18 +68,10 @@ export function mergeEdits(
   after: FeatureRecord,
 ): FeatureRecord {
   const oursIsLater = isLater(after, stored);
-  const merged: FeatureRecord = { ...stored };
-  for (const part of PARTS) {
-    const same = (a: FeatureRecord, b: FeatureRecord) =>
-      part.every((field) => sameJson(a[field], b[field]));
-    if (same(before, after)) continue;
-    if (oursIsLater || same(stored, before)) {
-      for (const field of part) {
-        // A field ours has not (properties, where its file had none) is not there at all.
-        if (after[field] === undefined) delete merged[field];
-        else Object.assign(merged, { [field]: after[field] });
-      }
-    }
+  let merged: FeatureRecord = stored;
+  for (const part of RECORD_PARTS) {
+    if (samePart(part, before, after)) continue;
+    if (oursIsLater || samePart(part, stored, before)) merged = withPart(merged, part, after);
   }
   const later = oursIsLater ? after : stored;
   return { ...merged, updated: later.updated, by: later.by };

@@ -125,6 +125,40 @@ export function roundCoordinate(value: number): number {
   return Math.round(value * factor) / factor + 0;
 }
 
+/**
+ * The parts of a record that a change may set, each taken whole: a name, a note, what the feature
+ * is and where (its kind with its geometry, never one without the other), when it was made and
+ * the other properties of its file (an import may bring those). Its id stays; `updated` and `by`
+ * say which change is the later. Merges over another tab's change go part by part
+ * (storage/resolveWrite.ts, mergeBack.ts).
+ */
+export const RECORD_PARTS = [
+  ['name'],
+  ['note'],
+  ['kind', 'geometry'],
+  ['created'],
+  ['properties'],
+] as const;
+export type RecordPart = (typeof RECORD_PARTS)[number];
+
+/** Whether two records hold the same of a part. */
+export const samePart = (part: RecordPart, a: FeatureRecord, b: FeatureRecord): boolean =>
+  part.every((field) => sameJson(a[field], b[field]));
+
+/** `record` with a part as `from` has it; a field `from` has not (properties) is not there at all. */
+export function withPart(
+  record: FeatureRecord,
+  part: RecordPart,
+  from: FeatureRecord,
+): FeatureRecord {
+  const copy: Record<string, unknown> = { ...record };
+  for (const field of part) {
+    if (from[field] === undefined) delete copy[field];
+    else copy[field] = from[field];
+  }
+  return copy as unknown as FeatureRecord;
+}
+
 /** The same record, as the same data, whatever the order of its fields (for conflict checks). */
 export function sameRecord(a: FeatureRecord | null, b: FeatureRecord | null): boolean {
   if (a === null || b === null) return a === b;

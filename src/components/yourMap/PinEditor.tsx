@@ -55,7 +55,8 @@ export function PinEditor() {
     const focusName = origin === 'new' || byKeyboard;
     const previous = byKeyboard ? window.document.activeElement : null;
     // Opened from a list: where its item goes with the pin (deleted), the focus goes to the list,
-    // and where the list goes too (its last pin), to its region's first button (Import).
+    // and where the list goes too (its last pin), where its region sends the keyboard then
+    // (`data-when-emptied`: Your map's Import, as when an undo empties the list).
     const list = previous?.closest(`[${ROVING_LIST}]`);
     const region = list?.closest<HTMLElement>('[role="region"]');
     if (focusName) {
@@ -71,7 +72,8 @@ export function PinEditor() {
       if (!isOnNothing(window.document.activeElement)) return;
       if (previous instanceof HTMLElement && previous.isConnected) previous.focus();
       else if (list?.isConnected) focusRovingStop(list);
-      else if (region?.isConnected) region.querySelector<HTMLElement>('button')?.focus();
+      else if (region?.isConnected)
+        region.querySelector<HTMLElement>('[data-when-emptied]')?.focus();
       else owner.focusMap();
     };
     // Opened once per pin: moving it, or a new origin for the same pin, only moves the popup.

@@ -82,7 +82,12 @@ export function YourMapPanel() {
     <section role="region" aria-labelledby={headingId} className="your-map">
       <h2 id={headingId}>Your map</h2>
       <div className="your-map-actions">
-        <button ref={importButton} type="button" onClick={() => fileInput.current?.click()}>
+        <button
+          ref={importButton}
+          type="button"
+          data-when-emptied
+          onClick={() => fileInput.current?.click()}
+        >
           Import
         </button>
         <button type="button" onClick={() => setExported({ text: exportGeoJson(), over: status })}>
@@ -113,7 +118,8 @@ export function YourMapPanel() {
               ? status.text
               : ''}
       </p>
-      <p aria-live="polite" className="your-map-message">
+      {/* In the page while empty (not display: none), so that its text is read when it comes. */}
+      <p aria-live="polite" className="your-map-saving">
         {imported && importSaving && !notSaving && (
           <SavingNote key={imported.first} count={imported.count} />
         )}
@@ -150,7 +156,6 @@ export function YourMapPanel() {
   );
 }
 
-/** The line under the list: how many there are, and how many the filter finds. */
 /** How long an import's write may take before "Saving…" is said: a small one is never shown. */
 export const SAVING_NOTE_DELAY_MS = 300;
 
@@ -164,6 +169,7 @@ function SavingNote({ count }: { count: number }) {
   return shown ? <>Saving {pinCount(count)}…</> : null;
 }
 
+/** The line under the list: how many there are, and how many the filter finds. */
 function countText(total: number, matches: number, filter: string): string {
   if (total === 0) return 'Nothing yet: choose Add pin, then click or tap the map.';
   const pins = pinCount;

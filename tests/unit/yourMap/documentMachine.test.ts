@@ -534,6 +534,18 @@ describe('documentMachine', () => {
       expect(doc.record('y')).toMatchObject({ name: 'Theirs', by: OTHER_TAB });
     });
 
+    it('takes back an import’s time of making too, over another tab’s rename', () => {
+      const doc = startDocument();
+      doc.add('x', 1, 1);
+      const made = doc.record('x')!.created;
+      doc.import([{ ...pinRecord('x', 'Cabin', [2, 2]), created: made + 1000 }]);
+      doc.remote({ ...doc.record('x')!, note: 'theirs' });
+      doc.undo();
+      expect(doc.record('x')).toMatchObject({ name: 'Pin 1', note: 'theirs', created: made });
+      expect(position(doc, 'x')).toEqual([1, 1]);
+      expect(doc.notices).toEqual([]);
+    });
+
     it('drops an undo that would overwrite it, with a notice, and writes nothing', () => {
       const doc = startDocument();
       doc.add('a', 0, 0);

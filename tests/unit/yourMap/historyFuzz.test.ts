@@ -321,9 +321,9 @@ describe('the document history, under random changes', () => {
             doc.undo();
             const { before, after } = change;
             // Taken back over theirs where the step changed something, and not their field.
-            const changed = (['kind', 'name', 'note', 'geometry', 'properties'] as const).some(
-              (each) => before && after && !isDeepStrictEqual(before[each], after[each]),
-            );
+            const changed = (
+              ['kind', 'name', 'note', 'geometry', 'created', 'properties'] as const
+            ).some((each) => before && after && !isDeepStrictEqual(before[each], after[each]));
             const mergeable =
               changed &&
               before !== null &&
