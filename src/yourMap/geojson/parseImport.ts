@@ -39,7 +39,8 @@ import {
  * - Lines and polygons are counted in `notImportedYet` (each part of a Multi… counts), and
  *   features without a geometry in `withoutGeometry`.
  * - The name is the `name` property, else `title`, on one line (`oneLineName`); where neither is
- *   non-blank text, `Pin N` counting up from `options.nextPinNumber`. The note is `note`, else `description`, else ''.
+ *   non-blank text, `Pin N` counting up from `options.nextPinNumber`. The note is `note` where it is
+ *   text (even empty: an export writes a cleared note so), else `description`, else ''.
  *   Each is also found in another case (`Name`, `DESCRIPTION`) where the file has none as written.
  *   Their values must be text (or null, or absent).
  * - The feature's other properties are kept as the file has them (`properties`), and exported
@@ -131,7 +132,13 @@ function toRecords(items: readonly JsonObject[], options: ParseOptions): ImportR
     }
     const named = firstText(properties, 'name', 'title', true);
     const name = named === null ? null : oneLineName(named.text);
-    const noted = firstText(properties, 'note', 'description', false);
+    // A `note` written as text is the note even where it is empty: an export writes the pin's own
+    // note there, beside any `description` the pin kept from its file, and a cleared note stays so.
+    const ownNote = properties['note'];
+    const noted =
+      typeof ownNote === 'string'
+        ? { key: 'note', text: ownNote }
+        : firstText(properties, 'note', 'description', false);
     const note = noted?.text ?? '';
     const created = timestamp(properties['created']);
     const updated = timestamp(properties['updated']);

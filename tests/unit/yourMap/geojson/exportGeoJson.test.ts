@@ -12,9 +12,11 @@ import { withoutShown } from '../../../../src/yourMap/geojson/importShown';
 import { parseImport } from '../../../../src/yourMap/geojson/parseImport';
 import {
   byCreated,
+  OWN_PROPERTIES,
   oneLineName,
   type FeatureRecord,
   type Features,
+  type JsonValue,
 } from '../../../../src/yourMap/model';
 import { NOW, TAB, options, pin, records } from './support';
 
@@ -139,6 +141,35 @@ describe('exportFeatureCollection', () => {
   });
 });
 
+/**
+ * A pin's other properties, as an import keeps them: keys that an import could take for the name
+ * or the note (`title`, `Description`, `NOTE`…) among any others, never the record's own.
+ */
+const otherProperties: fc.Arbitrary<Record<string, JsonValue> | undefined> = fc.option(
+  fc
+    .dictionary(
+      fc.oneof(
+        fc.constantFrom('title', 'description', 'Name', 'NOTE', 'Description', 'marker-color'),
+        fc.string({ maxLength: 12 }),
+      ),
+      fc.jsonValue({ maxDepth: 3, noUnicodeString: false }) as fc.Arbitrary<JsonValue>,
+      { minKeys: 1, maxKeys: 5 },
+    )
+    .filter((properties) => !Object.keys(properties).some((key) => OWN_PROPERTIES.has(key)))
+    // An import takes a `title` or `description` only as text or null, so storage never has other.
+    .map((properties) =>
+      Object.fromEntries(
+        Object.entries(properties).map(([key, value]) => [
+          key,
+          (key === 'title' || key === 'description') && value !== null && typeof value !== 'string'
+            ? JSON.stringify(value)
+            : value,
+        ]),
+      ),
+    ),
+  { nil: undefined },
+);
+
 /** Pins as storage holds them: coordinates already at 7 decimals, times in the ISO range. */
 const storedPin: fc.Arbitrary<FeatureRecord> = fc
   .record({
@@ -156,9 +187,11 @@ const storedPin: fc.Arbitrary<FeatureRecord> = fc
     created: fc.integer({ min: 0, max: Date.UTC(2200, 0, 1) }),
     age: fc.integer({ min: 0, max: 1e11 }),
     by: fc.string({ maxLength: 10 }),
+    properties: otherProperties,
   })
-  .map(({ id, name, note, lng, lat, created, age, by }) =>
+  .map(({ id, name, note, lng, lat, created, age, by, properties }) =>
     pin({
+      ...(properties ? { properties } : {}),
       id,
       name,
       note,
@@ -170,7 +203,7 @@ const storedPin: fc.Arbitrary<FeatureRecord> = fc
   );
 
 describe('export → import', () => {
-  it('gives back the same records: ids, names, notes, coordinates and times', () => {
+  it('gives back the same records: ids, names, notes, coordinates, times and other properties', () => {
     fc.assert(
       fc.property(
         fc.uniqueArray(storedPin, { selector: (record) => record.id, maxLength: 30 }),

@@ -217,11 +217,17 @@ describe('parseImport, accepting a file', () => {
       const result = parse(
         collection(
           point(0, 0, { note: 'Noted', description: 'Described' }),
-          point(0, 0, { note: '', description: 'Described' }),
+          point(0, 0, { note: null, description: 'Described' }),
           point(0, 0, { 'marker-color': '#f00' }),
         ),
       );
       expect(records(result).map((record) => record.note)).toEqual(['Noted', 'Described', '']);
+    });
+
+    it('takes an empty note as written: an export writes a cleared note so, beside a description', () => {
+      const [cleared] = records(parse(collection(point(0, 0, { note: '', description: 'Old' }))));
+      expect(cleared?.note).toBe('');
+      expect(cleared?.properties).toEqual({ description: 'Old' });
     });
 
     it('finds Name, NAME and Description in another case, as a file converted from KML has them', () => {
