@@ -1,18 +1,21 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { BASE_URL } from './support/chromium';
-import { expect, expectReady, test } from './support/map';
-import { canvasCentre, hashState, pixelOf } from './support/places';
+import { CANVAS_ONLY, expect, expectReady, test, withPageStyle } from './support/map';
+import { decodePng } from './support/png';
+import { canvasCentre, colourAt, hashState, pixelOf } from './support/places';
 import {
   addPinAndClose,
   addPinAt,
   anyEditor,
+  dragWithMouse,
   editor,
   exportGeoJson,
   importThroughChooser,
   listButtons,
   openYourMap,
   pinsCollection,
+  pointOf,
   spot,
   storedRecords,
   toolButton,
@@ -348,4 +351,73 @@ test('a file from elsewhere: names in any case, its other properties kept throug
   await expect(listButtons(page)).toHaveCount(6);
   await toolButton(page, 'Undo').click();
   await expect(listButtons(page)).toHaveText(['Summit hut', 'Pin 1', 'Spring', 'Cairn']);
+});
+
+test('a pin is drawn in its file’s marker-color on the map, when selected, while dragged and in the list', async ({
+  page,
+}) => {
+  await openYourMap(page);
+  // Two pins over open sea at SEA_VIEW, far enough apart never to be drawn as one cluster.
+  const red = { lng: -14, lat: 45 };
+  const plain = { lng: -10, lat: 45 };
+  const file = JSON.stringify({
+    type: 'FeatureCollection',
+    features: [
+      {
+        type: 'Feature',
+        properties: { name: 'Red', 'marker-color': '#d32f2f', 'marker-size': 'large' },
+        geometry: { type: 'Point', coordinates: [red.lng, red.lat] },
+      },
+      {
+        type: 'Feature',
+        properties: { name: 'Plain' },
+        geometry: { type: 'Point', coordinates: [plain.lng, plain.lat] },
+      },
+    ],
+  });
+  await importThroughChooser(page, { name: 'styled.geojson', buffer: Buffer.from(file) });
+  await expect(listButtons(page)).toHaveText(['Red', 'Plain']);
+  const redAt = await pointOf(page, red.lng, red.lat);
+  const plainAt = await pointOf(page, plain.lng, plain.lat);
+  /** How far a colour is from another, channel by channel. */
+  const off = (a: number[], b: number[]) =>
+    Math.max(...a.map((value, i) => Math.abs(value - b[i]!)));
+  const RED = [0xd3, 0x2f, 0x2f];
+  // The app's own pin colour (PIN_COLOR in src/map/pins/pinsLayers.ts).
+  const BLUE = [0x15, 0x65, 0xc0];
+  await expect.poll(async () => off(await colourAt(page, redAt), RED)).toBeLessThanOrEqual(8);
+  expect(off(await colourAt(page, plainAt), BLUE)).toBeLessThanOrEqual(8);
+
+  // Dragged, the marker that stands for it has its colour too; Escape puts it back.
+  const from = redAt;
+  const to = { x: from.x, y: from.y + 60 };
+  await dragWithMouse(page, from, to, { release: false });
+  const marker = page.locator('.pin-drag-marker');
+  await expect(marker).toHaveCount(1);
+  expect(off(await colourAt(page, to), RED)).toBeLessThanOrEqual(8);
+  await page.keyboard.press('Escape');
+  await page.mouse.up();
+  await expect(marker).toHaveCount(0);
+  await expect.poll(async () => off(await colourAt(page, from), RED)).toBeLessThanOrEqual(8);
+
+  // Selected from the list (the map flies to it, its editor open), it keeps its colour, drawn
+  // larger: counted over the map's canvas alone, the panels hidden.
+  const canvasPixels = async (colour: number[]) => {
+    const { data } = decodePng(await withPageStyle(page, CANVAS_ONLY, () => page.screenshot()));
+    let count = 0;
+    for (let i = 0; i < data.length; i += 4)
+      if (off([data[i]!, data[i + 1]!, data[i + 2]!], colour) <= 8) count += 1;
+    return count;
+  };
+  const unselected = await canvasPixels(RED);
+  expect(unselected, 'the red pin’s pixels').toBeGreaterThan(50);
+  await listButtons(page).getByText('Red', { exact: true }).click();
+  await expect(editor(page, 'Red')).toBeVisible();
+  await expect.poll(() => canvasPixels(RED)).toBeGreaterThan(unselected * 1.3);
+  // The app's selected colour (SELECTED_COLOR) is drawn nowhere.
+  expect(await canvasPixels([0x0d, 0x47, 0xa1])).toBe(0);
+  const dot = await listButtons(page)
+    .first()
+    .evaluate((button) => getComputedStyle(button, '::before').backgroundColor);
+  expect(dot).toBe('rgb(211, 47, 47)');
 });

@@ -12,6 +12,7 @@ import { useSelector } from '@xstate/react';
 import { PLACE_ZOOM } from '../../machines/selectionMachine';
 import { foldName } from '../../places/fold.js';
 import { byCreated, type FeatureRecord, type Features } from '../../yourMap/model';
+import { pinColour } from '../../yourMap/pinColour';
 import { quarantineText } from '../../yourMap/quarantineText';
 import { useCamera, useDocument, useSelection, useStorage } from '../ChartroomContext';
 import { useRovingFocus } from '../useRovingFocus';
@@ -219,6 +220,9 @@ function useListedFeatures(features: Features): Features {
   return listNow ? features : shown;
 }
 
+/** A row's style for a pin with a colour of its own (`--pin-fill`, styles.css), else none. */
+const colourStyle = (colour: string | null): CSSProperties | undefined =>
+  colour ? ({ '--pin-fill': colour } as CSSProperties) : undefined;
 function FeatureList({
   features,
   emptied,
@@ -247,6 +251,8 @@ function FeatureList({
           <button
             type="button"
             dir="auto"
+            // The dot before the name is drawn in the pin's own colour, as the map draws the pin.
+            style={colourStyle(pinColour(feature.properties))}
             {...roving.item(feature.id)}
             // The pin whose editor is open.
             aria-current={feature.id === open ? 'true' : undefined}

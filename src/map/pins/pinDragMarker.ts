@@ -22,9 +22,14 @@ export class PinDragMarker {
     this.element.append(this.name);
   }
 
-  /** Shows the marker with this name (user text: set as text, never as markup). */
-  show(name: string): void {
+  /**
+   * Shows the marker with this name (user text: set as text, never as markup), in the pin's own
+   * colour (`#rrggbb`), or the selected pin's where it has none.
+   */
+  show(name: string, colour: string | null = null): void {
     this.name.textContent = name;
+    if (colour) this.element.style.setProperty('--pin-drag-fill', colour);
+    else this.element.style.removeProperty('--pin-drag-fill');
     if (this.element.parentNode !== this.container) this.container.append(this.element);
   }
 

@@ -11,9 +11,11 @@
 // Why not the tile build's encoder (vt-pbf with pbf, scripts/build-tiles.mjs): they would bring
 // their reader and writer, about 30 kB of source, into the map's own chunk, which every start
 // waits for; a layer of points needs only the writer at the end of this file.
+import { pinColour } from '../../yourMap/pinColour';
 import {
   CLUSTER_MAX_ZOOM,
   CLUSTER_RADIUS_PX,
+  COLOUR_TAG,
   labelText,
   PIN_TILE_LAYER,
   type Drawn,
@@ -135,11 +137,13 @@ export class PinTiles {
       if (tx < 0 || tx >= 1 || ty < 0 || ty >= 1) continue;
       const count = level.count[item]!;
       const pin = level.first[item]!;
+      const colour = count === 1 ? pinColour(this.pins[pin]!.properties) : null;
       const tags =
         count === 1
           ? [
               layer.tag('id', this.pins[pin]!.id),
               layer.tag('name', labelText(this.pins[pin]!.name)),
+              ...(colour ? [layer.tag(COLOUR_TAG, colour)] : []),
             ]
           : [
               layer.tag('cluster', true),

@@ -8,6 +8,7 @@ import type { AppEvent } from '../../machines/events';
 import { isSecondClick } from '../../yourMap/gestures';
 import type { InputKind, PointerTarget, ToolName, YourMapEvent } from '../../yourMap/events';
 import type { FeatureRecord } from '../../yourMap/model';
+import { pinColour } from '../../yourMap/pinColour';
 import { projectInView, projectNear } from '../worldCopies';
 import { CentreAim } from './centreAim';
 import { PinDragMarker } from './pinDragMarker';
@@ -362,11 +363,12 @@ export class PinsAdapter {
     let dragged = this.dragged;
     if (dragged?.id !== id) {
       this.endDrag();
-      const name = this.features.find((feature) => feature.id === id)?.name ?? '';
+      const feature = this.features.find((each) => each.id === id);
+      const name = feature?.name ?? '';
       dragged = this.dragged = { id, name, lng, lat, landing: 'no' };
       this.setState(id, { dragging: true });
-      // Labelled as the map labels it, so that the label does not change as the drag begins.
-      this.marker.show(labelText(name));
+      // Labelled and coloured as the map draws it, so that it does not change as the drag begins.
+      this.marker.show(labelText(name), pinColour(feature?.properties));
     }
     dragged.lng = lng;
     dragged.lat = lat;

@@ -8,6 +8,7 @@ import type {
   VectorSourceSpecification,
 } from 'maplibre-gl';
 import { oneLineName, type FeatureRecord } from '../../yourMap/model';
+import { pinColour } from '../../yourMap/pinColour';
 import { LABELS, PLACES_SOURCE, perFeature, placesLayers } from '../places/placesLayers';
 
 /**
@@ -81,6 +82,8 @@ const SHOWN: ExpressionSpecification = ['case', state('dragging'), 0, 1];
 const CLUSTERED: ExpressionSpecification = ['has', 'point_count'];
 /** A pin's and a cluster's colour. */
 const PIN_COLOR = '#1565c0';
+/** The selected pin's, where it has no colour of its own (`.pin-drag-marker` in styles.css too). */
+export const SELECTED_COLOR = '#0d47a1';
 /** A single pin: a point that is not a cluster. */
 const POINTS: ExpressionSpecification = [
   'all',
@@ -123,25 +126,30 @@ export function labelText(text: string): string {
     .trimEnd()}…`;
 }
 
+/** What the map draws of a feature: its place, its name and its colour (pinColour.ts). */
+export type Drawn = Pick<FeatureRecord, 'id' | 'name' | 'geometry' | 'properties'>;
+
+/** The tag that holds a pin's own colour, where its file gave one (`marker-color`). */
+export const COLOUR_TAG = 'color';
+
 /**
  * The features as GeoJSON, with what the layers draw and no more (MapLibre copies every property of
  * every feature to its worker): `promoteId` makes each record's id its feature id, for
  * feature-state, and the layers tell pins, routes and areas apart by their geometry.
  */
-export function featureCollection(
-  features: readonly Pick<FeatureRecord, 'id' | 'name' | 'geometry'>[],
-): GeoJSON.FeatureCollection {
+export function featureCollection(features: readonly Drawn[]): GeoJSON.FeatureCollection {
   return {
     type: 'FeatureCollection',
-    features: features.map(({ id, name, geometry }) => ({
-      type: 'Feature',
-      properties: { id, name: labelText(name) },
-      geometry,
-    })),
+    features: features.map(({ id, name, geometry, properties }) => {
+      const colour = pinColour(properties);
+      return {
+        type: 'Feature',
+        properties: { id, name: labelText(name), ...(colour ? { [COLOUR_TAG]: colour } : {}) },
+        geometry,
+      };
+    }),
   };
 }
-
-export type Drawn = Pick<FeatureRecord, 'id' | 'name' | 'geometry'>;
 
 /**
  * Whether `after` draws differently from `before`: a feature added, removed, renamed or moved (a
@@ -159,7 +167,9 @@ export function drawsDifferently(before: readonly Drawn[], after: readonly Drawn
 
 /** Whether two versions of a feature are drawn alike. */
 const sameDrawing = (a: Drawn, b: Drawn): boolean =>
-  a.name === b.name && JSON.stringify(a.geometry) === JSON.stringify(b.geometry);
+  a.name === b.name &&
+  JSON.stringify(a.geometry) === JSON.stringify(b.geometry) &&
+  (a.properties === b.properties || pinColour(a.properties) === pinColour(b.properties));
 
 /** The pins' tiles, from `template` (a URL with {z}/{x}/{y}: pinTileProtocol.ts). */
 export const pinsSource = (template: string): VectorSourceSpecification => ({
@@ -188,7 +198,13 @@ const dots = (id: string, source: string) =>
         PIN_RADIUS_PX + 1,
         PIN_RADIUS_PX,
       ],
-      'circle-color': ['case', state('selected'), '#0d47a1', state('hover'), '#1e88e5', PIN_COLOR],
+      // A pin's own colour stays as it is when hovered or selected, which enlarge it instead.
+      'circle-color': [
+        'case',
+        ['has', COLOUR_TAG],
+        ['to-color', ['get', COLOUR_TAG]],
+        ['case', state('selected'), SELECTED_COLOR, state('hover'), '#1e88e5', PIN_COLOR],
+      ],
       'circle-stroke-color': '#ffffff',
       'circle-stroke-width': ['case', state('selected'), 3, 2],
       'circle-opacity': SHOWN,

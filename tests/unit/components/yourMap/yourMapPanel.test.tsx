@@ -59,6 +59,21 @@ describe('the Your map region', () => {
     expect(within(yourMap()).getByRole('button', { name: 'Export GeoJSON' })).toBeInTheDocument();
   });
 
+  it('draws each item’s dot in its pin’s own colour, where its file gave one', async () => {
+    const store = new MemoryStore([
+      storedPin('a', 2, 2, { name: 'Red', created: 10, properties: { 'marker-color': '#C00' } }),
+      storedPin('b', 3, 3, { name: 'Plain', created: 20, properties: { 'marker-color': 'red' } }),
+    ]);
+    const { app } = renderYourMap({ store });
+    await ready(app);
+    expect(items().map((item) => item.style.getPropertyValue('--pin-fill'))).toEqual([
+      '#cc0000',
+      '',
+    ]);
+    // The dot is drawn, not named: the items keep their names.
+    expect(items().map((item) => item.textContent)).toEqual(['Red', 'Plain']);
+  });
+
   it('says what Export GeoJSON wrote, an empty map too, until the next import', async () => {
     vi.stubGlobal(
       'URL',

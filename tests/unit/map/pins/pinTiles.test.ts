@@ -9,6 +9,7 @@ import {
 import {
   CLUSTER_MAX_ZOOM,
   CLUSTER_RADIUS_PX,
+  drawsDifferently,
   featureCollection,
   LABEL_MAX_CHARACTERS,
   labelText,
@@ -54,6 +55,27 @@ describe("the pins' tiles", () => {
     // To the tile's grid: 8192 units a side, under 10 cm at zoom 16.
     expect(feature?.lng).toBeCloseTo(-9.1393, 5);
     expect(feature?.lat).toBeCloseTo(38.7223, 5);
+  });
+
+  it('give a pin its file’s colour (marker-color), and a change of it draws again', () => {
+    const tiles = new PinTiles();
+    const red = { ...pin('a', -9.1393, 38.7223, 'Red'), properties: { 'marker-color': '#C00' } };
+    const plain = { ...pin('b', 12.3155, 45.4408, 'Plain'), properties: { amenity: 'cafe' } };
+    tiles.setPins([red, plain]);
+    const at = (lng: number, lat: number) => {
+      const [x, y] = tileOf(lng, lat, 16);
+      return decodePinTile(tiles.tile(16, x, y).buffer as ArrayBuffer, 16, x, y)[0]?.properties;
+    };
+    expect(at(-9.1393, 38.7223)).toEqual({ id: 'a', name: 'Red', color: '#cc0000' });
+    expect(at(12.3155, 45.4408)).toEqual({ id: 'b', name: 'Plain' });
+    expect(featureCollection([red, plain]).features.map((f) => f.properties)).toEqual([
+      { id: 'a', name: 'Red', color: '#cc0000' },
+      { id: 'b', name: 'Plain' },
+    ]);
+    const blue = { ...red, properties: { 'marker-color': '#00c' } };
+    expect(drawsDifferently([red, plain], [blue, plain])).toBe(true);
+    const noted = { ...plain, properties: { amenity: 'bar' } };
+    expect(drawsDifferently([red, plain], [red, noted])).toBe(false);
   });
 
   it('label a long name with its first characters and an ellipsis, never half a character', () => {

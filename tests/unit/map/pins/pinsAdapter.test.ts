@@ -17,6 +17,7 @@ import {
   PIN_TILE_LAYER,
   PIN_CLUSTERS,
   PIN_CLUSTER_COUNTS,
+  SELECTED_COLOR,
   SELECTED_DOT,
   SELECTED_NAME,
   SELECTED_SOURCE,
@@ -439,11 +440,25 @@ describe('a pin being dragged', () => {
     const placed = rule('.pin-drag-marker,\n.add-pin-aim');
     expect(placed).toContain('pointer-events: none;');
     expect(placed).toContain('position: absolute;');
-    expect(rule('.pin-drag-marker::before')).toContain('background: #0d47a1;');
+    // The pin's own colour where it has one (`--pin-drag-fill`), else the selected pin's.
+    expect(rule('.pin-drag-marker::before')).toContain(
+      `background: var(--pin-drag-fill, ${SELECTED_COLOR});`,
+    );
     const name = rule('.pin-drag-marker-name');
     expect(name).toContain('font-size: 12px;');
     expect(name).toContain('color: #0d47a1;');
     expect(name).toContain('text-shadow:');
+  });
+
+  it('is drawn in the pin’s own colour, where its file gave one', () => {
+    const { map, pins } = adapter();
+    const red = { ...pin('a', 100, -100), properties: { 'marker-color': 'C62828' } };
+    pins.setFeatures([red, pin('b', 120, -100)]);
+    pins.movePinProvisionally('a', 101, -100);
+    expect(markerOf(map)!.style.getPropertyValue('--pin-drag-fill')).toBe('#c62828');
+    // Another pin dragged next: the marker ends the first drag and takes the app's colour.
+    pins.movePinProvisionally('b', 121, -100);
+    expect(markerOf(map)!.style.getPropertyValue('--pin-drag-fill')).toBe('');
   });
 
   it('shows a name as text, never as markup', () => {

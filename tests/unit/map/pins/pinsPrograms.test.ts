@@ -97,6 +97,27 @@ describe('the pins’ shader programs', () => {
     expect(first['text-opacity']).toBe('source');
   });
 
+  it('draws a pin in its own colour whether hovered or selected, else in the app’s', () => {
+    const dots = pinsLayers().find((each) => each.id === PIN_DOTS);
+    if (dots?.type !== 'circle') throw new Error('no pins’ dots');
+    const parsed = createPropertyExpression(
+      dots.paint?.['circle-color'],
+      'circle-color',
+      latest.paint_circle['circle-color'] as never,
+    );
+    if (parsed.result !== 'success') throw new Error('circle-color did not parse');
+    const at = (properties: Record<string, unknown>, state: Record<string, boolean> = {}) =>
+      String(
+        parsed.value.evaluate({ zoom: 3 }, { type: 'Point', properties } as never, state as never),
+      );
+    const red = 'rgba(204,0,0,1)';
+    expect(at({ color: '#cc0000' })).toBe(red);
+    expect(at({ color: '#cc0000' }, { hover: true })).toBe(red);
+    expect(at({ color: '#cc0000' }, { selected: true })).toBe(red);
+    expect(new Set([at({}), at({}, { hover: true }), at({}, { selected: true })]).size).toBe(3);
+    expect(at({})).not.toBe(red);
+  });
+
   it('perFeature gives the same value for every feature, read per feature', () => {
     const spec = latest.paint_circle['circle-opacity'] as never;
     const parsed = createPropertyExpression(perFeature(0.5), 'circle-opacity', spec);
