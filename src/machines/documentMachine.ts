@@ -17,7 +17,7 @@ import {
   type Outcome,
   type WriteRequest,
 } from '../yourMap/history';
-import { addPin, deleteRecord, importRecords, movePin } from '../yourMap/operations';
+import { addPin, deleteRecord, importRecords, movePin, recolourPin } from '../yourMap/operations';
 
 export type DocumentEvent = DocEvent | StorageEvent;
 
@@ -86,6 +86,11 @@ export const documentMachine = setup({
     typeIn: assign(({ context, event }) =>
       event.type === 'doc.edited' ? withOutbox(typeIn(context, event, made(context, event))) : {},
     ),
+    recolourPin: assign(({ context, event }) =>
+      event.type === 'doc.recoloured'
+        ? withOutbox(commit(context, recolourPin(context.features, event, made(context, event))))
+        : {},
+    ),
     deleteRecord: assign(({ context, event }) =>
       event.type === 'doc.deleted'
         ? withOutbox(commitDelete(context, deleteRecord(context.features, event.id)))
@@ -150,6 +155,7 @@ export const documentMachine = setup({
     'doc.pinMoved': { actions: ['movePin', 'sendOutbox'] },
     'doc.edited': { actions: ['typeIn', 'sendOutbox'] },
     'doc.editFinished': { guard: 'finishesTyping', actions: 'finishEditing' },
+    'doc.recoloured': { actions: ['recolourPin', 'sendOutbox'] },
     'doc.deleted': { actions: ['deleteRecord', 'sendOutbox'] },
     'doc.imported': { actions: ['importRecords', 'sendOutbox'] },
     'doc.undoRequested': { actions: ['undo', 'sendOutbox'] },

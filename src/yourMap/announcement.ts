@@ -12,6 +12,7 @@ const VERBS: Record<OperationKind, string> = {
   move: 'move',
   nudge: 'move',
   edit: 'edit',
+  recolour: 'recolour',
   delete: 'delete',
   import: 'import',
 };
@@ -34,7 +35,8 @@ function whatOf(operation: Operation): string {
 
 /**
  * What a screen reader is told when the document's last operation changes (`before` to `now`):
- * a pin added, moved or deleted, or a step undone or redone. Typing (said by the field itself)
+ * a pin added, moved or deleted, or a step undone or redone. Typing and a colour chosen (said by
+ * the field and the radio button themselves)
  * and an import (said by Your map's message) are not told again; nor is a change from storage or
  * another tab, which is no operation of this tab's.
  */

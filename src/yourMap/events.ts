@@ -59,6 +59,8 @@ export type DocEvent =
   | { type: 'doc.edited'; id: string; name?: string; note?: string; t: number }
   /** Leaving the field: what was typed since it was entered becomes one undo step. */
   | { type: 'doc.editFinished'; id: string; t: number }
+  /** A pin given a colour in its editor: `#rrggbb`, or null for the app's own (pinColour.ts). */
+  | { type: 'doc.recoloured'; id: string; colour: string | null; t: number }
   | { type: 'doc.deleted'; id: string; t: number }
   /** Parsed and checked features with their ids: one operation, one step. */
   | { type: 'doc.imported'; records: FeatureRecord[]; t: number }

@@ -71,8 +71,11 @@ export interface Change {
   ifUnchanged?: true;
 }
 
-/** `nudge`: a pin moved by keys (Alt + arrows), where a held key's repeats are one step. */
-export type OperationKind = 'add' | 'move' | 'nudge' | 'edit' | 'delete' | 'import';
+/**
+ * `nudge`: a pin moved by keys (Alt + arrows), where a held key's repeats are one step.
+ * `recolour`: a pin given another colour in its editor (its `marker-color`, pinColour.ts).
+ */
+export type OperationKind = 'add' | 'move' | 'nudge' | 'edit' | 'recolour' | 'delete' | 'import';
 
 /** One committed operation: one undo step, one stored transaction. */
 export interface Operation {

@@ -10,6 +10,7 @@ import {
   type Position,
 } from './model';
 import { wrapLongitude } from '../geo/longitude';
+import { pinColour, withColour } from './pinColour';
 
 /**
  * Building the document's operations from the person's changes. Pure: each function takes the
@@ -136,6 +137,28 @@ export function editRecord(
   const note = edit.note ?? before.note;
   if (name === before.name && note === before.note) return null;
   return { id: edit.id, before, after: { ...before, name, note, updated: stamp(t, before), by } };
+}
+
+/**
+ * A pin given a colour (`#rrggbb`, or null for the app's own): its `marker-color` set or taken
+ * away, its other properties as they were. Null if there is no such pin or it is drawn in that
+ * colour already.
+ */
+export function recolourPin(
+  features: Features,
+  pin: { id: string; colour: string | null },
+  { t, by }: Made,
+): Operation | null {
+  const before = features[pin.id];
+  if (!before || before.kind !== 'pin') return null;
+  const colour = pin.colour === null ? null : pinColour({ 'marker-color': pin.colour });
+  if (pin.colour !== null && colour === null) return null;
+  if (colour === pinColour(before.properties)) return null;
+  const after: FeatureRecord = { ...before, updated: stamp(t, before), by };
+  const properties = withColour(before.properties, colour);
+  if (properties) after.properties = properties;
+  else delete after.properties;
+  return { kind: 'recolour', changes: [{ id: pin.id, before, after }] };
 }
 
 /** A record deleted; null if there is no such record. */

@@ -421,3 +421,53 @@ test('a pin is drawn in its file’s marker-color on the map, when selected, whi
     .evaluate((button) => getComputedStyle(button, '::before').backgroundColor);
   expect(dot).toBe('rgb(211, 47, 47)');
 });
+
+test('a colour chosen in the editor, by keys and by mouse: drawn at once, one undo step each, kept and exported as marker-color', async ({
+  page,
+}) => {
+  await openYourMap(page);
+  const dialog = await addPinAt(page, await spot(page, 'west'), 'Pin 1');
+  /** Pixels of the map's canvas alone (the panels hidden) within 8 of a colour, channel by channel. */
+  const canvasPixels = async (colour: number[]) => {
+    const { data } = decodePng(await withPageStyle(page, CANVAS_ONLY, () => page.screenshot()));
+    let count = 0;
+    for (let i = 0; i < data.length; i += 4)
+      if (colour.every((value, c) => Math.abs(data[i + c]! - value) <= 8)) count += 1;
+    return count;
+  };
+  const RED = [0xd3, 0x2f, 0x2f];
+  const GREEN = [0x2e, 0x7d, 0x32];
+  expect(await canvasPixels(RED)).toBe(0);
+
+  // From Name, Tab, Tab: the colours, the pin's own (Blue) focused; → chooses the next.
+  await page.keyboard.press('Tab');
+  await expect(dialog.getByRole('textbox', { name: 'Note' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  const colours = dialog.getByRole('group', { name: 'Colour' });
+  await expect(colours.getByRole('radio', { name: 'Blue' })).toBeFocused();
+  await page.keyboard.press('ArrowRight');
+  await expect(colours.getByRole('radio', { name: 'Red' })).toBeChecked();
+  await expect.poll(() => canvasPixels(RED)).toBeGreaterThan(50);
+
+  await colours.getByRole('radio', { name: 'Green' }).click();
+  await expect.poll(() => canvasPixels(GREEN)).toBeGreaterThan(50);
+  expect(await canvasPixels(RED)).toBe(0);
+
+  // Escape closes the editor; Ctrl+Z takes back the last choice only.
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+  await page.keyboard.press('Control+z');
+  await expect.poll(() => canvasPixels(RED)).toBeGreaterThan(50);
+  expect(await canvasPixels(GREEN)).toBe(0);
+  await expect
+    .poll(async () => (await storedRecords(page)).map((record) => record.properties))
+    .toEqual([{ 'marker-color': '#d32f2f' }]);
+
+  await page.reload();
+  await expectReady(page);
+  await expect.poll(() => canvasPixels(RED)).toBeGreaterThan(50);
+  const { json } = await exportGeoJson(page);
+  expect(json.features.map((feature) => feature.properties)).toEqual([
+    expect.objectContaining({ name: 'Pin 1', 'marker-color': '#d32f2f' }),
+  ]);
+});

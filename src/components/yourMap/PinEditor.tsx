@@ -1,8 +1,18 @@
-import { memo, type RefObject, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
+import {
+  type CSSProperties,
+  memo,
+  type RefObject,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from 'react';
 import { createPortal } from 'react-dom';
 import { useSelector } from '@xstate/react';
 import { nameInField } from '../../yourMap/history';
 import { oneLineName, type FeatureRecord } from '../../yourMap/model';
+import { MARKER_COLOR, PIN_COLOURS, pinColour } from '../../yourMap/pinColour';
 import { useChartroom, useDocument, useSelection, useStorage } from '../ChartroomContext';
 import { showSelection, useSheetCard } from '../sheet/BottomSheet';
 import { isOnNothing } from '../focusHandOff';
@@ -134,13 +144,12 @@ function EditorContent({ pin }: { pin: FeatureRecord }) {
         />
       </label>
       <NoteField key={id} id={id} note={pin.note} readOnly={readOnly} />
+      <PinColours id={id} colour={pinColour(pin.properties)} readOnly={readOnly} />
       <dl>
         <dt>Coordinates</dt>
         <dd>{formatLngLat(lng, lat)}</dd>
       </dl>
-      {pin.properties && Object.keys(pin.properties).length > 0 ? (
-        <FileProperties properties={pin.properties} />
-      ) : null}
+      <FileProperties properties={pin.properties} />
       <div className="pin-editor-actions">
         <button
           type="button"
@@ -165,8 +174,13 @@ function EditorContent({ pin }: { pin: FeatureRecord }) {
  * say), which the export writes back: shown as text, folded away until asked for, since a file may
  * give dozens. Text values as they are, others as JSON.
  */
-function FileProperties({ properties }: { properties: NonNullable<FeatureRecord['properties']> }) {
-  const entries = Object.entries(properties);
+function FileProperties({ properties }: { properties: FeatureRecord['properties'] }) {
+  // A colour the pin is drawn in is shown, and changed, as its Colour instead.
+  const drawn = pinColour(properties) !== null;
+  const entries = Object.entries(properties ?? {}).filter(
+    ([key]) => !(drawn && key === MARKER_COLOR),
+  );
+  if (entries.length === 0) return null;
   return (
     <details className="pin-properties">
       <summary>
@@ -181,6 +195,50 @@ function FileProperties({ properties }: { properties: NonNullable<FeatureRecord[
         ))}
       </dl>
     </details>
+  );
+}
+
+/**
+ * The pin's colour: one radio button per colour of PIN_COLOURS, and one for a colour its file gave
+ * that is none of them. Each choice is one undo step (the arrow keys choose as they move, as a
+ * radio group's do).
+ */
+function PinColours({
+  id,
+  colour,
+  readOnly,
+}: {
+  id: string;
+  colour: string | null;
+  readOnly: boolean;
+}) {
+  const document = useDocument();
+  const group = useId();
+  const choices = PIN_COLOURS.some((choice) => choice.colour === colour)
+    ? PIN_COLOURS
+    : [...PIN_COLOURS, { name: `From the file (${colour})`, colour }];
+  return (
+    <fieldset className="pin-colours" disabled={readOnly}>
+      <legend>Colour</legend>
+      {choices.map((choice) => (
+        <label
+          key={choice.name}
+          className="pin-colour"
+          title={choice.name}
+          style={choice.colour ? ({ '--swatch': choice.colour } as CSSProperties) : undefined}
+        >
+          <input
+            type="radio"
+            name={group}
+            checked={choice.colour === colour}
+            onChange={() =>
+              document.send({ type: 'doc.recoloured', id, colour: choice.colour, t: Date.now() })
+            }
+          />
+          <span className="visually-hidden">{choice.name}</span>
+        </label>
+      ))}
+    </fieldset>
   );
 }
 

@@ -30,6 +30,8 @@ export interface StoredRecord {
   geometry: { type: string; coordinates: [number, number] };
   created: number;
   updated: number;
+  /** The feature's other properties (its file's, and its colour), where it has any. */
+  properties?: Record<string, unknown>;
 }
 
 export const DB = 'chartroom';
@@ -222,7 +224,13 @@ export async function exportGeoJson(
 export interface ExportedFeature {
   type: 'Feature';
   id: string;
-  properties: { name: string; note: string; created?: string; updated?: string };
+  properties: {
+    name: string;
+    note: string;
+    created?: string;
+    updated?: string;
+    [other: string]: unknown;
+  };
   geometry: { type: 'Point'; coordinates: [number, number] };
 }
 

@@ -69,6 +69,8 @@ const UI_SAMPLES: AppEvent[] = [
   { type: 'doc.edited', id: 'tab-1-0', name: 'Harbour', t: 1_732_000_000_100 },
   { type: 'doc.edited', id: 'tab-1-0', note: 'Ferry at 9', t: 1_732_000_000_200 },
   { type: 'doc.editFinished', id: 'tab-1-0', t: 1_732_000_000_300 },
+  { type: 'doc.recoloured', id: 'tab-1-0', colour: '#d32f2f', t: 1_732_000_000_350 },
+  { type: 'doc.recoloured', id: 'tab-1-0', colour: null, t: 1_732_000_000_360 },
   { type: 'doc.deleted', id: 'tab-1-0', t: 1_732_000_000_400 },
   { type: 'doc.imported', records: [pinRecord('imp-1', 'Lighthouse')], t: 1_732_000_000_500 },
   { type: 'doc.undoRequested', t: 1_732_000_000_600 },

@@ -124,6 +124,8 @@ export function startDocument({ answering = true, stored = [] }: StartOptions = 
       send({ type: 'doc.edited', id, ...text, t: tick() }),
     leave: (id: string) => send({ type: 'doc.editFinished', id, t: tick() }),
     remove: (id: string) => send({ type: 'doc.deleted', id, t: tick() }),
+    recolour: (id: string, colour: string | null) =>
+      send({ type: 'doc.recoloured', id, colour, t: tick() }),
     import: (records: FeatureRecord[]) => send({ type: 'doc.imported', records, t: tick() }),
     undo: () => send({ type: 'doc.undoRequested', t: tick() }),
     redo: () => send({ type: 'doc.redoRequested', t: tick() }),

@@ -172,13 +172,22 @@ export const byId = (records: Iterable<FeatureRecord>): Features =>
   Object.fromEntries([...records].map((record) => [record.id, record]));
 
 /** A record's content as the person sees it: what undo and redo must bring back. */
-export const content = ({ id, kind, name, note, geometry, created }: FeatureRecord) => ({
+export const content = ({
   id,
   kind,
   name,
   note,
   geometry,
   created,
+  properties,
+}: FeatureRecord) => ({
+  id,
+  kind,
+  name,
+  note,
+  geometry,
+  created,
+  properties: properties ?? {},
 });
 
 export const contentOf = (features: Features) =>
@@ -231,7 +240,7 @@ function fieldsWin(
   if (stored.updated !== later.updated || stored.by !== later.by) return false;
   // As data: 0 and -0 are the same coordinate.
   const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
-  return (['name', 'note', 'kind', 'geometry', 'created'] as const).every((field) => {
+  return (['name', 'note', 'kind', 'geometry', 'created', 'properties'] as const).every((field) => {
     const ours = !same(before[field], after[field]);
     const theirs = !same(before[field], prior[field]);
     const expected = ours && (!theirs || oursIsLater) ? after[field] : prior[field];

@@ -23,6 +23,7 @@ type Command =
   | { do: 'add' | 'move' | 'nudge'; id: string; lng: number; lat: number }
   | { do: 'type'; id: string; name?: string; note?: string }
   | { do: 'leave' | 'delete'; id: string }
+  | { do: 'recolour'; id: string; colour: string | null }
   | { do: 'import'; records: FeatureRecord[] }
   | { do: 'undo' | 'redo' };
 
@@ -72,6 +73,14 @@ const COMMANDS = [
     weight: 2,
   },
   {
+    arbitrary: fc.record({
+      do: fc.constant('recolour' as const),
+      id: ID,
+      colour: fc.constantFrom(null, '#d32f2f', '#2e7d32'),
+    }),
+    weight: 1,
+  },
+  {
     arbitrary: fc
       .array(fc.record({ id: ID, n: fc.nat(40), lng: COORDINATE }), { maxLength: 3 })
       .map((pins) => ({
@@ -116,6 +125,8 @@ function run(doc: StartedDocument, command: Command): void {
       return doc.leave(command.id);
     case 'delete':
       return doc.remove(command.id);
+    case 'recolour':
+      return doc.recolour(command.id, command.colour);
     case 'import':
       return doc.import(command.records);
     case 'undo':
@@ -133,9 +144,9 @@ const content = (features: Features) =>
   Object.fromEntries(
     Object.values(features)
       .sort((a, b) => (a.id < b.id ? -1 : 1))
-      .map(({ id, kind, name, note, geometry, created }) => [
+      .map(({ id, kind, name, note, geometry, created, properties }) => [
         id,
-        { kind, name, note, geometry, created },
+        { kind, name, note, geometry, created, properties: properties ?? {} },
       ]),
   );
 

@@ -44,6 +44,7 @@ type Command =
   | { do: 'move'; tab: TabIndex; dt: number; pick: number; lng: number; lat: number }
   | { do: 'type'; tab: TabIndex; dt: number; pick: number; name?: string; note?: string }
   | { do: 'finish' | 'delete'; tab: TabIndex; dt: number; pick: number }
+  | { do: 'recolour'; tab: TabIndex; dt: number; pick: number; colour: string | null }
   | { do: 'import'; tab: TabIndex; dt: number; pins: ImportedPin[] }
   | { do: 'undo' | 'redo'; tab: TabIndex; dt: number }
   | { do: 'settle' }
@@ -98,6 +99,13 @@ const COMMANDS = [
       ...{ tab: TAB, dt: DT, pick: PICK },
     }),
     weight: 2,
+  },
+  {
+    arbitrary: fc.record({
+      do: fc.constant('recolour' as const),
+      ...{ tab: TAB, dt: DT, pick: PICK, colour: fc.constantFrom(null, '#d32f2f', '#2e7d32') },
+    }),
+    weight: 1,
   },
   {
     arbitrary: fc.record({
@@ -348,6 +356,9 @@ async function step(world: World, command: Command): Promise<void> {
     }
     case 'delete':
       send({ type: 'doc.deleted', id: pickId(tab, command.pick), t });
+      return;
+    case 'recolour':
+      send({ type: 'doc.recoloured', id: pickId(tab, command.pick), colour: command.colour, t });
       return;
     case 'import': {
       const records = command.pins.map((pin) => importedRecord(world, tab, pin));

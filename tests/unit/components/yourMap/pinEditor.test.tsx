@@ -92,6 +92,53 @@ describe("a pin's editor", () => {
     expect(screen.getByRole('dialog', { name: 'Harbour' }).querySelector('details')).toBeNull();
   });
 
+  it('gives the pin a colour, one undo step a choice, its file’s other properties kept', async () => {
+    const styled = storedPin('s', 2.35, 48.86, {
+      name: 'Styled',
+      properties: { 'marker-color': '#7E7E7E', 'marker-size': 'large' },
+    });
+    const store = new MemoryStore([HARBOUR, styled]);
+    const { app } = renderYourMap({ store });
+    await ready(app);
+    fireEvent.click(within(yourMap()).getByRole('button', { name: 'Harbour' }));
+    let colours = within(screen.getByRole('group', { name: 'Colour' }));
+    const names = colours.getAllByRole('radio').map((radio) => radio.getAttribute('name'));
+    expect(new Set(names).size).toBe(1);
+    expect(
+      colours.getAllByRole('radio').map((radio) => radio.closest('label')?.textContent),
+    ).toEqual(['Blue', 'Red', 'Orange', 'Yellow', 'Green', 'Purple', 'Pink', 'Grey']);
+    expect(colours.getByRole('radio', { name: 'Blue' })).toBeChecked();
+
+    fireEvent.click(colours.getByRole('radio', { name: 'Green' }));
+    expect(documentOf(app).context.features.h?.properties).toEqual({ 'marker-color': '#2e7d32' });
+    expect(colours.getByRole('radio', { name: 'Green' })).toBeChecked();
+    expect(undoSteps(app)).toBe(1);
+    await waitFor(() =>
+      expect(store.records.get('h')?.properties).toEqual({ 'marker-color': '#2e7d32' }),
+    );
+    // A colour chosen here is the pin's Colour, not a property from a file.
+    expect(screen.getByRole('dialog', { name: 'Harbour' }).querySelector('details')).toBeNull();
+    fireEvent.click(toolButton('Undo'));
+    expect(colours.getByRole('radio', { name: 'Blue' })).toBeChecked();
+    await waitFor(() => expect(store.records.get('h')?.properties).toBeUndefined());
+
+    // A colour from the file that is none of these is one more choice, chosen; choosing another
+    // changes only the colour, and Undo gives the file's back as it was written.
+    fireEvent.click(within(yourMap()).getByRole('button', { name: 'Styled' }));
+    const dialog = screen.getByRole('dialog', { name: 'Styled' });
+    colours = within(within(dialog).getByRole('group', { name: 'Colour' }));
+    expect(colours.getByRole('radio', { name: 'From the file (#7e7e7e)' })).toBeChecked();
+    expect(within(dialog).getByText('1 property from the file')).toBeInTheDocument();
+    fireEvent.click(colours.getByRole('radio', { name: 'Red' }));
+    expect(documentOf(app).context.features.s?.properties).toEqual({
+      'marker-size': 'large',
+      'marker-color': '#d32f2f',
+    });
+    expect(colours.queryByRole('radio', { name: /From the file/ })).toBeNull();
+    fireEvent.click(toolButton('Undo'));
+    expect(documentOf(app).context.features.s?.properties).toEqual(styled.properties);
+  });
+
   it('saves typing at once, and makes it one undo step when the field is left', async () => {
     const { app, store } = await editHarbour();
     const name = field('Name');

@@ -159,6 +159,7 @@ describe('the storage alert', () => {
     expect(within(dialog).getByRole('textbox', { name: 'Note' })).toHaveAttribute('readonly');
     expect(within(dialog).getByRole('button', { name: 'Delete' })).toBeDisabled();
     expect(within(dialog).getByRole('button', { name: 'Close' })).toBeEnabled();
+    for (const colour of within(dialog).getAllByRole('radio')) expect(colour).toBeDisabled();
 
     // Nor do the keys edit.
     const undoSteps = documentOf(app).context.undo.length;
