@@ -40,7 +40,13 @@ const why = allOf<Interruption>({
   secondPointer: true,
   readOnly: true,
 });
-const pinOrigin = allOf<PinSelectionOrigin>({ map: true, list: true, new: true, link: true });
+const pinOrigin = allOf<PinSelectionOrigin>({
+  map: true,
+  drag: true,
+  list: true,
+  new: true,
+  link: true,
+});
 const failure = allOf<StorageFailureReason>({
   unsupported: true,
   openFailed: true,

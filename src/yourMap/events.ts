@@ -44,7 +44,11 @@ export type ToolEvent =
   | { type: 'tool.offerDismissed' };
 
 /** Where a pin selection came from: `new` opens the editor with `Name` focused. */
-export type PinSelectionOrigin = 'map' | 'list' | 'new' | 'link';
+/**
+ * `map`: a click or tap on the pin; `drag`: the pin dropped after a drag, which never moves the
+ * map, not even to keep the pin clear of a panel; `list`, `new`, `link`: as they say.
+ */
+export type PinSelectionOrigin = 'map' | 'drag' | 'list' | 'new' | 'link';
 
 export type PinSelectionEvent =
   | { type: 'pin.selected'; id: string; origin: PinSelectionOrigin; byKeyboard: boolean }

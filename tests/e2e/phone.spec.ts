@@ -666,6 +666,22 @@ test.describe('making pins by touch', () => {
       .poll(async () => (await storedNamed(page, 'Pin 1'))?.geometry.coordinates[0])
       .toBeGreaterThan(stored!.geometry.coordinates[0]);
     expect(await page.evaluate(() => window.location.hash)).toBe(hashBefore);
+
+    // Dropped low, where the card it opens then covers it: the map still does not move, neither
+    // as the card opens nor once the card is laid out (it would ease the pin clear of a tap).
+    const low = { x: pin.x + 80, y: centre.y + 220 };
+    await afterDoubleTap(page);
+    const drag = touchSequence(page);
+    await drag.down({ id: 1, x: pin.x + 80, y: pin.y });
+    await drag.moveTo({ 1: low }, { steps: 10, durationMs: 400 });
+    await drag.end();
+    await expect(sheet(page).getByRole('dialog', { name: 'Pin 1' })).toBeVisible();
+    await expect
+      .poll(async () => (await storedNamed(page, 'Pin 1'))?.geometry.coordinates[1])
+      .toBeLessThan(stored!.geometry.coordinates[1] - 1);
+    await page.waitForTimeout(1000);
+    await settle(page);
+    expect(await page.evaluate(() => window.location.hash)).toBe(hashBefore);
   });
 
   test('a second finger during a pin drag puts the pin back, and the map follows the pinch', async ({

@@ -10,7 +10,8 @@ import {
 } from 'react';
 import { useSelector } from '@xstate/react';
 import { NO_INSETS, type Insets, type SheetHeights } from '../../machines/events';
-import type { FeatureRecord } from '../../yourMap/model';
+import type { PinSelectionOrigin } from '../../yourMap/events';
+import type { FeatureRecord, Operation } from '../../yourMap/model';
 import type { PopupClearance } from '../../map/places/placesAdapter';
 import { keyboardCover, useKeyboardInset } from './useKeyboardInset';
 import { useCamera, useDocument, useSelection, useSheet } from '../ChartroomContext';
@@ -292,6 +293,7 @@ function useKeepSelectionClear(sheetRef: React.RefObject<HTMLElement | null>) {
       if (changed) camera.send({ type: 'camera.insetsChanged', insets: now });
       const point = selectedPoint(selection.getSnapshot().context, document.getSnapshot().context);
       if (!point || !(changed || force)) return;
+      if (leftWhereDropped(selection.getSnapshot().context, document.getSnapshot().context)) return;
       const moving = camera.getSnapshot();
       if (moving.hasTag('moving') && !moving.hasTag('userMoving')) revealWhenStill = true;
       else camera.send({ type: 'camera.revealRequested', ...point });
@@ -402,6 +404,23 @@ export function sheetInsets(sheet: HTMLElement): Insets {
 }
 
 /** Where the selected place or pin is, if anything is selected. */
+/**
+ * Whether the selection is a pin the person has just dropped after a drag (and not moved by keys,
+ * undo or redo since): the map does not move for it, even where the card covers it, as it does
+ * not move during the drag (CONTRACT.md: the map does not move and `#map=` does not change).
+ */
+export function leftWhereDropped(
+  selection: { pin: string | null; pinOrigin: PinSelectionOrigin | null },
+  document: { lastOperation: Operation | null },
+): boolean {
+  if (selection.pin === null || selection.pinOrigin !== 'drag') return false;
+  const operation = document.lastOperation;
+  const since =
+    operation?.changes.some((change) => change.id === selection.pin) &&
+    (operation.kind === 'nudge' || operation.changes.some((change) => change.ifUnchanged));
+  return !since;
+}
+
 function selectedPoint(
   selection: { selected: { lng: number; lat: number } | null; pin: string | null },
   document: { features: Record<string, FeatureRecord | undefined> },

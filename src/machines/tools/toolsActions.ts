@@ -70,6 +70,16 @@ export const toolsActions = {
       byKeyboard: false,
     }),
   ),
+  /** The pin dropped after a drag is selected: the map does not move for it (origin `drag`). */
+  selectDroppedPin: sendTo(
+    ({ system }) => system.get('selection'),
+    ({ context }): PinSelectionEvent => ({
+      type: 'pin.selected',
+      id: context.drag?.pinId ?? '',
+      origin: 'drag',
+      byKeyboard: false,
+    }),
+  ),
   commitPinMove: sendTo(
     ({ system }) => system.get('document'),
     ({ context, event }): DocEvent => ({

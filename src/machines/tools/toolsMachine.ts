@@ -145,7 +145,11 @@ export const toolsMachine = setup({
                 // Inside or outside the map: where the pointer was released, or left the map.
                 'pointer.released': {
                   target: '#tools.browse.idle',
-                  actions: ['commitPinMove', { type: 'landPin', params: pressedPin }, 'selectPin'],
+                  actions: [
+                    'commitPinMove',
+                    { type: 'landPin', params: pressedPin },
+                    'selectDroppedPin',
+                  ],
                 },
                 'tool.cancelled': {
                   target: '#tools.browse.idle',

@@ -130,8 +130,9 @@ describe('toolsMachine', () => {
       expect(toDocument).toEqual([
         { type: 'doc.pinMoved', id: 'a', lng: 60, lat: -40, t: 'x' in release ? release.t : 0 },
       ]);
+      // Selected as dropped: the map is not moved for it (origin `drag`).
       expect(toSelection).toEqual([
-        { type: 'pin.selected', id: 'a', origin: 'map', byKeyboard: false },
+        { type: 'pin.selected', id: 'a', origin: 'drag', byKeyboard: false },
       ]);
       expect(commands).toEqual([{ type: 'restoreMapPan' }, { type: 'landPin', id: 'a' }]);
     });
