@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
+import { settle } from './support/camera';
 import { BASE_URL } from './support/chromium';
 import { CANVAS_ONLY, expect, expectReady, test, withPageStyle } from './support/map';
 import { decodePng } from './support/png';
@@ -470,4 +471,27 @@ test('a colour chosen in the editor, by keys and by mouse: drawn at once, one un
   expect(json.features.map((feature) => feature.properties)).toEqual([
     expect.objectContaining({ name: 'Pin 1', 'marker-color': '#d32f2f' }),
   ]);
+});
+
+test('a pin imported at the South Pole is nudged with Alt+↑ from the map’s edge, with no error', async ({
+  page,
+}) => {
+  await openYourMap(page);
+  const file = JSON.stringify({
+    type: 'Feature',
+    id: 'south',
+    properties: { name: 'South Pole' },
+    geometry: { type: 'Point', coordinates: [10, -90] },
+  });
+  await importThroughChooser(page, { name: 'south.geojson', buffer: Buffer.from(file) });
+  await listButtons(page).getByText('South Pole', { exact: true }).click();
+  await expect(editor(page, 'South Pole')).toBeVisible();
+  await settle(page);
+  await page.keyboard.press('Alt+ArrowUp');
+  // Moved north of the Mercator map's edge (85.05° S), where it is drawn; the fixture fails the
+  // test on any uncaught error in the page.
+  await expect
+    .poll(async () => (await storedRecords(page))[0]?.geometry.coordinates[1])
+    .toBeGreaterThan(-85.06);
+  await expect(editor(page, 'South Pole')).toBeVisible();
 });

@@ -9,6 +9,7 @@ import { isSecondClick } from '../../yourMap/gestures';
 import type { InputKind, PointerTarget, ToolName, YourMapEvent } from '../../yourMap/events';
 import type { FeatureRecord } from '../../yourMap/model';
 import { pinColour } from '../../yourMap/pinColour';
+import { MAX_LATITUDE } from '../../url/cameraHash';
 import { projectInView, projectNear } from '../worldCopies';
 import { CentreAim } from './centreAim';
 import { PinDragMarker } from './pinDragMarker';
@@ -416,9 +417,19 @@ export class PinsAdapter {
    * The place `dx`, `dy` pixels from a point on screen (Alt+arrow nudges a pin 1 or 10 pixels), on
    * the copy of the world in view: the point's own copy may lie behind a tilted camera.
    */
-  offsetLngLat(lng: number, lat: number, dx: number, dy: number): { lng: number; lat: number } {
-    const { x, y } = projectInView(this.map, lng, lat);
-    return this.unproject(x + dx, y + dy);
+  offsetLngLat(
+    lng: number,
+    lat: number,
+    dx: number,
+    dy: number,
+  ): { lng: number; lat: number } | null {
+    let at = projectInView(this.map, lng, lat);
+    // A pin at a pole (an import may put one there) lies at no point of the Mercator map: it is
+    // drawn at the map's edge, and is nudged from there.
+    if (!Number.isFinite(at.x) || !Number.isFinite(at.y))
+      at = projectInView(this.map, lng, Math.max(-MAX_LATITUDE, Math.min(MAX_LATITUDE, lat)));
+    if (!Number.isFinite(at.x) || !Number.isFinite(at.y)) return null;
+    return this.unproject(at.x + dx, at.y + dy);
   }
 
   dispose(): void {

@@ -1043,6 +1043,17 @@ describe('helpers', () => {
   it('offsets a point by pixels on screen, for nudges', () => {
     const { pins } = adapter();
     expect(pins.offsetLngLat(10, 20, 1, -10)).toEqual({ lng: 11, lat: 30 });
+    // A pole is at no point of the Mercator map (MapLibre projects it to an infinite y): a pin
+    // there is nudged from the map's edge, where it is drawn.
+    const { map, pins: polar } = adapter();
+    const project = map.project.bind(map);
+    map.project = ([lng, lat]: [number, number]) =>
+      Math.abs(lat) > 85.06 ? { x: lng, y: lat < 0 ? Infinity : -Infinity } : project([lng, lat]);
+    const up = polar.offsetLngLat(10, -90, 0, -1);
+    expect(up?.lng).toBe(10);
+    expect(up?.lat).toBeCloseTo(-84.051129, 9);
+    const down = polar.offsetLngLat(10, 90, 0, 1);
+    expect(down?.lat).toBeCloseTo(84.051129, 9);
     expect(pins.project(3, -4)).toEqual({ x: 3, y: 4 });
     expect(pins.unproject(3, 4)).toEqual({ lng: 3, lat: -4 });
   });
