@@ -159,14 +159,21 @@ export function YourMapPanel() {
 
 /** How long an import's write may take before "Saving…" is said: a small one is never shown. */
 export const SAVING_NOTE_DELAY_MS = 300;
+/**
+ * An import of this many pins or more says "Saving…" at once: its write takes longer than the
+ * delay anyway, and until it is said, its pins listed would read as kept (a browser killed then
+ * loses them).
+ */
+export const SAVING_AT_ONCE_PINS = 1_000;
 
-/** "Saving 20,000 pins…", said once the write has taken a moment. */
+/** "Saving 20,000 pins…", said once the write has taken a moment, or at once for a large import. */
 function SavingNote({ count }: { count: number }) {
-  const [shown, setShown] = useState(false);
+  const [shown, setShown] = useState(count >= SAVING_AT_ONCE_PINS);
   useEffect(() => {
+    if (shown) return;
     const timer = setTimeout(() => setShown(true), SAVING_NOTE_DELAY_MS);
     return () => clearTimeout(timer);
-  }, []);
+  }, [shown]);
   return shown ? <>Saving {pinCount(count)}…</> : null;
 }
 

@@ -18,7 +18,7 @@ const {
   toolButton,
   yourMap,
 } = await import('./support');
-const { LIST_LIMIT, SAVING_NOTE_DELAY_MS } =
+const { LIST_LIMIT, SAVING_AT_ONCE_PINS, SAVING_NOTE_DELAY_MS } =
   await import('../../../../src/components/yourMap/YourMapPanel');
 const { PLACE_ZOOM } = await import('../../../../src/machines/selectionMachine');
 
@@ -303,6 +303,31 @@ describe('Import', () => {
     act(() => release());
     await waitFor(() => expect(within(yourMap()).queryByText('Saving 2 pins…')).toBeNull());
     expect(within(yourMap()).getByText('Imported 2 pins from trip.geojson.')).toBeVisible();
+  });
+
+  it('says at once that a large import is being saved, as its pins are listed', async () => {
+    const store = new MemoryStore();
+    const { app } = renderYourMap({ store });
+    await ready(app);
+    let release = () => {};
+    store.holdWrites = new Promise((resolve) => (release = resolve));
+    const features = Array.from({ length: SAVING_AT_ONCE_PINS }, (_, i) =>
+      point(`f-${i}`, `Stop ${i}`, -4 + i / 1000, 48),
+    );
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      choose(geojsonFile('big.geojson', { type: 'FeatureCollection', features }));
+      await vi.waitFor(() =>
+        expect(within(yourMap()).getByText('Imported 1,000 pins from big.geojson.')).toBeVisible(),
+      );
+      // No time has passed on the note's clock: it is said with the list, not after a delay.
+      expect(within(yourMap()).getByText('Saving 1,000 pins…')).toBeVisible();
+    } finally {
+      vi.useRealTimers();
+    }
+    store.holdWrites = null;
+    act(() => release());
+    await waitFor(() => expect(within(yourMap()).queryByText(/^Saving/)).toBeNull());
   });
 
   it('says nothing of saving for an import written at once', async () => {
