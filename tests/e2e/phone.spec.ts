@@ -556,6 +556,38 @@ test.describe('making pins on a phone turned on its side', () => {
   });
 });
 
+test.describe('a phone turned with the on-screen keyboard open', () => {
+  test.use({ viewport: PORTRAIT, hasTouch: true, isMobile: true });
+
+  test('keeps the field typed in within what is left of the card above the keyboard', async ({
+    page,
+  }) => {
+    const openKeyboard = await withKeyboard(page);
+    await page.goto(`./${SEA_VIEW}`);
+    await expectReady(page);
+    const centre = await canvasCentre(page);
+    await toolButton(page, 'Add pin').tap();
+    await tap(page, centre.x, centre.y - 150);
+    const dialog = editor(page, 'Pin 1');
+    await expect(dialog.getByRole('textbox', { name: 'Name' })).toBeFocused();
+    const note = dialog.getByRole('textbox', { name: 'Note' });
+    await note.tap();
+    await expect(note).toBeFocused();
+    await openKeyboard(336);
+    const card = page.locator('.sheet-card');
+    const inView = async (above: number) => {
+      const [own, clip] = [await box(note), await box(card)];
+      return own.y >= clip.y - 1 && own.y + own.height <= Math.min(clip.y + clip.height, above) + 1;
+    };
+    await expect.poll(() => inView(PORTRAIT.height - 336)).toBe(true);
+    // Turned on its side: a smaller keyboard, in a far smaller height.
+    await page.setViewportSize(LANDSCAPE);
+    await openKeyboard(200);
+    await expect(note).toBeFocused();
+    await expect.poll(() => inView(LANDSCAPE.height - 200)).toBe(true);
+  });
+});
+
 test.describe('making pins by touch', () => {
   test.use({ viewport: PORTRAIT, hasTouch: true, isMobile: true });
 

@@ -26,17 +26,19 @@ export function useKeyboardInset(element: HTMLElement | null): void {
     const view = element?.ownerDocument.defaultView;
     const visual = view?.visualViewport;
     if (!element || !view || !visual) return;
-    let was = Infinity;
+    let was: { inset: number; height: number } | null = null;
     const follow = () => {
       const { covered, height } = keyboardCover(view, visual);
       const inset = Math.round(covered);
+      const left = Math.round(height);
       element.style.setProperty('--keyboard-inset', `${inset}px`);
-      element.style.setProperty('--visual-height', `${Math.round(height)}px`);
-      // A keyboard that opened, or grew, leaves the sheet less room: the card scrolls (its
-      // height comes from these properties at once), so the field being typed in is brought into
-      // what of it is left.
-      if (inset > was) keepFocusedInView(element);
-      was = inset;
+      element.style.setProperty('--visual-height', `${left}px`);
+      // A keyboard that opened, or grew, leaves the sheet less room, as does a phone turned on its
+      // side with the keyboard open (a smaller keyboard, in a far smaller height): the card
+      // scrolls (its height comes from these properties at once), so the field being typed in is
+      // brought into what of it is left.
+      if (was && (inset > was.inset || left < was.height)) keepFocusedInView(element);
+      was = { inset, height: left };
     };
     follow();
     visual.addEventListener('resize', follow);

@@ -90,6 +90,36 @@ describe('useKeyboardInset: the sheet and the suggestions above an on-screen key
     }
   });
 
+  it('brings it into view again when the phone is turned with the keyboard open', () => {
+    const visual = new FakeVisualViewport();
+    Object.defineProperty(window, 'visualViewport', { value: visual, configurable: true });
+    Object.defineProperty(window, 'innerHeight', {
+      value: 844,
+      configurable: true,
+      writable: true,
+    });
+    const app = document.createElement('main');
+    app.innerHTML = '<div class="sheet-card"><textarea aria-label="Note"></textarea></div>';
+    document.body.append(app);
+    const scrolled: string[] = [];
+    HTMLElement.prototype.scrollIntoView = function (this: HTMLElement) {
+      scrolled.push(this.getAttribute('aria-label') ?? '?');
+    };
+    try {
+      app.querySelector('textarea')!.focus();
+      renderHook(() => useKeyboardInset(app));
+      visual.resize(508); // upright, a keyboard 336 px tall
+      expect(scrolled).toEqual(['Note']);
+      // Turned on its side: a keyboard 200 px tall in 390, 190 left where 508 were.
+      Object.defineProperty(window, 'innerHeight', { value: 390, configurable: true });
+      visual.resize(190);
+      expect(scrolled).toEqual(['Note', 'Note']);
+    } finally {
+      delete (HTMLElement.prototype as { scrollIntoView?: unknown }).scrollIntoView;
+      app.remove();
+    }
+  });
+
   it('does nothing in a browser with no visual viewport', () => {
     Object.defineProperty(window, 'visualViewport', { value: undefined, configurable: true });
     const app = document.createElement('main');
