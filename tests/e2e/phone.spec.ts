@@ -294,6 +294,25 @@ test.describe('a phone held upright, its storage failing', () => {
     // Every camera control still takes a tap: the fullscreen one last of all.
     const fullscreen = cameraControls(page).getByRole('button', { name: 'Enter fullscreen' });
     await fullscreen.tap({ timeout: 5_000, trial: true });
+
+    // Folded by Details, it keeps one line that still says why, and its buttons, big enough for
+    // a finger; the map it covered takes taps again: a pin is added where its text was.
+    const full = await box(alert);
+    await alert.getByRole('button', { name: 'Details' }).tap();
+    await expect(alert).toHaveText(
+      /^Your changes are not being saved: storage could not be opened\./,
+    );
+    const folded = await box(alert);
+    expect(folded.height, 'folded to its line and its buttons').toBeLessThan(full.height * 0.7);
+    for (const name of ['Export GeoJSON', 'Details'])
+      expect((await box(alert.getByRole('button', { name }))).height, name).toBeGreaterThanOrEqual(
+        44,
+      );
+    const freed = { x: full.x + full.width / 2, y: full.y + full.height - 12 };
+    expect(freed.y, 'a spot the full alert covered').toBeGreaterThan(folded.y + folded.height);
+    await toolButton(page, 'Add pin').tap();
+    await tap(page, freed.x, freed.y);
+    await expect(editor(page, 'Pin 1')).toBeVisible();
   });
 });
 

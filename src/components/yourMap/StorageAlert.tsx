@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/react';
 import { formatCount } from '../../yourMap/geojson/importResult';
-import { useMemo } from 'react';
+import { type ReactNode, useMemo, useState } from 'react';
 import type { StorageFailureReason } from '../../yourMap/events';
 import { useChartroom, useStorage } from '../ChartroomContext';
 import { coversPopups } from '../sheet/BottomSheet';
@@ -12,6 +12,14 @@ const WHY: Record<StorageFailureReason, string> = {
   openFailed: 'the browser’s storage could not be opened',
   quotaExceeded: 'the browser’s storage for this site is full',
   writeFailed: 'the browser refused to save them',
+};
+
+/** The same, in a few words, for the alert folded to its first line. */
+const WHY_SHORT: Record<StorageFailureReason, string> = {
+  unsupported: 'this browser does not allow storage here',
+  openFailed: 'storage could not be opened',
+  quotaExceeded: 'storage is full',
+  writeFailed: 'the browser refused them',
 };
 
 /**
@@ -29,35 +37,74 @@ export function StorageAlert() {
   const { owner } = useChartroom();
   const covering = useMemo(() => coversPopups(owner), [owner]);
   if (!readOnly && !reason) return null;
+  // A new trouble shows in full again.
   return (
-    <div role="alert" className="overlay storage-alert" data-covers-popups="top" ref={covering}>
-      {readOnly ? (
-        <p>
-          Chartroom was updated in another tab, so changes are not being saved in this one. Reload
-          this page to keep editing.{' '}
-          {unsaved === 0
-            ? 'Nothing you made has been lost.'
-            : `${unsaved === 1 ? 'One change' : `${formatCount(unsaved)} changes`} made here ${unsaved === 1 ? 'was' : 'were'} not saved: Export GeoJSON to keep ${unsaved === 1 ? 'it' : 'them'} before you reload.`}
-        </p>
-      ) : (
-        <p>
-          Your changes are not being saved: {WHY[reason ?? 'writeFailed']}. You can keep editing;
-          Chartroom keeps trying
-          {unsaved > 0
-            ? ` (${formatCount(unsaved)} ${unsaved === 1 ? 'change' : 'changes'} waiting)`
-            : ''}
-          . Export GeoJSON to keep a copy.
-        </p>
-      )}
-      <div className="storage-alert-actions">
-        <button type="button" onClick={exportGeoJson}>
-          Export GeoJSON
+    <AlertBody key={readOnly ? 'readOnly' : reason} covering={covering}>
+      {(folded) =>
+        folded ? (
+          <p>
+            {readOnly
+              ? 'Changes are not being saved in this tab: reload to keep editing.'
+              : `Your changes are not being saved: ${WHY_SHORT[reason ?? 'writeFailed']}.`}
+          </p>
+        ) : readOnly ? (
+          <p>
+            Chartroom was updated in another tab, so changes are not being saved in this one. Reload
+            this page to keep editing.{' '}
+            {unsaved === 0
+              ? 'Nothing you made has been lost.'
+              : `${unsaved === 1 ? 'One change' : `${formatCount(unsaved)} changes`} made here ${unsaved === 1 ? 'was' : 'were'} not saved: Export GeoJSON to keep ${unsaved === 1 ? 'it' : 'them'} before you reload.`}
+          </p>
+        ) : (
+          <p>
+            Your changes are not being saved: {WHY[reason ?? 'writeFailed']}. You can keep editing;
+            Chartroom keeps trying
+            {unsaved > 0
+              ? ` (${formatCount(unsaved)} ${unsaved === 1 ? 'change' : 'changes'} waiting)`
+              : ''}
+            . Export GeoJSON to keep a copy.
+          </p>
+        )
+      }
+      <button type="button" onClick={exportGeoJson}>
+        Export GeoJSON
+      </button>
+      {readOnly && (
+        <button type="button" onClick={() => window.location.reload()}>
+          Reload
         </button>
-        {readOnly && (
-          <button type="button" onClick={() => window.location.reload()}>
-            Reload
-          </button>
-        )}
+      )}
+    </AlertBody>
+  );
+}
+
+/**
+ * The alert's frame: its text (in full, or `folded` to one short line, which still says that
+ * changes are not saved and why, for a phone where the full text covers a fifth of the map and
+ * takes the taps there) and its buttons, with `Details` to fold and unfold it.
+ */
+function AlertBody({
+  covering,
+  children,
+}: {
+  covering: (element: HTMLElement | null) => void;
+  children: [(folded: boolean) => ReactNode, ...ReactNode[]];
+}) {
+  const [folded, setFolded] = useState(false);
+  const [text, ...buttons] = children;
+  return (
+    <div
+      role="alert"
+      className={`overlay storage-alert${folded ? ' folded' : ''}`}
+      data-covers-popups="top"
+      ref={covering}
+    >
+      {text(folded)}
+      <div className="storage-alert-actions">
+        {buttons}
+        <button type="button" aria-expanded={!folded} onClick={() => setFolded(!folded)}>
+          Details
+        </button>
       </div>
     </div>
   );

@@ -83,6 +83,32 @@ describe('the storage alert', () => {
     expect(await exportFromAlert()).toEqual(['Pin 1']);
   });
 
+  it('folds to one line that still says why, and unfolds, by Details; a new trouble shows whole', async () => {
+    const store = new MemoryStore();
+    store.failWrites = new StorageError('quotaExceeded', 'QuotaExceededError: the disk is full');
+    const { app } = renderYourMap({ store });
+    await ready(app);
+    addPin(app, 'a', 1, 1);
+    const alert = await screen.findByRole('alert');
+    const details = within(alert).getByRole('button', { name: 'Details' });
+    expect(details).toHaveAttribute('aria-expanded', 'true');
+    fireEvent.click(details);
+    expect(details).toHaveAttribute('aria-expanded', 'false');
+    expect(alert).toHaveTextContent(/^Your changes are not being saved: storage is full\.Export/);
+    expect(within(alert).getByRole('button', { name: 'Export GeoJSON' })).toBeEnabled();
+    fireEvent.click(details);
+    expect(alert).toHaveTextContent('(1 change waiting)');
+    fireEvent.click(details);
+    // Another tab's newer version: the new trouble is said in full.
+    act(() => store.notify({ type: 'versionChanged' }));
+    await waitFor(() =>
+      expect(screen.getByRole('alert')).toHaveTextContent('Reload this page to keep editing'),
+    );
+    expect(
+      within(screen.getByRole('alert')).getByRole('button', { name: 'Details' }),
+    ).toHaveAttribute('aria-expanded', 'true');
+  });
+
   it('says the storage could not be opened where opening it failed otherwise', async () => {
     const { app } = renderYourMap({ openStore: () => Promise.reject(new Error('blocked')) });
     await ready(app);
