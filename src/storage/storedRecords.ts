@@ -143,8 +143,8 @@ export async function writeRecords(
   // Handled here so that an abort is never an unhandled rejection; awaited below.
   tx.done.catch(() => undefined);
   const outcome = new Map<string, FeatureRecord | null>();
-  /** The ids whose stored value is quarantined: their changes are not written. */
-  const kept = new Set<string>();
+  /** The ids whose stored value is quarantined, with that value: their changes are not written. */
+  const kept = new Map<string, QuarantinedRecord>();
   const answers: StoredRecord[][] = [];
   try {
     const loose = tx.objectStore(FEATURES_STORE);
@@ -187,7 +187,7 @@ export async function writeRecords(
       // A quarantined value is never overwritten: this id is skipped, left as it is, and
       // answered as kept, so that the change is not taken for saved.
       if (checked && !checked.ok) {
-        kept.add(change.id);
+        kept.set(change.id, { key: change.id, raw: rawText(value), reason: checked.reason });
         return;
       }
       const resolution = resolveWrite(checked ? checked.record : null, change);
@@ -217,7 +217,8 @@ export async function writeRecords(
       const answer: StoredRecord[] = [];
       for (const id of new Set(write.map((change) => change.id))) {
         if (outcome.has(id)) answer.push({ id, record: outcome.get(id) ?? null });
-        else if (kept.has(id)) answer.push({ id, record: null, kept: true });
+        else if (kept.has(id))
+          answer.push({ id, record: null, kept: true, quarantined: kept.get(id)! });
       }
       answers.push(answer);
     }

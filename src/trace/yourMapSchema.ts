@@ -27,10 +27,16 @@ const record: Check = (value, path) => {
   return result.ok ? null : `${path}: ${result.reason}`;
 };
 const change = object({ id: string, before: nullable(record), after: nullable(record) });
+const keptAside = object({ key: string, raw: string, reason: string, page: optional(oneOf(true)) });
 const stored = arrayOf(
-  object({ id: string, record: nullable(record), kept: optional(oneOf(true)) }),
+  object({
+    id: string,
+    record: nullable(record),
+    kept: optional(oneOf(true)),
+    quarantined: optional(keptAside),
+  }),
 );
-const quarantined = arrayOf(object({ key: string, raw: string, reason: string }));
+const quarantined = arrayOf(keptAside);
 const tool = allOf<ToolName>({ browse: true, addPin: true, drawRoute: true, drawArea: true });
 const input = allOf<InputKind>({ mouse: true, touch: true, pen: true });
 const why = allOf<Interruption>({

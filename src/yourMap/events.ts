@@ -81,6 +81,11 @@ export interface StoredRecord {
    * nothing.
    */
   kept?: true;
+  /**
+   * With `kept`: the value found, as a load keeps it aside (counted, and in the export), so that a
+   * record damaged while the page is open is kept aside at once, not only from the next load.
+   */
+  quarantined?: QuarantinedRecord;
 }
 
 /** A stored value that failed validation: kept aside as it was, never deleted or overwritten. */

@@ -535,8 +535,15 @@ test('an edit over a record that became unreadable is said to be unsaved, the re
   await expect(page.getByText(KEPT_NOTICE)).toHaveCount(1);
   await expect(page.getByText(KEPT_NOTICE)).toBeVisible();
   await expect(listButtons(page)).toHaveText(['Renamed']);
+  // Kept aside from now on, as the next load would: counted, and in the export as it was saved.
+  await expect(yourMap(page).getByRole('note')).toHaveText(
+    'One saved record could not be read. It is kept aside, unchanged, and included in the export.',
+  );
   const { json } = await exportGeoJson(page);
   expect(json.features.map((feature) => feature.properties.name)).toEqual(['Renamed']);
+  expect(
+    json['chartroom:quarantined']?.map(({ key, raw }) => [key, JSON.parse(raw) as unknown]),
+  ).toEqual([[damaged.id, damaged]]);
   expect((await storedRecords(page)).find((record) => record.id === damaged.id)).toEqual(damaged);
   // The change exists only in this page: closing it asks first, and staying keeps it.
   await expectCloseAsksFirst(page);

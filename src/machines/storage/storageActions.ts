@@ -1,5 +1,10 @@
 import { setup } from 'xstate';
-import type { StorageEvent, ToolEvent } from '../../yourMap/events';
+import type {
+  QuarantinedRecord,
+  StorageEvent,
+  StoredRecord,
+  ToolEvent,
+} from '../../yourMap/events';
 import {
   answersFor,
   coalesce,
@@ -64,6 +69,7 @@ export const storageActions = {
           lastSavedSeq: Math.max(context.lastSavedSeq, event.seq),
           failure: null,
           failures: 0,
+          quarantined: keptAside(context.quarantined, event.stored),
         }
       : {},
   ),
@@ -95,3 +101,22 @@ export const storageActions = {
     }
   }),
 };
+
+/**
+ * The records kept aside, with those a write found damaged (`kept`, with the value it found) that
+ * are not among them yet: counted and exported from now on, as the next load would. The same list
+ * where there are none.
+ */
+export function keptAside(
+  quarantined: QuarantinedRecord[],
+  stored: readonly StoredRecord[],
+): QuarantinedRecord[] {
+  const known = new Set(quarantined.map(({ key }) => key));
+  const found: QuarantinedRecord[] = [];
+  for (const { quarantined: value } of stored) {
+    if (!value || known.has(value.key)) continue;
+    known.add(value.key);
+    found.push(value);
+  }
+  return found.length > 0 ? [...quarantined, ...found] : quarantined;
+}

@@ -205,8 +205,14 @@ describe('openIndexedDbStore', () => {
       const stored = await store.write(records.map(added));
       expect(transaction.mock.calls.filter(([, mode]) => mode === 'readwrite')).toHaveLength(1);
       expect(stored).toHaveLength(1200);
+      // Answered with the value found, as a load keeps it aside: counted and exported at once.
       expect(stored.filter((each) => each.kept)).toEqual([
-        { id: 'p0700', record: null, kept: true },
+        {
+          id: 'p0700',
+          record: null,
+          kept: true,
+          quarantined: { key: 'p0700', raw: JSON.stringify(bad), reason: 'name is not a string' },
+        },
       ]);
       const { features, quarantined } = await store.load();
       expect(features).toHaveLength(1199);
@@ -617,14 +623,16 @@ describe('openIndexedDbStore', () => {
       await store.load();
       const over = pin('future', 5, 'a');
       const stored = await store.write([added(over), added(pin('lagos', 2))]);
+      const { quarantined } = await store.load();
+      const keptAs = (key: string) => quarantined.find((each) => each.key === key);
       expect(stored).toEqual([
-        { id: 'future', record: null, kept: true },
+        { id: 'future', record: null, kept: true, quarantined: keptAs('future') },
         { id: 'lagos', record: pin('lagos', 2) },
       ]);
       // A deletion of one is kept too, and answered so: not taken for a record deleted.
       expect(
         await store.write([{ id: 'nowhere', before: pin('nowhere', 1), after: null }]),
-      ).toEqual([{ id: 'nowhere', record: null, kept: true }]);
+      ).toEqual([{ id: 'nowhere', record: null, kept: true, quarantined: keptAs('nowhere') }]);
       expect((await store.load()).quarantined).toHaveLength(3);
       for (const value of invalid) expect(await getRaw(raw, value.id)).toEqual(value);
       raw.close();

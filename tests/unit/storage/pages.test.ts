@@ -273,8 +273,13 @@ describe('a page that cannot be read', () => {
       changed(pin(good!, 1), renamed),
     ]);
     expect(stored).toEqual([
-      { id: bad, record: null, kept: true },
-      { id: misplaced, record: null, kept: true },
+      { id: bad, record: null, kept: true, quarantined: expect.objectContaining({ key: bad }) },
+      {
+        id: misplaced,
+        record: null,
+        kept: true,
+        quarantined: expect.objectContaining({ key: misplaced }),
+      },
       { id: good, record: renamed },
     ]);
     const page = (await getPages(raw)).get(5);

@@ -63,6 +63,27 @@ describe('storageMachine', () => {
       expect(tagsOf(started)).toEqual(['saved']);
     });
 
+    it('keeps aside, once each, what a write found damaged, beside what the load kept aside', () => {
+      const started = startStorage();
+      const loaded = { key: 'bad', raw: '{}', reason: 'it is not a record' };
+      started.send({ type: 'storage.opened', features: [pin('p', 1)], quarantined: [loaded] });
+      const damaged = { key: 'p', raw: '{"name":7}', reason: 'name is not a string' };
+      for (const seq of [1, 2]) {
+        started.send(requested(seq, step('p', seq + 1)));
+        started.send({
+          type: 'storage.written',
+          seq,
+          stored: [{ id: 'p', record: null, kept: true, quarantined: damaged }],
+        });
+      }
+      expect(context(started).quarantined).toEqual([loaded, damaged]);
+      // An answer with nothing damaged leaves the list as it was: the same list.
+      const before = context(started).quarantined;
+      started.send(requested(3, step('q', 1)));
+      started.send(writtenAsAsked(started.log.writes.at(-1)!));
+      expect(context(started).quarantined).toBe(before);
+    });
+
     it('writes what was asked for meanwhile, as one write, once opened', () => {
       const started = startStorage();
       started.send(requested(1, step('p', 1)), requested(2, step('p', 2), step('q', 1)));
