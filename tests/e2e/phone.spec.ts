@@ -589,6 +589,11 @@ test.describe('a phone turned with the on-screen keyboard open', () => {
     await tap(page, centre.x, centre.y - 150);
     const dialog = editor(page, 'Pin 1');
     await expect(dialog.getByRole('textbox', { name: 'Name' })).toBeFocused();
+    // Each colour is a finger's target.
+    for (const radio of await dialog.getByRole('radio').all()) {
+      const { width, height } = await box(radio);
+      expect(Math.min(width, height), 'a colour’s swatch').toBeGreaterThanOrEqual(44);
+    }
     const note = dialog.getByRole('textbox', { name: 'Note' });
     await note.tap();
     await expect(note).toBeFocused();
