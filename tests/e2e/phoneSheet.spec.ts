@@ -169,10 +169,18 @@ test.describe('a pin chosen from the full sheet of an upright phone', () => {
       .toBeLessThan(16);
   }
 
-  test('by a tap: it lands in the middle of the map the card leaves free', async ({ page }) => {
+  test('by a tap: it lands in the middle of the map the card leaves free; Close goes back to the item', async ({
+    page,
+  }) => {
     await withFullSheet(page);
     await listItem(page, 'B').tap();
     await expectLandedInTheMiddle(page, 'B');
+    // Closed by a tap, the card gives the full list back, and the focus to the item it came
+    // from, not to the map the full sheet covers.
+    await editor(page, 'B').getByRole('button', { name: 'Close' }).tap();
+    await expect(editor(page, 'B')).toHaveCount(0);
+    await expect(sheet(page)).toHaveAttribute('data-height', 'full');
+    await expect(listItem(page, 'B')).toBeFocused();
   });
 
   test('by the keyboard: it lands in the middle, and Escape goes back to the full list, to the item', async ({
