@@ -86,11 +86,12 @@ export const documentMachine = setup({
     typeIn: assign(({ context, event }) =>
       event.type === 'doc.edited' ? withOutbox(typeIn(context, event, made(context, event))) : {},
     ),
-    recolourPin: assign(({ context, event }) =>
-      event.type === 'doc.recoloured'
-        ? withOutbox(commit(context, recolourPin(context.features, event, made(context, event))))
-        : {},
-    ),
+    recolourPin: assign(({ context, event }) => {
+      if (event.type !== 'doc.recoloured') return {};
+      const recoloured = recolourPin(context.features, event, made(context, event));
+      // Joined as nudges are: arrow keys held in the radio group choose a colour at each repeat.
+      return withOutbox(commitNudge(context, recoloured, event.t));
+    }),
     deleteRecord: assign(({ context, event }) =>
       event.type === 'doc.deleted'
         ? withOutbox(commitDelete(context, deleteRecord(context.features, event.id)))

@@ -276,10 +276,12 @@ function cameBack(
 export const NUDGE_JOIN_MS = 1000;
 
 /**
- * A pin nudged by keys: saved at once, like every move. It is one undo step with the nudges of the
- * same pin just before it (a held key repeats 30 times a second, and would otherwise fill the
- * history): the last nudge's step grows to end here, while nothing else has changed the pin or
- * the history since, no text is being typed, and no more than NUDGE_JOIN_MS have passed.
+ * A pin nudged by keys (Alt + arrows), or given another colour (the Colour radio buttons, which
+ * the arrow keys choose as they move): saved at once, like every change. It is one undo step with
+ * the changes of the same kind to the same pin just before it (a held key repeats 30 times a
+ * second, and would otherwise fill the history): the last one's step grows to end here, while
+ * nothing else has changed the pin or the history since, no text is being typed, and no more than
+ * NUDGE_JOIN_MS have passed.
  */
 export function commitNudge(
   context: DocumentContext,
@@ -295,6 +297,7 @@ export function commitNudge(
     context.nudged?.id === change.id &&
     context.nudged.seq === context.seq &&
     step === context.lastOperation &&
+    step.kind === operation.kind &&
     last?.id === change.id &&
     last.after !== null &&
     context.features[change.id] === last.after &&
@@ -305,7 +308,7 @@ export function commitNudge(
   }
   const saved = write(context, operation.changes);
   const joined: Step = {
-    kind: 'nudge',
+    kind: operation.kind,
     changes: [{ id: change.id, before: last.before, after: change.after }],
   };
   const undo = [...context.undo.slice(0, -1), joined];

@@ -270,6 +270,53 @@ describe('documentMachine', () => {
     });
   });
 
+  describe('while a pin is recoloured', () => {
+    const COLOURS = ['#d32f2f', '#ef6c00', '#f9a825', '#2e7d32', '#6a1b9a', '#c2185b', '#546e7a'];
+
+    it('makes colours chosen in a row (an arrow key held in the radio group) one step', () => {
+      const doc = startDocument();
+      doc.add('a', 1, 2);
+      const t = doc.next();
+      for (let i = 0; i < 60; i++)
+        doc.send({ type: 'doc.recoloured', id: 'a', colour: COLOURS[i % 7]!, t: t + i * 33 });
+      expect(doc.writes).toHaveLength(61);
+      expect(doc.context().undo.map((step) => step.kind)).toEqual(['add', 'recolour']);
+      expect(replayWrites(doc.writes)).toEqual(doc.features());
+      doc.send({ type: 'doc.undoRequested', t: t + 5000 });
+      expect(doc.record('a')?.properties).toBeUndefined();
+      doc.send({ type: 'doc.redoRequested', t: t + 6000 });
+      expect(doc.record('a')?.properties).toEqual({ 'marker-color': COLOURS[59 % 7] });
+    });
+
+    it(`never joins a nudge, or a colour chosen more than ${NUDGE_JOIN_MS} ms later`, () => {
+      const doc = startDocument();
+      doc.add('a', 1, 2);
+      const t = doc.next();
+      doc.send({ type: 'doc.pinMoved', id: 'a', lng: 2, lat: 2, t, nudge: true });
+      doc.send({ type: 'doc.recoloured', id: 'a', colour: '#d32f2f', t: t + 10 });
+      doc.send({ type: 'doc.recoloured', id: 'a', colour: '#2e7d32', t: t + 20 + NUDGE_JOIN_MS });
+      doc.send({
+        type: 'doc.pinMoved',
+        id: 'a',
+        lng: 3,
+        lat: 2,
+        t: t + 30 + NUDGE_JOIN_MS,
+        nudge: true,
+      });
+      expect(doc.context().undo.map((step) => step.kind)).toEqual([
+        'add',
+        'nudge',
+        'recolour',
+        'recolour',
+        'nudge',
+      ]);
+      doc.undo();
+      doc.undo();
+      expect(doc.record('a')?.properties).toEqual({ 'marker-color': '#d32f2f' });
+      expect(position(doc, 'a')).toEqual([2, 2]);
+    });
+  });
+
   describe('while typing in a field', () => {
     it('saves every keystroke at once but makes no step until the field is left', () => {
       const doc = startDocument();
