@@ -405,20 +405,29 @@ export function sheetInsets(sheet: HTMLElement): Insets {
 
 /** Where the selected place or pin is, if anything is selected. */
 /**
- * Whether the selection is a pin the person has just dropped after a drag (and not moved by keys,
- * undo or redo since): the map does not move for it, even where the card covers it, as it does
- * not move during the drag (CONTRACT.md: the map does not move and `#map=` does not change).
+ * Whether the selection is a pin the person has just dropped after a drag, still as the drop left
+ * it (not typed into, moved by keys, undone or changed by another tab since): the map does not
+ * move for it, even where the card covers it, as it does not move during the drag (CONTRACT.md:
+ * the map does not move and `#map=` does not change). Anything since lets it be kept clear again.
  */
 export function leftWhereDropped(
   selection: { pin: string | null; pinOrigin: PinSelectionOrigin | null },
-  document: { lastOperation: Operation | null },
+  document: {
+    lastOperation: Operation | null;
+    features: Readonly<Record<string, FeatureRecord | undefined>>;
+  },
 ): boolean {
   if (selection.pin === null || selection.pinOrigin !== 'drag') return false;
   const operation = document.lastOperation;
-  const since =
-    operation?.changes.some((change) => change.id === selection.pin) &&
-    (operation.kind === 'nudge' || operation.changes.some((change) => change.ifUnchanged));
-  return !since;
+  const [change] = operation?.changes ?? [];
+  return (
+    operation?.kind === 'move' &&
+    operation.changes.length === 1 &&
+    change?.id === selection.pin &&
+    !change.ifUnchanged &&
+    change.after !== null &&
+    document.features[selection.pin] === change.after
+  );
 }
 
 function selectedPoint(
