@@ -44,7 +44,9 @@ export function StorageAlert() {
         folded ? (
           <p>
             {readOnly
-              ? 'Changes are not being saved in this tab: reload to keep editing.'
+              ? unsaved === 0
+                ? 'Changes are not being saved in this tab: reload to keep editing.'
+                : `Changes are not being saved in this tab; ${unsaved === 1 ? 'one change' : `${formatCount(unsaved)} changes`} made here ${unsaved === 1 ? 'was' : 'were'} not saved: Export GeoJSON before you reload.`
               : `Your changes are not being saved: ${WHY_SHORT[reason ?? 'writeFailed']}.`}
           </p>
         ) : readOnly ? (

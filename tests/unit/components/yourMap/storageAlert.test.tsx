@@ -107,6 +107,11 @@ describe('the storage alert', () => {
     expect(
       within(screen.getByRole('alert')).getByRole('button', { name: 'Details' }),
     ).toHaveAttribute('aria-expanded', 'true');
+    // Folded, it still says that a change made here would be lost by the reload it asks for.
+    fireEvent.click(within(screen.getByRole('alert')).getByRole('button', { name: 'Details' }));
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Changes are not being saved in this tab; one change made here was not saved: Export GeoJSON before you reload.',
+    );
   });
 
   it('says the storage could not be opened where opening it failed otherwise', async () => {
