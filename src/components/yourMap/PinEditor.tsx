@@ -65,8 +65,10 @@ export function PinEditor() {
     const focusName = origin === 'new' || byKeyboard;
     // In the sheet's card, opened from a list by a tap too: the sheet gives the lists back as it
     // closes, over the map, so the focus goes back to the item rather than to the covered map.
-    const previous =
-      byKeyboard || (card && origin === 'list') ? window.document.activeElement : null;
+    // (Only an item of the list: WebKit does not focus a button it taps.)
+    const active = window.document.activeElement;
+    const tappedItem = card && origin === 'list' && active?.closest(`[${ROVING_LIST}]`);
+    const previous = byKeyboard || tappedItem ? active : null;
     // Opened from a list: where its item goes with the pin (deleted), the focus goes to the list,
     // and where the list goes too (its last pin), where its region sends the keyboard then
     // (`data-when-emptied`: Your map's Import, as when an undo empties the list).
