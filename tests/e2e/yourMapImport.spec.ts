@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
+import { NUDGE_JOIN_MS } from '../../src/yourMap/history';
 import { settle } from './support/camera';
 import { BASE_URL } from './support/chromium';
 import { CANVAS_ONLY, expect, expectReady, test, withPageStyle } from './support/map';
@@ -450,6 +451,9 @@ test('a colour chosen in the editor, by keys and by mouse: drawn at once, one un
   await expect(colours.getByRole('radio', { name: 'Red' })).toBeChecked();
   await expect.poll(() => canvasPixels(RED)).toBeGreaterThan(50);
 
+  // A choice within NUDGE_JOIN_MS of the last joins its step (a key held in the group): this one
+  // comes later, a step of its own.
+  await page.waitForTimeout(NUDGE_JOIN_MS + 100);
   await colours.getByRole('radio', { name: 'Green' }).click();
   await expect.poll(() => canvasPixels(GREEN)).toBeGreaterThan(50);
   expect(await canvasPixels(RED)).toBe(0);

@@ -36,38 +36,44 @@ export function StorageAlert() {
   const exportGeoJson = useExport();
   const { owner } = useChartroom();
   const covering = useMemo(() => coversPopups(owner), [owner]);
-  if (!readOnly && !reason) return null;
-  // A new trouble shows in full again.
+  // Which trouble `Details` folded: kept while saving is retried (the alert goes while storage is
+  // tried again, and comes back), and a new trouble shows in full again.
+  const [foldedFor, setFoldedFor] = useState<string | null>(null);
+  const trouble = readOnly ? 'readOnly' : reason;
+  if (trouble === null) return null;
+  const folded = foldedFor === trouble;
   return (
-    <AlertBody key={readOnly ? 'readOnly' : reason} covering={covering}>
-      {(folded) =>
-        folded ? (
-          <p>
-            {readOnly
-              ? unsaved === 0
-                ? 'Changes are not being saved in this tab: reload to keep editing.'
-                : `Changes are not being saved in this tab; ${unsaved === 1 ? 'one change' : `${formatCount(unsaved)} changes`} made here ${unsaved === 1 ? 'was' : 'were'} not saved: Export GeoJSON before you reload.`
-              : `Your changes are not being saved: ${WHY_SHORT[reason ?? 'writeFailed']}.`}
-          </p>
-        ) : readOnly ? (
-          <p>
-            Chartroom was updated in another tab, so changes are not being saved in this one. Reload
-            this page to keep editing.{' '}
-            {unsaved === 0
-              ? 'Nothing you made has been lost.'
-              : `${unsaved === 1 ? 'One change' : `${formatCount(unsaved)} changes`} made here ${unsaved === 1 ? 'was' : 'were'} not saved: Export GeoJSON to keep ${unsaved === 1 ? 'it' : 'them'} before you reload.`}
-          </p>
-        ) : (
-          <p>
-            Your changes are not being saved: {WHY[reason ?? 'writeFailed']}. You can keep editing;
-            Chartroom keeps trying
-            {unsaved > 0
-              ? ` (${formatCount(unsaved)} ${unsaved === 1 ? 'change' : 'changes'} waiting)`
-              : ''}
-            . Export GeoJSON to keep a copy.
-          </p>
-        )
-      }
+    <AlertBody
+      covering={covering}
+      folded={folded}
+      toggle={() => setFoldedFor(folded ? null : trouble)}
+    >
+      {folded ? (
+        <p>
+          {readOnly
+            ? unsaved === 0
+              ? 'Changes are not being saved in this tab: reload to keep editing.'
+              : `Changes are not being saved in this tab; ${unsaved === 1 ? 'one change' : `${formatCount(unsaved)} changes`} made here ${unsaved === 1 ? 'was' : 'were'} not saved: Export GeoJSON before you reload.`
+            : `Your changes are not being saved: ${WHY_SHORT[reason ?? 'writeFailed']}.`}
+        </p>
+      ) : readOnly ? (
+        <p>
+          Chartroom was updated in another tab, so changes are not being saved in this one. Reload
+          this page to keep editing.{' '}
+          {unsaved === 0
+            ? 'Nothing you made has been lost.'
+            : `${unsaved === 1 ? 'One change' : `${formatCount(unsaved)} changes`} made here ${unsaved === 1 ? 'was' : 'were'} not saved: Export GeoJSON to keep ${unsaved === 1 ? 'it' : 'them'} before you reload.`}
+        </p>
+      ) : (
+        <p>
+          Your changes are not being saved: {WHY[reason ?? 'writeFailed']}. You can keep editing;
+          Chartroom keeps trying
+          {unsaved > 0
+            ? ` (${formatCount(unsaved)} ${unsaved === 1 ? 'change' : 'changes'} waiting)`
+            : ''}
+          . Export GeoJSON to keep a copy.
+        </p>
+      )}
       <button type="button" onClick={exportGeoJson}>
         Export GeoJSON
       </button>
@@ -87,12 +93,15 @@ export function StorageAlert() {
  */
 function AlertBody({
   covering,
+  folded,
+  toggle,
   children,
 }: {
   covering: (element: HTMLElement | null) => void;
-  children: [(folded: boolean) => ReactNode, ...ReactNode[]];
+  folded: boolean;
+  toggle: () => void;
+  children: [ReactNode, ...ReactNode[]];
 }) {
-  const [folded, setFolded] = useState(false);
   const [text, ...buttons] = children;
   return (
     <div
@@ -101,10 +110,10 @@ function AlertBody({
       data-covers-popups="top"
       ref={covering}
     >
-      {text(folded)}
+      {text}
       <div className="storage-alert-actions">
         {buttons}
-        <button type="button" aria-expanded={!folded} onClick={() => setFolded(!folded)}>
+        <button type="button" aria-expanded={!folded} onClick={toggle}>
           Details
         </button>
       </div>
