@@ -29,8 +29,12 @@ const WHY_SHORT: Record<StorageFailureReason, string> = {
 export function StorageAlert() {
   const storage = useStorage();
   const readOnly = useSelector(storage, (s) => s.hasTag('readOnly'));
+  // Also while storage that failed to open is tried again: the alert stays as it was, rather than
+  // going and coming back (said again, and an open editor moved clear of it again) every try.
   const reason = useSelector(storage, (s) =>
-    s.hasTag('notSaving') ? (s.context.failure?.reason ?? 'writeFailed') : null,
+    s.hasTag('notSaving') || (s.hasTag('loading') && s.context.failure)
+      ? (s.context.failure?.reason ?? 'writeFailed')
+      : null,
   );
   const unsaved = useSelector(storage, (s) => s.context.unsaved);
   const exportGeoJson = useExport();
