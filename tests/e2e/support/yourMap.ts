@@ -30,7 +30,7 @@ export interface StoredRecord {
   geometry: { type: string; coordinates: [number, number] };
   created: number;
   updated: number;
-  /** The feature's other properties (its file's, and its colour), where it has any. */
+  /** The feature's other properties (its file's, and its colour); absent where there are none. */
   properties?: Record<string, unknown>;
 }
 
