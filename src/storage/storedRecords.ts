@@ -216,9 +216,9 @@ export async function writeRecords(
       // The write's ids, each as this write left it; a quarantined one as kept.
       const answer: StoredRecord[] = [];
       for (const id of new Set(write.map((change) => change.id))) {
+        const keptAs = kept.get(id);
         if (outcome.has(id)) answer.push({ id, record: outcome.get(id) ?? null });
-        else if (kept.has(id))
-          answer.push({ id, record: null, kept: true, quarantined: kept.get(id)! });
+        else if (keptAs) answer.push({ id, record: null, kept: true, quarantined: keptAs });
       }
       answers.push(answer);
     }

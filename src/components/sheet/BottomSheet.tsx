@@ -403,7 +403,6 @@ export function sheetInsets(sheet: HTMLElement): Insets {
   };
 }
 
-/** Where the selected place or pin is, if anything is selected. */
 /**
  * Whether the selection is a pin the person has just dropped after a drag, still as the drop left
  * it (not typed into, moved by keys, undone or changed by another tab since): the map does not
@@ -430,6 +429,7 @@ export function leftWhereDropped(
   );
 }
 
+/** Where the selected place or pin is, if anything is selected. */
 function selectedPoint(
   selection: { selected: { lng: number; lat: number } | null; pin: string | null },
   document: { features: Record<string, FeatureRecord | undefined> },

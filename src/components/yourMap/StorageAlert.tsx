@@ -40,8 +40,7 @@ export function StorageAlert() {
   const exportGeoJson = useExport();
   const { owner } = useChartroom();
   const covering = useMemo(() => coversPopups(owner), [owner]);
-  // Which trouble `Details` folded: kept while saving is retried (the alert goes while storage is
-  // tried again, and comes back), and a new trouble shows in full again.
+  // Which trouble `Details` folded: a new trouble shows in full again.
   const [foldedFor, setFoldedFor] = useState<string | null>(null);
   const trouble = readOnly ? 'readOnly' : reason;
   if (trouble === null) return null;
@@ -51,33 +50,35 @@ export function StorageAlert() {
       covering={covering}
       folded={folded}
       toggle={() => setFoldedFor(folded ? null : trouble)}
+      text={
+        folded ? (
+          <p>
+            {readOnly
+              ? unsaved === 0
+                ? 'Changes are not being saved in this tab: reload to keep editing.'
+                : `Changes are not being saved in this tab; ${unsaved === 1 ? 'one change' : `${formatCount(unsaved)} changes`} made here ${unsaved === 1 ? 'was' : 'were'} not saved: Export GeoJSON before you reload.`
+              : `Your changes are not being saved: ${WHY_SHORT[reason ?? 'writeFailed']}.`}
+          </p>
+        ) : readOnly ? (
+          <p>
+            Chartroom was updated in another tab, so changes are not being saved in this one. Reload
+            this page to keep editing.{' '}
+            {unsaved === 0
+              ? 'Nothing you made has been lost.'
+              : `${unsaved === 1 ? 'One change' : `${formatCount(unsaved)} changes`} made here ${unsaved === 1 ? 'was' : 'were'} not saved: Export GeoJSON to keep ${unsaved === 1 ? 'it' : 'them'} before you reload.`}
+          </p>
+        ) : (
+          <p>
+            Your changes are not being saved: {WHY[reason ?? 'writeFailed']}. You can keep editing;
+            Chartroom keeps trying
+            {unsaved > 0
+              ? ` (${formatCount(unsaved)} ${unsaved === 1 ? 'change' : 'changes'} waiting)`
+              : ''}
+            . Export GeoJSON to keep a copy.
+          </p>
+        )
+      }
     >
-      {folded ? (
-        <p>
-          {readOnly
-            ? unsaved === 0
-              ? 'Changes are not being saved in this tab: reload to keep editing.'
-              : `Changes are not being saved in this tab; ${unsaved === 1 ? 'one change' : `${formatCount(unsaved)} changes`} made here ${unsaved === 1 ? 'was' : 'were'} not saved: Export GeoJSON before you reload.`
-            : `Your changes are not being saved: ${WHY_SHORT[reason ?? 'writeFailed']}.`}
-        </p>
-      ) : readOnly ? (
-        <p>
-          Chartroom was updated in another tab, so changes are not being saved in this one. Reload
-          this page to keep editing.{' '}
-          {unsaved === 0
-            ? 'Nothing you made has been lost.'
-            : `${unsaved === 1 ? 'One change' : `${formatCount(unsaved)} changes`} made here ${unsaved === 1 ? 'was' : 'were'} not saved: Export GeoJSON to keep ${unsaved === 1 ? 'it' : 'them'} before you reload.`}
-        </p>
-      ) : (
-        <p>
-          Your changes are not being saved: {WHY[reason ?? 'writeFailed']}. You can keep editing;
-          Chartroom keeps trying
-          {unsaved > 0
-            ? ` (${formatCount(unsaved)} ${unsaved === 1 ? 'change' : 'changes'} waiting)`
-            : ''}
-          . Export GeoJSON to keep a copy.
-        </p>
-      )}
       <button type="button" onClick={exportGeoJson}>
         Export GeoJSON
       </button>
@@ -99,14 +100,16 @@ function AlertBody({
   covering,
   folded,
   toggle,
+  text,
   children,
 }: {
   covering: (element: HTMLElement | null) => void;
   folded: boolean;
   toggle: () => void;
-  children: [ReactNode, ...ReactNode[]];
+  text: ReactNode;
+  /** Its buttons, before `Details`. */
+  children: ReactNode;
 }) {
-  const [text, ...buttons] = children;
   return (
     <div
       role="alert"
@@ -116,7 +119,7 @@ function AlertBody({
     >
       {text}
       <div className="storage-alert-actions">
-        {buttons}
+        {children}
         <button type="button" aria-expanded={!folded} onClick={toggle}>
           Details
         </button>

@@ -50,6 +50,8 @@ export const REMEMBERED_TILES = 4096;
 
 export class PinTiles {
   private pins: readonly Drawn[] = [];
+  /** Each pin's own colour (pinColour), or null: in the order of `pins`. */
+  private colours: readonly (string | null)[] = [];
   /** Web Mercator, 0 to 1 from the west and north edges. */
   private x = new Float64Array(0);
   private y = new Float64Array(0);
@@ -74,6 +76,8 @@ export class PinTiles {
       y[i] = mercatorY(lat);
     }
     this.pins = points;
+    // Read once a change, not once a tile: a pin is drawn in many tiles.
+    this.colours = points.map((point) => pinColour(point.properties));
     this.x = x;
     this.y = y;
     this.levels = new Map();
@@ -137,7 +141,7 @@ export class PinTiles {
       if (tx < 0 || tx >= 1 || ty < 0 || ty >= 1) continue;
       const count = level.count[item]!;
       const pin = level.first[item]!;
-      const colour = count === 1 ? pinColour(this.pins[pin]!.properties) : null;
+      const colour = count === 1 ? this.colours[pin] : null;
       const tags =
         count === 1
           ? [
