@@ -1,17 +1,8 @@
-import { and, not, setup, type SnapshotFrom } from 'xstate';
-import type { ToolEvent, ToolName } from '../../yourMap/events';
-import { DOUBLE_CLICK_MS, LONG_PRESS_MS } from '../../yourMap/gestures';
-import { toolsActions } from './toolsActions';
-import {
-  offeredSpot,
-  pinHere,
-  pressedPin,
-  toolsContext,
-  toolsGuards,
-  type ToolsContext,
-  type ToolsInput,
-  type ToolsTag,
-} from './toolsGuards';
+import type { SnapshotFrom } from 'xstate';
+import type { ToolName } from '../../yourMap/events';
+import { browseState } from './browseState';
+import { toolsContext } from './toolsGuards';
+import { toolsSetup } from './toolsSetup';
 
 export {
   DOUBLE_CLICK_DISTANCE_PX,
@@ -30,28 +21,14 @@ export {
 } from './toolsGuards';
 
 /**
- * The tools, named for what the person is doing. `browse`: `idle` → `onPin.pointing` (pressed on a
- * pin; the map's panning is held from here) → `onPin.draggingPin` (moved DRAG_THRESHOLD_PX: the pin
- * follows on the map only; a release commits one `doc.pinMoved`), and `justAdded` (a pin was just
- * added: the double click's second click is swallowed). By touch, `idle` → `pressingMap` (a finger
- * on empty map) → `offeringPin` (it rested LONG_PRESS_MS: `Add pin here`, accepted by
- * `tool.offerAccepted`). `addingPin`: `idle` → `pressing` → a
- * release adds one pin and selects it as new, or `panning` (moved past the threshold: the map pans,
- * nothing is added). `drawing`: placeholders for routes and areas. Every state handles
- * `tool.cancelled` (Escape: back to browse) and `tool.interrupted` (the gesture stops; a dragged
- * pin goes back; `readOnly` also ends editing for good).
+ * The tools, named for what the person is doing. `browse` (browseState.ts): pressing, pointing at
+ * and dragging pins, and the long press that offers `Add pin here`. `addingPin`: `idle` →
+ * `pressing` → a release adds one pin and selects it as new, or `panning` (moved past the
+ * threshold: the map pans, nothing is added). `drawing`: placeholders for routes and areas. Every
+ * state handles `tool.cancelled` (Escape: back to browse) and `tool.interrupted` (the gesture
+ * stops; a dragged pin goes back; `readOnly` also ends editing for good).
  */
-export const toolsMachine = setup({
-  types: {
-    context: {} as ToolsContext,
-    events: {} as ToolEvent,
-    input: {} as ToolsInput,
-    tags: {} as ToolsTag,
-  },
-  delays: { doubleClick: DOUBLE_CLICK_MS, longPress: LONG_PRESS_MS },
-  actions: toolsActions,
-  guards: { ...toolsGuards, pastThresholdAndEditable: and(['pastThreshold', not('readOnly')]) },
-}).createMachine({
+export const toolsMachine = toolsSetup.createMachine({
   id: 'tools',
   context: toolsContext,
   initial: 'browse',
@@ -64,150 +41,7 @@ export const toolsMachine = setup({
     ],
   },
   states: {
-    browse: {
-      tags: 'browsing',
-      entry: { type: 'showTool', params: { tool: 'browse' } },
-      initial: 'idle',
-      on: {
-        'tool.cancelled': '.idle',
-        'tool.interrupted': { target: '.idle', actions: 'noteReadOnly' },
-      },
-      states: {
-        idle: {
-          entry: 'forgetPress',
-          on: {
-            'pointer.down': [
-              { guard: 'pressedPin', target: 'onPin', actions: 'pressPin' },
-              { guard: 'fingerOnMap', target: 'pressingMap', actions: ['pressMap', 'holdOffer'] },
-            ],
-          },
-        },
-        /**
-         * A finger rests on empty map (MapLibre pans it if it moves): held LONG_PRESS_MS within
-         * LONG_PRESS_SLOP_PX, `Add pin here` is offered. A tap stays the map's (it selects or
-         * deselects).
-         */
-        pressingMap: {
-          after: { longPress: [{ guard: 'readOnly', target: 'idle' }, { target: 'offeringPin' }] },
-          on: {
-            'pointer.moved': { guard: 'wandered', target: 'idle' },
-            'pointer.released': [
-              // Held long enough by the events' own times: the page was too busy to run the timer.
-              { guard: 'releasedAfterLongPress', target: 'offeringPin' },
-              { target: 'idle' },
-            ],
-          },
-        },
-        /**
-         * `Add pin here` is offered for the spot (the selection's popup or editor closes for it).
-         * Lifting the finger keeps the offer; a new press anywhere, Escape, or the map moving
-         * ends it.
-         */
-        offeringPin: {
-          entry: ['closePopup', 'closeEditor', { type: 'markOffer', params: offeredSpot }],
-          exit: 'unmarkOffer',
-          on: {
-            'pointer.moved': { guard: 'wanderedTooSoon', target: 'idle' },
-            'pointer.released': { guard: 'releasedTooSoon', target: 'idle' },
-            'tool.offerAccepted': {
-              guard: not('readOnly'),
-              target: 'idle',
-              actions: ['nameNewPin', 'addPin', 'selectNewPin'],
-            },
-            'tool.offerDismissed': 'idle',
-            'pointer.down': { target: 'idle', actions: 'chooseAgain' },
-          },
-        },
-        /** Pressed on a pin: the map does not pan from the press on, so it never moves under it. */
-        onPin: {
-          entry: 'disableMapPan',
-          exit: 'restoreMapPan',
-          initial: 'pointing',
-          states: {
-            pointing: {
-              on: {
-                'pointer.moved': [
-                  {
-                    guard: 'pastThresholdAndEditable',
-                    target: 'draggingPin',
-                    actions: { type: 'movePinProvisionally', params: pinHere },
-                  },
-                  // Read-only: the press is given up, and nothing is selected on release.
-                  { guard: 'pastThreshold', target: '#tools.browse.idle' },
-                ],
-                'pointer.released': { target: '#tools.browse.idle', actions: 'selectPin' },
-              },
-            },
-            draggingPin: {
-              tags: 'dragging',
-              on: {
-                'pointer.moved': { actions: { type: 'movePinProvisionally', params: pinHere } },
-                // Inside or outside the map: where the pointer was released, or left the map.
-                'pointer.released': {
-                  target: '#tools.browse.idle',
-                  actions: [
-                    'commitPinMove',
-                    { type: 'landPin', params: pressedPin },
-                    'selectDroppedPin',
-                  ],
-                },
-                'tool.cancelled': {
-                  target: '#tools.browse.idle',
-                  actions: { type: 'putPinBack', params: pressedPin },
-                },
-                'tool.interrupted': {
-                  target: '#tools.browse.idle',
-                  actions: [{ type: 'putPinBack', params: pressedPin }, 'noteReadOnly'],
-                },
-                // The pin goes back, then the tool is chosen as from idle.
-                'tool.chosen': {
-                  target: '#tools.browse.idle',
-                  actions: [{ type: 'putPinBack', params: pressedPin }, 'chooseAgain'],
-                },
-              },
-            },
-          },
-        },
-        /**
-         * A pin was just added: the double click's second click neither zooms nor adds. Pressed
-         * again, the new pin holds the map's panning, and a drag carries it.
-         */
-        justAdded: {
-          entry: 'disableDoubleClickZoom',
-          exit: 'restoreDoubleClickZoom',
-          after: { doubleClick: 'idle' },
-          initial: 'waiting',
-          states: {
-            waiting: {
-              on: {
-                // The second click is swallowed; a press elsewhere is a new gesture.
-                'pointer.down': [
-                  {
-                    guard: and(['nearNewPin', 'pressedPin']),
-                    target: 'onNewPin',
-                    actions: 'pressPin',
-                  },
-                  { guard: 'nearNewPin' },
-                  { target: '#tools.browse.idle', actions: 'chooseAgain' },
-                ],
-              },
-            },
-            onNewPin: {
-              entry: 'disableMapPan',
-              exit: 'restoreMapPan',
-              on: {
-                'pointer.moved': {
-                  guard: 'pastThresholdAndEditable',
-                  target: '#tools.browse.onPin.draggingPin',
-                  actions: { type: 'movePinProvisionally', params: pinHere },
-                },
-                'pointer.released': 'waiting',
-              },
-            },
-          },
-        },
-      },
-    },
+    browse: browseState,
     addingPin: {
       tags: 'addingPin',
       entry: [{ type: 'showTool', params: { tool: 'addPin' } }, 'disableDoubleClickZoom'],
