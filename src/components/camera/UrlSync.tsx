@@ -55,7 +55,11 @@ export function UrlSync() {
     }
     /** The view of an address followed in the open page, until the camera settles after it. */
     let followed: HashState['camera'] = null;
+    // The address as last written or followed. Back or Forward changes the entry before its
+    // `hashchange` is handled: until then a write would give the new entry the view being left.
+    let known = window.location.hash;
     const write = () => {
+      if (window.location.hash !== known) return;
       const view = followed ?? camera.getSnapshot().context.settled;
       const placeId =
         selection.getSnapshot().context.selected?.id ?? waiting.current?.placeId ?? null;
@@ -63,6 +67,7 @@ export function UrlSync() {
       if (hash === window.location.hash) return;
       const { pathname, search } = window.location;
       window.history.replaceState(window.history.state, '', `${pathname}${search}${hash}`);
+      known = window.location.hash;
     };
     // A link that was not understood, or was adjusted, is replaced at once by the view it opened.
     if (badLink) write();
@@ -143,6 +148,7 @@ export function UrlSync() {
       open();
     };
     const onHashChange = () => {
+      known = window.location.hash;
       const link = parseHash(window.location.hash, input.limits);
       follow(link);
       // What was not understood leaves the address, which holds the view (and place) shown; a

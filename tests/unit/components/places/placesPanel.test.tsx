@@ -344,6 +344,40 @@ describe('an address followed in the open page', () => {
     expect(window.location.hash).toBe('#map=7/48/2');
   });
 
+  it('a movement ending as Back or Forward changes the entry leaves the new entry its address', async () => {
+    const { app } = renderPlaces({ hash: '#map=6/40/3' });
+    await placesInView();
+    // The browser has moved to another entry; its hashchange is still queued when the flight to
+    // the last address ends, with the view of that address.
+    act(() => window.history.replaceState(null, '', '/#map=6/41.9/12.5'));
+    act(() => {
+      app.send({ type: 'camera.moveStarted', source: 'app', animation: null, reason: null, t: 0 });
+      app.send({ type: 'camera.moveEnded', camera: { ...CAMERA, zoom: 6 }, t: 10 });
+    });
+    expect(window.location.hash).toBe('#map=6/41.9/12.5');
+    // Once the app has followed the new entry, movements are written again.
+    act(() => void window.dispatchEvent(new HashChangeEvent('hashchange')));
+    act(() => {
+      app.send({ type: 'camera.moveStarted', source: 'app', animation: null, reason: null, t: 20 });
+      app.send({
+        type: 'camera.moveEnded',
+        camera: { ...CAMERA, center: { lng: 12.5, lat: 41.9 }, zoom: 6 },
+        t: 30,
+      });
+    });
+    act(() => {
+      app.send({
+        type: 'camera.moveStarted',
+        source: 'user',
+        animation: null,
+        reason: null,
+        t: 40,
+      });
+      app.send({ type: 'camera.moveEnded', camera: { ...CAMERA, zoom: 7 }, t: 50 });
+    });
+    expect(window.location.hash).toBe('#map=7/48/2');
+  });
+
   it('loads the places first if need be, then opens it', async () => {
     const { app } = renderPlaces({ holdIndex: true });
     followAddress(`#map=8/45.75/4.85&place=${OTHER.id}`);
