@@ -365,6 +365,46 @@ test('Ctrl+Z in Name or Note is the text’s own undo of the run typed, not the 
   await expect(anyEditor(page)).toHaveCount(0);
 });
 
+test('Ctrl+Z in a field whose text was put back from elsewhere takes back nothing typed before', async () => {
+  await page.mouse.click(at['Pin 3']!.x, at['Pin 3']!.y);
+  await expect(editor(page, 'Pin 3')).toBeVisible();
+  const name = anyEditor(page).getByRole('textbox', { name: 'Name' });
+  const note = anyEditor(page).getByRole('textbox', { name: 'Note' });
+  // Name cleared and left: the pin keeps its name, which the field shows again.
+  await name.click();
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.press('Backspace');
+  await expect(name).toHaveValue('');
+  await page.keyboard.press('Tab');
+  await expect(name).toHaveValue('Pin 3');
+  await page.keyboard.press('Shift+Tab');
+  await expect(name).toBeFocused();
+  await page.keyboard.press('Control+Z');
+  await expect(name).toHaveValue('Pin 3');
+  await expect.poll(async () => (await storedNamed(page, 'Pin 3'))?.name).toBe('Pin 3');
+  // A note typed, then undone by the toolbar's Undo: Ctrl+Z back in the field leaves it so.
+  const before = await note.inputValue();
+  await note.click();
+  await page.keyboard.press('End');
+  await page.keyboard.type(' with a bell');
+  await toolButton(page, 'Undo').click();
+  await expect(note).toHaveValue(before);
+  await note.click();
+  await page.keyboard.press('Control+Z');
+  await expect(note).toHaveValue(before);
+  await expect.poll(async () => (await storedNamed(page, 'Pin 3'))?.note).toBe(before);
+  // Put back as it was, with nothing left to redo.
+  await toolButton(page, 'Redo').click();
+  await expect(note).toHaveValue(`${before} with a bell`);
+  await toolButton(page, 'Undo').click();
+  await expect(note).toHaveValue(before);
+  await note.click();
+  await page.keyboard.type(' ');
+  await page.keyboard.press('Backspace');
+  await page.keyboard.press('Escape');
+  await expect(anyEditor(page)).toHaveCount(0);
+});
+
 test('markup typed into a name or a note shows as text and runs nothing', async () => {
   const dialogs: string[] = [];
   const onDialog = (dialog: { message(): string; dismiss(): Promise<void> }) => {

@@ -4,7 +4,6 @@ import {
   type RefObject,
   useEffect,
   useId,
-  useLayoutEffect,
   useRef,
   useState,
 } from 'react';
@@ -17,6 +16,7 @@ import { useChartroom, useDocument, useSelection, useStorage } from '../Chartroo
 import { showSelection, useSheetCard } from '../sheet/BottomSheet';
 import { isOnNothing } from '../focusHandOff';
 import { ROVING_LIST, focusRovingStop } from '../useRovingFocus';
+import { useOwnTextHistory } from './useOwnTextHistory';
 
 /**
  * The selected pin's editor: a dialog named after the pin, anchored to it in MapLibre's popup
@@ -121,8 +121,6 @@ function EditorContent({ pin }: { pin: FeatureRecord }) {
   // one line, as the list shows it, so that an edit keeps its words apart.
   const name = useSelector(document, (s) => oneLineName(nameInField(s.context, pin)));
   const { id } = pin;
-  const edit = (change: { name?: string; note?: string }) =>
-    document.send({ type: 'doc.edited', id, ...change, t: Date.now() });
   const finish = () => document.send({ type: 'doc.editFinished', id, t: Date.now() });
   const close = () => {
     finish();
@@ -135,20 +133,8 @@ function EditorContent({ pin }: { pin: FeatureRecord }) {
       <h2 id={titleId} dir="auto">
         {pin.name}
       </h2>
-      <label>
-        Name
-        <input
-          name="name"
-          type="text"
-          dir="auto"
-          autoComplete="off"
-          value={name}
-          readOnly={readOnly}
-          onChange={(event) => edit({ name: event.target.value })}
-          onBlur={finish}
-        />
-      </label>
-      <NoteField key={id} id={id} note={pin.note} readOnly={readOnly} />
+      <NameField key={`name ${id}`} id={id} name={name} readOnly={readOnly} />
+      <NoteField key={`note ${id}`} id={id} note={pin.note} readOnly={readOnly} />
       <PinColours id={id} colour={pinColour(pin.properties)} readOnly={readOnly} />
       <dl>
         <dt>Coordinates</dt>
@@ -248,26 +234,47 @@ function PinColours({
 }
 
 /**
- * The `Note` field. React writes a controlled textarea's `defaultValue` (its text content) at every
- * render, even unchanged, and Chromium then ends the typing run its own text undo takes back in
- * one step: Ctrl+Z took away one letter. So the textarea is left to itself while typed in, and
- * rendered again only for another pin or `readOnly`; a note changed from elsewhere (an undo,
- * another tab) is written into it where it differs from what it shows.
+ * The `Name` and `Note` fields, each left to itself while typed in (useOwnTextHistory): its own
+ * text undo stays its own, and for `Note`, React does not write a controlled textarea's
+ * `defaultValue` (its text content) at every render, which in Chromium ended the typing run that
+ * its undo takes back in one step (Ctrl+Z took away one letter).
  */
-const NoteField = memo(function NoteField({
-  id,
-  note,
-  readOnly,
-}: {
+const NameField = memo(function NameField(props: { id: string; name: string; readOnly: boolean }) {
+  const { field, generation } = useOwnTextHistory<HTMLInputElement>(props.name);
+  return <NameInput key={generation} id={props.id} readOnly={props.readOnly} field={field} />;
+});
+
+const NoteField = memo(function NoteField(props: { id: string; note: string; readOnly: boolean }) {
+  const { field, generation } = useOwnTextHistory<HTMLTextAreaElement>(props.note);
+  return <NoteTextarea key={generation} id={props.id} readOnly={props.readOnly} field={field} />;
+});
+
+interface FieldProps<E> {
   id: string;
-  note: string;
   readOnly: boolean;
-}) {
-  const field = useRef<HTMLTextAreaElement>(null);
-  useLayoutEffect(() => {
-    if (field.current && field.current.value !== note) field.current.value = note;
-  }, [note]);
-  return <NoteTextarea id={id} readOnly={readOnly} field={field} />;
+  field: RefObject<E | null>;
+}
+
+/** The input itself, whose props do not change while it is typed in. */
+const NameInput = memo(function NameInput({ id, readOnly, field }: FieldProps<HTMLInputElement>) {
+  const document = useDocument();
+  return (
+    <label>
+      Name
+      <input
+        ref={field}
+        name="name"
+        type="text"
+        dir="auto"
+        autoComplete="off"
+        readOnly={readOnly}
+        onChange={(event) =>
+          document.send({ type: 'doc.edited', id, name: event.target.value, t: Date.now() })
+        }
+        onBlur={() => document.send({ type: 'doc.editFinished', id, t: Date.now() })}
+      />
+    </label>
+  );
 });
 
 /** The textarea itself, whose props do not change while it is typed in. */
@@ -275,11 +282,7 @@ const NoteTextarea = memo(function NoteTextarea({
   id,
   readOnly,
   field,
-}: {
-  id: string;
-  readOnly: boolean;
-  field: RefObject<HTMLTextAreaElement | null>;
-}) {
+}: FieldProps<HTMLTextAreaElement>) {
   const document = useDocument();
   return (
     <label>

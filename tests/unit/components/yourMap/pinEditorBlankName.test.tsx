@@ -65,7 +65,10 @@ describe("a pin's Name, cleared", () => {
     expect(screen.getByRole('dialog', { name: 'Harbour' })).toBeInTheDocument();
     expect(listNames()).toEqual(['Harbour', 'Quay']);
     act(() => name.blur());
-    expect(name).toHaveValue('Harbour');
+    // A new field, whose own text undo cannot put the cleared text back into the name.
+    const shown = screen.getByRole('textbox', { name: 'Name' });
+    expect(shown).toHaveValue('Harbour');
+    expect(shown).not.toBe(name);
     expect(documentOf(app).context.features.h?.name).toBe('Harbour');
     expect(undoSteps(app)).toBe(0);
   });
