@@ -82,3 +82,30 @@ test('Add pin chosen by Enter in the toolbar says that Enter on the map adds the
   await page.keyboard.press('Enter');
   await expect(listButtons(page)).toHaveText(['Pin 1']);
 });
+
+test('Back, with a pin’s Name being typed in, closes its editor and gives the keyboard to the map', async ({
+  page,
+}) => {
+  await openYourMap(page, '#map=5/45/-12');
+  await page.evaluate(() => (window.location.hash = '#map=5/44/-14'));
+  await expect.poll(() => page.evaluate(() => window.location.hash)).toBe('#map=5/44/-14');
+  await page.locator('canvas.maplibregl-canvas').focus();
+  await page.keyboard.press('p');
+  await page.keyboard.press('Enter');
+  const name = editor(page, 'Pin 1').getByRole('textbox', { name: 'Name' });
+  await expect(name).toBeFocused();
+  await page.keyboard.type('Harbour');
+  await expect(listButtons(page)).toHaveText(['Harbour']);
+  // The camera flies back to the last view: the editor, left behind, closes.
+  await page.goBack();
+  await expect(page.locator('.pin-editor')).toHaveCount(0);
+  await expect(page.locator('canvas.maplibregl-canvas')).toBeFocused();
+  // Typing on, unaware, changes nothing (STRAY_TYPING_MS); after Escape the keys are the map's.
+  await page.keyboard.type('s');
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('p');
+  await expect(
+    page.getByRole('toolbar', { name: 'Tools' }).getByRole('button', { name: 'Add pin' }),
+  ).toHaveAttribute('aria-pressed', 'true');
+  await expect(listButtons(page)).toHaveText(['Harbour']);
+});

@@ -26,7 +26,7 @@ interface LinkedPlace {
  * - The page's address opens its place once the places index has loaded. So does an address
  *   followed later in the open page (typed, an in-page link, back or forward), whose camera is
  *   flown to (an app movement). Where that view does not show the place, the camera then centres
- *   it. An address that names no place ends the selection.
+ *   it. An address that names no place ends the selection, a pin's too.
  * - A place the person chooses before the index arrives stands: the address's place is dropped.
  * - An unknown place gets a notice, ends the selection and leaves the address, so the next copy
  *   of the link or reload does not name it again. So does any part of a link that was not
@@ -138,6 +138,9 @@ export function UrlSync() {
       if (link.camera)
         camera.send({ type: 'camera.flyRequested', target: link.camera, reason: 'history' });
       waiting.current = null;
+      // A pin's editor left behind by the camera would keep the keyboard, off screen.
+      if (link.placeId === null && selection.getSnapshot().context.pin !== null)
+        selection.send({ type: 'editor.closed' });
       if (link.placeId === (selection.getSnapshot().context.selected?.id ?? null)) return;
       if (link.placeId === null) {
         selection.send({ type: 'popup.closed' });

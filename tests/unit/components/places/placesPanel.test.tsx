@@ -413,6 +413,20 @@ describe('an address followed in the open page', () => {
     expect(window.location.hash).not.toContain('place=');
   });
 
+  it("ends a pin's selection too: its editor does not stay behind, off screen, with the keyboard", async () => {
+    const { app } = renderPlaces();
+    await placesInView();
+    act(() => app.send({ type: 'pin.selected', id: 'p1', origin: 'list', byKeyboard: true }));
+    expect(selection(app).context.pin).toBe('p1');
+    followAddress('#map=6/40/3');
+    expect(selection(app).context.pin).toBeNull();
+    // An address with a place selects the place in its stead.
+    act(() => app.send({ type: 'pin.selected', id: 'p1', origin: 'list', byKeyboard: true }));
+    followAddress(`#map=8/45.75/4.85&place=${OTHER.id}`);
+    expect(selection(app).context.pin).toBeNull();
+    expect(selection(app).context.selected?.id).toBe(OTHER.id);
+  });
+
   it('takes away the notices about the last address followed; the others stay', async () => {
     const { app } = renderPlaces();
     await placesInView();
