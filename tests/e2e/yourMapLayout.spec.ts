@@ -175,6 +175,34 @@ test('an editor of a pin with a very long name stays on the screen, its Close in
   await expect(anyEditor(page)).toHaveCount(0);
 });
 
+test('a window resized across the narrow layout while a note is typed keeps the focus and every letter', async ({
+  page,
+}) => {
+  await openYourMap(page);
+  await toolButton(page, 'Add pin').click();
+  const at = await spot(page, 'west');
+  await page.mouse.click(at.x, at.y);
+  const note = editor(page, 'Pin 1').getByRole('textbox', { name: 'Note' });
+  await note.click();
+  await page.keyboard.type('abc');
+  // To a narrow window: the editor moves into the bottom sheet's card; and back.
+  await page.setViewportSize({ width: 560, height: 700 });
+  await expect(page.locator('.sheet .pin-editor')).toHaveCount(1);
+  await expect(note).toBeFocused();
+  await page.keyboard.type('def');
+  await page.setViewportSize({ width: 1000, height: 650 });
+  await expect(page.locator('.sheet')).toHaveCount(0);
+  await expect(note).toBeFocused();
+  await page.keyboard.press('Home');
+  await page.keyboard.type('>');
+  await expect(note).toHaveValue('>abcdef');
+  // The caret came along too: the sheet and back, then typing at the end again.
+  await page.setViewportSize({ width: 560, height: 700 });
+  await expect(note).toBeFocused();
+  await page.keyboard.type('!');
+  await expect(note).toHaveValue('>!abcdef');
+});
+
 test('an editor of a pin nearer the pole than the map draws opens at the map edge, on screen', async ({
   page,
 }) => {

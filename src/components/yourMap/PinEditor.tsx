@@ -59,9 +59,41 @@ export function PinEditor() {
     if (at.current && !card) owner.movePopup(...at.current);
   }, [owner, lng, lat, card]);
 
+  // Shown in MapLibre's popup, or in the sheet's card on a narrow screen; moved from one to the
+  // other as the window crosses the width between them, the focus and caret going with it.
+  const carried = useRef<Carried | null>(null);
   useEffect(() => {
     if (pinId === null || !at.current) return;
     const shown = showSelection(owner, host, card, at.current);
+    const kept = carried.current;
+    carried.current = null;
+    if (kept?.pinId === pinId && host.contains(kept.element)) restoreFocus(kept);
+    // The sheet's card may be taken from the page, the editor with it, before this effect ends:
+    // the focus it held is followed here, and forgotten only when it leaves for somewhere else.
+    const active = window.document.activeElement;
+    let last: Element | null = host.contains(active) ? active : null;
+    const onFocusIn = (event: FocusEvent) => {
+      last = event.target instanceof Element ? event.target : null;
+    };
+    // Chromium says the focus left before the node holding it is taken away: asked once it is.
+    const onFocusOut = () =>
+      queueMicrotask(() => {
+        if (host.isConnected && !host.contains(window.document.activeElement)) last = null;
+      });
+    host.addEventListener('focusin', onFocusIn);
+    host.addEventListener('focusout', onFocusOut);
+    return () => {
+      host.removeEventListener('focusin', onFocusIn);
+      host.removeEventListener('focusout', onFocusOut);
+      const active = window.document.activeElement;
+      const focused = host.contains(active) ? active : isOnNothing(active) ? last : null;
+      carried.current = focused && host.contains(focused) ? carry(focused, pinId) : null;
+      shown.hide();
+    };
+  }, [owner, pinId, host, card]);
+
+  useEffect(() => {
+    if (pinId === null || !at.current) return;
     const focusName = origin === 'new' || byKeyboard;
     // In the sheet's card, opened from a list by a tap too: the sheet gives the lists back as it
     // closes, over the map, so the focus goes back to the item rather than to the covered map.
@@ -80,7 +112,8 @@ export function PinEditor() {
       name?.select();
     }
     return () => {
-      shown.hide();
+      // Closed: nothing to carry to a next showing.
+      carried.current = null;
       // Only where the focus went with the editor (closed from inside it, or its pin deleted in
       // another tab): a click on the map that closed it keeps the focus on the map, and a choice
       // in a list keeps it there. Back where it was opened from, else to the map, never the body.
@@ -93,7 +126,7 @@ export function PinEditor() {
     };
     // Opened once per pin: moving it, or a new origin for the same pin, only moves the popup.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [owner, pinId, host, card]);
+  }, [owner, pinId, host]);
 
   useEffect(() => {
     if (pinId === null) return;
@@ -307,4 +340,26 @@ export function formatLngLat(lng: number, lat: number): string {
   const ns = lat >= 0 ? 'N' : 'S';
   const ew = lng >= 0 ? 'E' : 'W';
   return `${Math.abs(lat).toFixed(5)}° ${ns}, ${Math.abs(lng).toFixed(5)}° ${ew}`;
+}
+
+/** The control that had the focus in an editor taken from the page, and its caret. */
+interface Carried {
+  pinId: string;
+  element: HTMLElement;
+  selection: [number, number] | null;
+}
+
+function carry(element: Element, pinId: string): Carried | null {
+  if (!(element instanceof HTMLElement)) return null;
+  const field =
+    element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement ? element : null;
+  const start = field?.selectionStart ?? null;
+  const end = field?.selectionEnd ?? null;
+  return { pinId, element, selection: start === null || end === null ? null : [start, end] };
+}
+
+function restoreFocus({ element, selection }: Carried): void {
+  element.focus({ preventScroll: true });
+  if (selection && (element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement))
+    element.setSelectionRange(...selection);
 }
