@@ -4,12 +4,17 @@ import { expect, test } from './support/map';
 import { tap } from './support/touch';
 import {
   SEA_VIEW,
+  addPinAndClose,
   anyEditor,
+  dragWithMouse,
   editor,
+  expectNear,
   importThroughChooser,
   listButtons,
+  lngLatAt,
   openYourMap,
   spot,
+  storedNamed,
   toolButton,
   yourMap,
 } from './support/yourMap';
@@ -173,6 +178,29 @@ test('an editor of a pin with a very long name stays on the screen, its Close in
   }
   await dialog.getByRole('button', { name: 'Close', exact: true }).click();
   await expect(anyEditor(page)).toHaveCount(0);
+});
+
+test('a drag of another pin closes the open editor, so the pin can be dropped where it lay', async ({
+  page,
+}) => {
+  await openYourMap(page);
+  const west = await spot(page, 'west');
+  const east = await spot(page, 'east');
+  await addPinAndClose(page, west, 'Pin 1');
+  await addPinAndClose(page, east, 'Pin 2');
+  await page.mouse.click(west.x, west.y);
+  const open = editor(page, 'Pin 1');
+  await expect(open).toBeVisible();
+  const covered = await box(open);
+  const target = { x: covered.x + covered.width / 2, y: covered.y + covered.height / 2 };
+  await dragWithMouse(page, east, target, { steps: 15, release: false });
+  await expect(anyEditor(page)).toHaveCount(0);
+  await page.mouse.up();
+  // Dropped where the editor was, and selected there.
+  await expect(editor(page, 'Pin 2')).toBeVisible();
+  const stored = await storedNamed(page, 'Pin 2');
+  const [lng, lat] = stored!.geometry.coordinates;
+  expectNear({ lng: lng!, lat: lat! }, await lngLatAt(page, target), 0.1, 'the dropped pin');
 });
 
 test('a window resized across the narrow layout while a note is typed keeps the focus and every letter', async ({

@@ -86,6 +86,7 @@ export const browseState = toolsSetup.createStateConfig({
         },
         draggingPin: {
           tags: 'dragging',
+          entry: 'tellDragStarted',
           on: {
             'pointer.moved': { actions: { type: 'movePinProvisionally', params: pinHere } },
             // Inside or outside the map: where the pointer was released, or left the map.
