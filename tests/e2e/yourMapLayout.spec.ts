@@ -106,6 +106,29 @@ test.describe('a short window (a laptop at 125 %, or a screen at 200 % zoom)', (
       }),
     );
 
+  test('1000 × 500: Tab through a pin’s editor, each control in view above Delete and Close', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1000, height: 500 });
+    await openYourMap(page);
+    await page.locator('canvas.maplibregl-canvas').focus();
+    await page.keyboard.press('p');
+    await page.keyboard.press('Enter');
+    const dialog = editor(page, 'Pin 1');
+    await expect(dialog.getByRole('textbox', { name: 'Name' })).toBeFocused();
+    const focused = page.locator(':focus');
+    for (const [key, what] of [
+      ['Tab', 'Note'],
+      ['Tab', 'Blue'],
+      ['ArrowRight', 'Red'],
+      ['ArrowRight', 'Orange'],
+    ] as const) {
+      await page.keyboard.press(key);
+      await expect(focused).toHaveAccessibleName(what);
+      await expectTopmost(focused, `${what}, focused`);
+    }
+  });
+
   for (const [width, height, rows] of [
     [1093, 505, 5],
     [640, 400, 3],
