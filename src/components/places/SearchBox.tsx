@@ -10,14 +10,11 @@ import {
 import { searchPlaces, type Place } from '../../places/placeIndex';
 import { useSelection } from '../ChartroomContext';
 import { dismissing } from '../focusHandOff';
+import { isTextField } from '../textField';
 import { countryName, formatPopulation } from './placeFormat';
 import type { PlaceIndexState } from './usePlaceIndex';
 
 export const SEARCH_LIMIT = 10;
-
-const isTextField = (target: EventTarget | null) =>
-  target instanceof HTMLElement &&
-  (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
 
 /** `Search places`: prefix search over every place, ignoring case and diacritics. */
 export function SearchBox(props: { places: PlaceIndexState; onWanted: () => void }) {

@@ -7,7 +7,8 @@ import {
   useStorage,
   useTools,
 } from '../ChartroomContext';
-import { isTextField, keyCommand } from './keys';
+import { isTextField } from '../textField';
+import { keyCommand } from './keys';
 
 /**
  * How long after the last key typed in a text field that was then taken away (its pin deleted in

@@ -1,14 +1,3 @@
-/** Whether keys typed here belong to a text field (its own text undo, letters), not to the app. */
-export function isTextField(target: EventTarget | null): boolean {
-  if (!(target instanceof HTMLElement)) return false;
-  if (target.isContentEditable) return true;
-  if (target instanceof HTMLTextAreaElement) return true;
-  if (!(target instanceof HTMLInputElement)) return false;
-  return !['button', 'checkbox', 'radio', 'range', 'color', 'file', 'submit', 'reset'].includes(
-    target.type,
-  );
-}
-
 /** The command a key press asks of "Your map", if any (see CONTRACT.md, "Your map"). */
 export type KeyCommand =
   'cancel' | 'addPin' | 'undo' | 'redo' | { nudge: { dx: number; dy: number } } | null;

@@ -537,6 +537,20 @@ describe('small things a person notices', () => {
     expect([box.selectionStart, box.selectionEnd]).toEqual([0, 'Cairo'.length]);
   });
 
+  it('/ focuses search from a radio button or a checkbox too, not from a text field', async () => {
+    renderPlaces();
+    const box = await searchBox();
+    for (const type of ['radio', 'checkbox', 'text'] as const) {
+      const field = document.createElement('input');
+      field.type = type;
+      document.body.append(field);
+      act(() => field.focus());
+      act(() => void fireEvent.keyDown(field, { key: '/' }));
+      expect(document.activeElement).toBe(type === 'text' ? field : box);
+      field.remove();
+    }
+  });
+
   it('Down after Escape opens the suggestions at the first, skipping none', async () => {
     renderPlaces();
     const box = await searchBox();

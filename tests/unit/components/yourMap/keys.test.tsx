@@ -1,11 +1,7 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
-import {
-  NUDGE_PX,
-  NUDGE_SHIFT_PX,
-  isTextField,
-  keyCommand,
-} from '../../../../src/components/yourMap/keys';
+import { NUDGE_PX, NUDGE_SHIFT_PX, keyCommand } from '../../../../src/components/yourMap/keys';
+import { isTextField } from '../../../../src/components/textField';
 
 const press = (key: string, mods: Partial<Record<'ctrl' | 'meta' | 'shift' | 'alt', true>> = {}) =>
   keyCommand({
