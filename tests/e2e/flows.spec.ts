@@ -94,11 +94,16 @@ test('the log pauses, resumes, and shows camera frames only when asked', async (
   expect((await logLines(page)).join('\n')).not.toContain('camera.moved');
 
   // Paused: nothing new shows; resumed: it catches up.
-  await panel(page).getByRole('button', { name: 'Pause log' }).click();
+  // One toggle button, its name kept: pressed, the log is paused.
+  const pause = panel(page).getByRole('button', { name: 'Pause log' });
+  await expect(pause).toHaveAttribute('aria-pressed', 'false');
+  await pause.click();
+  await expect(pause).toHaveAttribute('aria-pressed', 'true');
   const frozen = await logLines(page);
   await drag();
   expect(await logLines(page)).toEqual(frozen);
-  await panel(page).getByRole('button', { name: 'Resume log' }).click();
+  await pause.click();
+  await expect(pause).toHaveAttribute('aria-pressed', 'false');
   await expect.poll(async () => (await logLines(page))[0]).not.toBe(frozen[0]);
 
   await panel(page).getByRole('checkbox', { name: 'Hide camera frames' }).uncheck();

@@ -74,12 +74,14 @@ export function FlowLogView({ log }: { log: FlowLog }) {
   return (
     <section className="flow-log" aria-label="Event log">
       <div className="flow-log-controls">
+        {/* A toggle keeps its name: pressed is paused (a changing name would read "Resume log,
+            pressed", saying both). */}
         <button
           type="button"
           aria-pressed={paused}
           onClick={() => setFrozen(paused ? null : log.entries())}
         >
-          {paused ? 'Resume log' : 'Pause log'}
+          Pause log
         </button>
         <label>
           <input

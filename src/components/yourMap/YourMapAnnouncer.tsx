@@ -10,13 +10,16 @@ export const ADD_PIN_TOLD = 'Add pin: click the map where it goes, or press Ente
  */
 export const ADD_PIN_TOLD_AWAY =
   'Add pin: click the map where it goes, or press Enter on the map for its centre.';
+/** Said when `Add pin` ends with no pin added (Escape, `Browse`): the tool is not left on unsaid. */
+export const ADD_PIN_ENDED_TOLD = 'Add pin ended: back to Browse.';
 /** Said when a long press on empty map offers a pin there (PinOffer). */
 export const PIN_OFFER_TOLD = 'A pin can go where you pressed: Add pin here, or Close.';
 
 /**
  * A polite live region (not a `status`: the map's loading message is the page's one), outside the sheet (whose body a collapsed sheet hides), that tells a screen
  * reader what the person's last operation did: a pin added, moved or deleted, an undo or a redo;
- * how to place a pin once `Add pin` is chosen; and that a long press offers one.
+ * how to place a pin once `Add pin` is chosen, and that it ended with none; and that a long press
+ * offers one.
  * It follows the document without rendering for anything else.
  */
 export function YourMapAnnouncer() {
@@ -32,6 +35,7 @@ export function YourMapAnnouncer() {
     );
   useEffect(() => {
     let adding = tools.getSnapshot().hasTag('addingPin');
+    let added = tools.getSnapshot().context.added;
     let offering = tools.getSnapshot().matches({ browse: 'offeringPin' });
     const subscription = tools.subscribe((snapshot) => {
       const now = snapshot.hasTag('addingPin');
@@ -39,7 +43,10 @@ export function YourMapAnnouncer() {
         say(
           owner.isMapFocused(globalThis.document.activeElement) ? ADD_PIN_TOLD : ADD_PIN_TOLD_AWAY,
         );
+      // A pin added is said by the document's announcement instead.
+      if (!now && adding && snapshot.context.added === added) say(ADD_PIN_ENDED_TOLD);
       adding = now;
+      added = snapshot.context.added;
       const offers = snapshot.matches({ browse: 'offeringPin' });
       if (offers && !offering) say(PIN_OFFER_TOLD);
       offering = offers;

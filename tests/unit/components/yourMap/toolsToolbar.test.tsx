@@ -28,6 +28,10 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
+/** The one pin's id. */
+const pinIdOf = (app: Parameters<typeof clickMapToAdd>[0]) =>
+  Object.keys(app.system.get('document').getSnapshot().context.features)[0]!;
+
 describe('the Tools toolbar', () => {
   it('is a toolbar named Tools with Browse pressed, Add pin not, and nothing to undo or redo', async () => {
     const { app } = renderYourMap();
@@ -85,11 +89,17 @@ describe('the Tools toolbar', () => {
     expect(told()).toHaveTextContent(
       'Add pin: click the map where it goes, or press Enter for its centre.',
     );
-    // The same words a second time are still read out: the region's text changes.
+    // The same words twice in a row (one pin moved twice) are still read out: the text changes.
+    act(() => app.send({ type: 'doc.pinMoved', id: pinIdOf(app), lng: 3, lat: 4, t: 10 }));
     const first = told()?.textContent;
-    fireEvent.keyDown(map.canvas, { key: 'Escape' });
-    fireEvent.keyDown(map.canvas, { key: 'p' });
+    expect(first).toMatch(/^“Pin 1” moved\.\s?$/);
+    act(() => app.send({ type: 'doc.pinMoved', id: pinIdOf(app), lng: 5, lat: 6, t: 20 }));
     expect(told()?.textContent).not.toBe(first);
+    expect(told()?.textContent?.trim()).toBe('“Pin 1” moved.');
+    // Left with no pin added: said too, so the tool is never left on, or off, unsaid.
+    fireEvent.keyDown(map.canvas, { key: 'Escape' });
+    expect(told()).toHaveTextContent('Add pin ended: back to Browse.');
+    fireEvent.keyDown(map.canvas, { key: 'p' });
     expect(told()).toHaveTextContent(
       'Add pin: click the map where it goes, or press Enter for its centre.',
     );
