@@ -38,8 +38,9 @@ import {
  *   so that each can be told apart in the list (geojson.io shows a MultiPoint as one feature).
  * - Lines and polygons are counted in `notImportedYet` (each part of a Multi… counts), and
  *   features without a geometry in `withoutGeometry`.
- * - The name is the `name` property, else `title`, on one line (`oneLineName`); where neither is
- *   non-blank text, `Pin N` counting up from `options.nextPinNumber`. The note is `note` where it is
+ * - The name is the `name` property, else `title`, else a Google Takeout saved place's
+ *   `location.name`, on one line (`oneLineName`); where none is non-blank text, `Pin N` counting
+ *   up from `options.nextPinNumber`. The note is `note` where it is
  *   text (even empty: an export writes a cleared note so), else `description`, else ''.
  *   Each is also found in another case (`Name`, `DESCRIPTION`) where the file has none as written.
  *   Their values must be text (or null, or absent).
@@ -131,7 +132,8 @@ function toRecords(items: readonly JsonObject[], options: ParseOptions): ImportR
       );
     }
     const named = firstText(properties, 'name', 'title', true);
-    const name = named === null ? null : oneLineName(named.text);
+    const nameText = named?.text ?? placeName(properties);
+    const name = nameText === null ? null : oneLineName(nameText);
     // A `note` written as text is the note even where it is empty: an export writes the pin's own
     // note there, beside any `description` the pin kept from its file, and a cleared note stays so.
     const ownNote = properties['note'];
@@ -270,6 +272,17 @@ function firstText(
     }
   }
   return null;
+}
+
+/**
+ * A saved place's name in Google Takeout's files (`location: { name, address, … }`), for a
+ * feature with no `name` or `title` of its own; `location` itself is kept whole, as the file has it.
+ */
+function placeName(properties: JsonObject): string | null {
+  const location = properties['location'];
+  if (!isObject(location)) return null;
+  const name = location['name'];
+  return typeof name === 'string' && name.trim() !== '' ? name : null;
 }
 
 /**

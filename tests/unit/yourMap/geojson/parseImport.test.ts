@@ -189,6 +189,26 @@ describe('parseImport, accepting a file', () => {
       expect(names(records(result))).toEqual(['Named', 'Titled', 'Pin 12', 'Pin 13', '  Spaced  ']);
     });
 
+    it('names a Google Takeout saved place from its location’s name, keeping the location whole', () => {
+      const location = { address: '6 Parvis Notre-Dame, Paris', country_code: 'FR' };
+      const result = parse(
+        collection(
+          point(2.35, 48.85, { location: { ...location, name: 'Notre-Dame de Paris' } }),
+          point(2.29, 48.86, { name: 'Own name', location: { name: 'Eiffel Tower' } }),
+          point(0, 0, { location: { name: '  ' }, Comment: 'No location information' }),
+          point(0, 0, { location: 'Paris' }),
+        ),
+      );
+      expect(names(records(result))).toEqual(['Notre-Dame de Paris', 'Own name', 'Pin 1', 'Pin 2']);
+      expect(records(result)[0]?.properties).toEqual({
+        location: { ...location, name: 'Notre-Dame de Paris' },
+      });
+      expect(records(result)[2]?.properties).toEqual({
+        location: { name: '  ' },
+        Comment: 'No location information',
+      });
+    });
+
     it('puts a name on one line, its breaks and tabs a space each, and keeps a note’s lines', () => {
       const result = parse(
         collection(
