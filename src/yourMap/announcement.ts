@@ -34,6 +34,19 @@ function whatOf(operation: Operation): string {
 }
 
 /**
+ * A pin's rename, told as it was first made (“Pin 3” to “Harbour”), whether undone (an undo's
+ * operation runs from the new name back) or redone; null for any other operation.
+ */
+function renameOf(operation: Operation, undone: boolean): string | null {
+  const [change, ...more] = operation.changes;
+  if (operation.kind !== 'edit' || !change?.before || !change.after || more.length > 0) return null;
+  const [from, to] = undone
+    ? [change.after.name, change.before.name]
+    : [change.before.name, change.after.name];
+  return from === to ? null : `“${from}” to “${to}”`;
+}
+
+/**
  * What a screen reader is told when the document's last operation changes (`before` to `now`):
  * a pin added, moved or deleted, or a step undone or redone. Typing and a colour chosen (said by
  * the field and the radio button themselves)
@@ -47,7 +60,10 @@ export function announcement(before: Announced, now: Announced): string | null {
   // leaves its inverse on top of the redo stack.
   const travelled = operation.changes.some((change) => change.ifUnchanged);
   if (travelled) {
-    const direction = now.redo.at(-1) === operation ? 'Undone' : 'Redone';
+    const undone = now.redo.at(-1) === operation;
+    const direction = undone ? 'Undone' : 'Redone';
+    const renamed = renameOf(operation, undone);
+    if (renamed) return `${direction}: rename of ${renamed}.`;
     return `${direction}: ${VERBS[operation.kind]} ${whatOf(operation)}.`;
   }
   const done = DONE[operation.kind];

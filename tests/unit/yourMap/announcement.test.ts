@@ -53,6 +53,24 @@ describe('what a screen reader is told of Your map', () => {
     ]);
   });
 
+  it('tells of a rename undone and redone as the rename it was; of another edit, by its name', () => {
+    const said = announced((doc) => {
+      doc.add('a', 0, 0);
+      doc.type('a', { name: 'Harbour' });
+      doc.leave('a');
+      doc.undo();
+      doc.redo();
+      doc.type('a', { note: 'Ferry at 9' });
+      doc.leave('a');
+      doc.undo();
+    });
+    expect(said.slice(1)).toEqual([
+      'Undone: rename of “Pin 1” to “Harbour”.',
+      'Redone: rename of “Pin 1” to “Harbour”.',
+      'Undone: edit “Harbour”.',
+    ]);
+  });
+
   it('counts the pins of an import undone, and tells nothing of another tab’s change', () => {
     const said = announced((doc) => {
       doc.import([pinRecord('x', 'X', [1, 1]), pinRecord('y', 'Y', [2, 2])]);
