@@ -109,3 +109,14 @@ test('Back, with a pin’s Name being typed in, closes its editor and gives the 
   ).toHaveAttribute('aria-pressed', 'true');
   await expect(listButtons(page)).toHaveText(['Harbour']);
 });
+
+test('a pin just added, its editor closed by Escape, opens again at once on a click: a key between two clicks makes no double click', async ({
+  page,
+}) => {
+  await openYourMap(page);
+  const at = await spot(page, 'west');
+  await addPinAndClose(page, at, 'Pin 1');
+  // Within the double click's time of the click that added it.
+  await page.mouse.click(at.x + 1, at.y);
+  await expect(editor(page, 'Pin 1')).toBeVisible();
+});

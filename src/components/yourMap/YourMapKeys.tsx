@@ -54,6 +54,10 @@ export function YourMapKeys() {
         typing.at = event.timeStamp;
     };
     const onKeyDown = (event: KeyboardEvent) => {
+      // A key between two clicks makes them no double click: a click on the pin just added, its
+      // editor closed by Escape, selects it again rather than being swallowed as the second.
+      if (tools.getSnapshot().matches({ browse: { justAdded: 'waiting' } }) && !event.repeat)
+        tools.send({ type: 'tool.cancelled' });
       if (isTextField(event.target)) {
         const left = LEAVING_KEYS.has(event.key);
         typing = left ? null : { field: event.target as Element, at: event.timeStamp };
