@@ -561,7 +561,8 @@ function adopt(context: DocumentContext, stored: readonly StoredRecord[]): Docum
   const changes = stored.map(({ id, record }) => ({ id, before: null, after: record }));
   const features = applyChanges(context.features, changes);
   const session = context.editSession;
-  const restarted = session && features[session.id];
+  const theirs = session && features[session.id];
+  const restarted = theirs && restartedFrom(session.start, context.features[session.id], theirs);
   return {
     ...context,
     features,
@@ -575,6 +576,22 @@ function adopt(context: DocumentContext, stored: readonly StoredRecord[]): Docum
       stored.map((s) => s.id),
     ),
   };
+}
+
+/**
+ * Where typing goes on over another tab's change to its record: the step it makes starts from
+ * theirs, so that an undo never takes back what they changed; but for a field they left as this
+ * tab had typed it (their record carries what was saved of the typing), which the step still
+ * takes back to how it was when the typing began. One visit to the field stays one step.
+ */
+function restartedFrom(
+  start: FeatureRecord,
+  shown: FeatureRecord | undefined,
+  theirs: FeatureRecord,
+): FeatureRecord {
+  const kept = (field: TextField) =>
+    shown !== undefined && theirs[field] === shown[field] ? start[field] : theirs[field];
+  return { ...theirs, name: kept('name'), note: kept('note') };
 }
 
 const differs = (context: DocumentContext) => (s: StoredRecord) =>

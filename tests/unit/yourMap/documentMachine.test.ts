@@ -682,6 +682,27 @@ describe('documentMachine', () => {
       expect(remembered.at(-1)).toBe(`p${GONE_REMEMBERED + 7}`);
     });
 
+    it('keeps a rename typed over another tab’s move one step, and its undo leaves their move', () => {
+      const doc = startDocument();
+      doc.add('a', 0, 0);
+      doc.type('a', { name: 'Orig part1' });
+      // Their drag, made over what was saved of the typing so far.
+      doc.remote({ ...doc.record('a')!, geometry: { type: 'Point', coordinates: [5, 5] } });
+      doc.type('a', { name: 'Orig part1 part2' });
+      doc.leave('a');
+      doc.undo();
+      expect(doc.record('a')?.name).toBe('Pin 1');
+      expect(position(doc, 'a')).toEqual([5, 5]);
+      // Their rename while typing stands as where an undo goes back to: theirs, not this tab's.
+      doc.redo();
+      doc.type('a', { name: 'Mine' });
+      doc.remote({ ...doc.record('a')!, name: 'Theirs' });
+      doc.type('a', { name: 'Mine again' });
+      doc.leave('a');
+      doc.undo();
+      expect(doc.record('a')?.name).toBe('Theirs');
+    });
+
     it('says so when it changes the text of the field being typed in, and only then', () => {
       const doc = startDocument();
       doc.add('a', 0, 0);

@@ -139,7 +139,11 @@ const model = setup({
             pin: theirs,
             undo: c.undo.map(stale),
             redo: c.redo.map(stale),
-            typingFrom: c.typingFrom && theirs,
+            // Typing goes on from theirs, but for the name they left as typed here: one step.
+            typingFrom: c.typingFrom && {
+              ...theirs,
+              name: pin && theirs.name === pin.name ? c.typingFrom.name : theirs.name,
+            },
             ...quiet,
             // A pin deleted here, brought back by their change, is said once.
             notice: pin === null && c.deletedHere,
