@@ -13,6 +13,7 @@ import {
   listButtons,
   lngLatAt,
   openYourMap,
+  pointOf,
   spot,
   storedNamed,
   toolButton,
@@ -201,6 +202,38 @@ test('an editor of a pin with a very long name stays on the screen, its Close in
   }
   await dialog.getByRole('button', { name: 'Close', exact: true }).click();
   await expect(anyEditor(page)).toHaveCount(0);
+});
+
+test('a pin chosen on the map brings its row into view in a long Your map list', async ({
+  page,
+}) => {
+  await openYourMap(page);
+  const far = Array.from({ length: 30 }, (_, i) => ({
+    type: 'Feature',
+    properties: { name: `Far ${i + 1}` },
+    geometry: { type: 'Point', coordinates: [100 + i, 30] },
+  }));
+  const near = {
+    type: 'Feature',
+    properties: { name: 'Near' },
+    geometry: { type: 'Point', coordinates: [-12, 45] },
+  };
+  await importThroughChooser(page, {
+    name: 'many.geojson',
+    buffer: Buffer.from(JSON.stringify({ type: 'FeatureCollection', features: [...far, near] })),
+  });
+  await expect(listButtons(page)).toHaveCount(31);
+  const row = listButtons(page).filter({ hasText: 'Near' });
+  const inList = async () => {
+    const [r, list] = [await box(row), await box(yourMap(page).getByRole('list'))];
+    return r.y >= list.y - 0.5 && r.y + r.height <= list.y + list.height + 0.5;
+  };
+  expect(await inList(), 'the last row starts out of the list’s view').toBe(false);
+  const at = await pointOf(page, -12, 45);
+  await page.mouse.click(at.x, at.y);
+  await expect(editor(page, 'Near')).toBeVisible();
+  await expect(row).toHaveAttribute('aria-current', 'true');
+  await expect.poll(inList, { message: 'the chosen pin’s row, wholly in view' }).toBe(true);
 });
 
 test('a drag of another pin closes the open editor, so the pin can be dropped where it lay', async ({

@@ -245,6 +245,13 @@ function FeatureList({
     features.map((feature) => feature.id),
     { emptied },
   );
+  // The row of the pin selected (on the map, say) is brought into the list's view, as far as it
+  // must go and no further.
+  useEffect(() => {
+    if (open === null) return;
+    const row = window.document.querySelector('.your-map-list [aria-current="true"]');
+    row?.scrollIntoView?.({ block: 'nearest' });
+  }, [open]);
   if (features.length === 0) return null;
   return (
     // The rows it never gives up to a short window (styles.css): three, or all of fewer.
