@@ -1,4 +1,5 @@
 import type { FeatureRecord } from '../model';
+import { MAX_LATITUDE } from '../../url/cameraHash';
 
 /**
  * What an import gives back, its limits and its faults. An import is all or nothing: one fault
@@ -146,8 +147,26 @@ export function importOutcomeText(fileName: string, result: ImportResult): strin
     (shared > 0
       ? ` ${pins(shared)} had the id of another feature in the file, and ${shared === 1 ? 'was' : 'were'} given a new one.`
       : '') +
+    polarText(result.records) +
     (count > 0 && result.leftOut ? leftOutText(result.leftOut) : '') +
     (count > 0 && result.likeShown ? likeShownText(result.likeShown, count) : '')
+  );
+}
+
+/**
+ * " 2 pins lie nearer a pole than the map reaches…": the map (Web Mercator) ends at ±85.05°, where
+ * such pins are drawn, and kept where the file has them.
+ */
+function polarText(records: readonly FeatureRecord[]): string {
+  let polar = 0;
+  for (const record of records)
+    if (record.geometry.type === 'Point' && Math.abs(record.geometry.coordinates[1]) > MAX_LATITUDE)
+      polar += 1;
+  if (polar === 0) return '';
+  return (
+    ` ${pinCount(polar)} ${polar === 1 ? 'lies' : 'lie'} nearer a pole than the map reaches ` +
+    `(${MAX_LATITUDE.toFixed(2)}°): ${polar === 1 ? 'it is' : 'they are'} drawn at its edge, ` +
+    `and exported where the file had ${polar === 1 ? 'it' : 'them'}.`
   );
 }
 

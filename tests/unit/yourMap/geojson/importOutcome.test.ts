@@ -25,6 +25,22 @@ describe('importOutcomeText', () => {
     );
   });
 
+  it('says where pins lie nearer a pole than the map reaches, and that they are kept so', () => {
+    expect(
+      importOutcomeText(
+        'poles.geojson',
+        parse(collection(point(0, 90), point(10, -86), point(0, 85))),
+      ),
+    ).toBe(
+      'Imported 3 pins from poles.geojson. 2 pins lie nearer a pole than the map reaches ' +
+        '(85.05°): they are drawn at its edge, and exported where the file had them.',
+    );
+    expect(importOutcomeText('pole.geojson', parse(point(0, -85.06)))).toBe(
+      'Imported 1 pin from pole.geojson. 1 pin lies nearer a pole than the map reaches ' +
+        '(85.05°): it is drawn at its edge, and exported where the file had it.',
+    );
+  });
+
   it('names what the pins do not keep: altitudes, and times that are not times', () => {
     const high = { type: 'Point', coordinates: [86.925, 27.9881, 8848.86] };
     // Other properties are kept, and not named.
