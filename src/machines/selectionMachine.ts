@@ -81,10 +81,8 @@ export const selectionMachine = setup({
       event.type === 'map.clicked' &&
       event.target.kind === 'place' &&
       event.target.place.id !== context.selected?.id,
-    /** Another pin than the selected one was chosen, or is being dragged. */
-    otherPin: ({ context, event }) =>
-      (event.type === 'pin.selected' || event.type === 'pin.dragStarted') &&
-      event.id !== context.pin,
+    choseOtherPin: ({ context, event }) =>
+      event.type === 'pin.selected' && event.id !== context.pin,
     clickedSamePlace: ({ context, event }) =>
       event.type === 'map.clicked' &&
       event.target.kind === 'place' &&
@@ -157,7 +155,6 @@ export const selectionMachine = setup({
             ],
             'popup.closed': { target: 'none', actions: 'deselect' },
             'pin.selected': { target: 'pinSelected', actions: ['deselect', 'selectPin'] },
-            'pin.dragStarted': { target: 'none', actions: 'deselect' },
           },
         },
         pinSelected: {
@@ -178,12 +175,16 @@ export const selectionMachine = setup({
               { target: 'selected', actions: ['deselectPin', 'select', 'flyToSelected'] },
             ],
             'pin.selected': [
-              { guard: 'otherPin', target: 'pinSelected', reenter: true, actions: 'selectPin' },
+              {
+                guard: 'choseOtherPin',
+                target: 'pinSelected',
+                reenter: true,
+                actions: 'selectPin',
+              },
               // The same pin again (a click on it, the list): where it came from may change.
               { actions: 'selectPin' },
             ],
             'editor.closed': { target: 'none', actions: 'deselectPin' },
-            'pin.dragStarted': { guard: 'otherPin', target: 'none', actions: 'deselectPin' },
           },
         },
       },

@@ -84,7 +84,6 @@ export const YOUR_MAP_EVENT_FIELDS: Record<YourMapEvent['type'], Record<string, 
   'map.enterPressed': { lng: finiteNumber, lat: finiteNumber, t: finiteNumber },
   'pin.selected': { id: string, origin: pinOrigin, byKeyboard: boolean },
   'editor.closed': {},
-  'pin.dragStarted': { id: string },
   'doc.pinAdded': { id: string, lng: finiteNumber, lat: finiteNumber, t: finiteNumber },
   'doc.pinMoved': {
     id: string,

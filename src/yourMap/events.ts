@@ -52,9 +52,7 @@ export type PinSelectionOrigin = 'map' | 'drag' | 'list' | 'new' | 'link';
 
 export type PinSelectionEvent =
   | { type: 'pin.selected'; id: string; origin: PinSelectionOrigin; byKeyboard: boolean }
-  | { type: 'editor.closed' }
-  /** A pin is being dragged: another's editor, or a place's popup, closes for it. */
-  | { type: 'pin.dragStarted'; id: string };
+  | { type: 'editor.closed' };
 
 /** The person's changes, as the document receives them. Ids are made by the sender. */
 export type DocEvent =

@@ -86,7 +86,6 @@ export const browseState = toolsSetup.createStateConfig({
         },
         draggingPin: {
           tags: 'dragging',
-          entry: 'tellDragStarted',
           on: {
             'pointer.moved': { actions: { type: 'movePinProvisionally', params: pinHere } },
             // Inside or outside the map: where the pointer was released, or left the map.

@@ -70,14 +70,6 @@ export const toolsActions = {
       byKeyboard: false,
     }),
   ),
-  /** A drag began: the selection, unless it is the dragged pin, lets go (its editor covers the map). */
-  tellDragStarted: sendTo(
-    ({ system }) => system.get('selection'),
-    ({ context }): PinSelectionEvent => ({
-      type: 'pin.dragStarted',
-      id: context.drag?.pinId ?? '',
-    }),
-  ),
   /** The pin dropped after a drag is selected: the map does not move for it (origin `drag`). */
   selectDroppedPin: sendTo(
     ({ system }) => system.get('selection'),

@@ -642,6 +642,10 @@ export class PinsAdapter {
             ? 'pointer'
             : '';
     this.map.getCanvasContainer().style.cursor = cursor;
+    // While a pin is carried, the map's popups (another pin's editor, a place's) are see-through
+    // and let the pointer through (styles.css), so the map under them is the drag's; they come
+    // back as they were if the drag is cancelled.
+    this.map.getContainer().classList.toggle(CARRYING_CLASS, this.dragged?.landing === 'no');
   }
 
   private sourceOf(id: string): GeoJSONSource | undefined {
@@ -657,6 +661,9 @@ export class PinsAdapter {
       this.map.setFeatureState({ source: SELECTED_SOURCE, id }, state);
   }
 }
+
+/** On the map's container while a pin is carried (styles.css). */
+export const CARRYING_CLASS = 'carrying-pin';
 
 /** The most pins a change may bring for a press to look for them before the map has drawn them. */
 export const FRESH_LIMIT = 500;

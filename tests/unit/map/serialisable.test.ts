@@ -66,7 +66,6 @@ const UI_SAMPLES: AppEvent[] = [
   { type: 'map.enterPressed', lng: 2.35, lat: 48.85, t: 1_732_000_000_000 },
   { type: 'pin.selected', id: 'tab-1-0', origin: 'list', byKeyboard: true },
   { type: 'editor.closed' },
-  { type: 'pin.dragStarted', id: 'tab-1-0' },
   { type: 'doc.edited', id: 'tab-1-0', name: 'Harbour', t: 1_732_000_000_100 },
   { type: 'doc.edited', id: 'tab-1-0', note: 'Ferry at 9', t: 1_732_000_000_200 },
   { type: 'doc.editFinished', id: 'tab-1-0', t: 1_732_000_000_300 },

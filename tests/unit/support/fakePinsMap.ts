@@ -107,6 +107,10 @@ export class FakePinsMap {
   getCanvasContainer(): HTMLElement {
     return this.container;
   }
+  /** The map's own container: here the same element as the canvas container. */
+  getContainer(): HTMLElement {
+    return this.container;
+  }
   /** Positions are measured on the canvas; here the container stands in for it, at its size. */
   getCanvas(): HTMLElement {
     return this.container;

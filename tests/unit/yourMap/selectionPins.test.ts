@@ -54,25 +54,6 @@ describe('selectionMachine, with the person’s pins', () => {
     }
   });
 
-  it('lets go when another pin is dragged (its editor covers the map), not when its own pin is', () => {
-    const dragged = (id: string) => ({ type: 'pin.dragStarted', id }) as const;
-    const own = start();
-    own.actor.send(pinSelected('a'));
-    own.actor.send(dragged('a'));
-    expect(own.state()).toBe('pinSelected');
-    expect(own.actor.getSnapshot().context.pin).toBe('a');
-    const other = start();
-    other.actor.send(pinSelected('a'));
-    other.actor.send(dragged('b'));
-    expect(other.state()).toBe('none');
-    expect(other.commands).toEqual(['pin a', 'pin null']);
-    const place = start();
-    place.actor.send(clickedPlace(PARIS));
-    place.actor.send(dragged('b'));
-    expect(place.state()).toBe('none');
-    expect(place.actor.getSnapshot().context.selected).toBeNull();
-  });
-
   it('ends the pin’s selection on a click on empty map, or when its editor closes', () => {
     for (const event of [clickedEmpty(), { type: 'editor.closed' } as const]) {
       const { actor, state } = start();

@@ -27,7 +27,6 @@ function draggingA(): StartedTools {
   const started = startTools();
   started.send(downOnPin('a', 10, 10), moveTo(30, 10));
   started.commands.length = 0;
-  started.toSelection.length = 0;
   return started;
 }
 
@@ -112,14 +111,6 @@ describe('toolsMachine', () => {
   });
 
   describe('while dragging a pin', () => {
-    it('tells the selection which pin is being dragged, as the drag begins', () => {
-      const { send, toSelection } = startTools();
-      send(downOnPin('a', 10, 10));
-      expect(toSelection).toEqual([]);
-      send(moveTo(30, 10));
-      expect(toSelection).toEqual([{ type: 'pin.dragStarted', id: 'a' }]);
-    });
-
     it('moves the pin on the map only, on every move, and tells the document nothing', () => {
       const { send, commands, toDocument, toSelection } = draggingA();
       send(moveTo(40, 20), moveTo(50, 30));

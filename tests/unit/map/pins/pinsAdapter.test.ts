@@ -10,7 +10,12 @@ import {
   LONG_PRESS_SLOP_PX,
   toolsMachine,
 } from '../../../../src/machines/tools/toolsMachine';
-import { FRESH_LIMIT, PinsAdapter, freshPins } from '../../../../src/map/pins/pinsAdapter';
+import {
+  CARRYING_CLASS,
+  FRESH_LIMIT,
+  PinsAdapter,
+  freshPins,
+} from '../../../../src/map/pins/pinsAdapter';
 import {
   PINS_LAYER_IDS,
   PINS_SOURCE,
@@ -415,6 +420,22 @@ describe('a pin being dragged', () => {
     expect(map.setDataCalls).toEqual([]);
     expect(map.featureStates).toEqual([[pinTarget('a'), { dragging: true }]]);
     expect(map.container.style.cursor).toBe('grabbing');
+  });
+
+  it('marks the map as carrying a pin from the first move until the drop or the cancel', () => {
+    const { map, pins } = adapter();
+    pins.setFeatures([A, B]);
+    const carrying = () => map.container.classList.contains(CARRYING_CLASS);
+    expect(carrying()).toBe(false);
+    pins.movePinProvisionally('a', 101, -100);
+    expect(carrying()).toBe(true);
+    pins.putPinBack('a');
+    expect(carrying()).toBe(false);
+    pins.movePinProvisionally('b', 101, -100);
+    expect(carrying()).toBe(true);
+    // Dropped: the popup of the pin it selects shows at once, while the pin waits for its data.
+    pins.landPin('b');
+    expect(carrying()).toBe(false);
   });
 
   it("has only an inline transform: its look is the stylesheet's", () => {
