@@ -138,9 +138,9 @@ export function UrlSync() {
       if (link.camera)
         camera.send({ type: 'camera.flyRequested', target: link.camera, reason: 'history' });
       waiting.current = null;
-      // A pin's editor left behind by the camera would keep the keyboard, off screen.
-      if (link.placeId === null && selection.getSnapshot().context.pin !== null)
-        selection.send({ type: 'editor.closed' });
+      // A pin's editor left behind by the camera would keep the keyboard, off screen: it closes
+      // for any address (one naming a place waiting for the index, or unknown, too).
+      if (selection.getSnapshot().context.pin !== null) selection.send({ type: 'editor.closed' });
       if (link.placeId === (selection.getSnapshot().context.selected?.id ?? null)) return;
       if (link.placeId === null) {
         selection.send({ type: 'popup.closed' });

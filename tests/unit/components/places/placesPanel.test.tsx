@@ -425,6 +425,10 @@ describe('an address followed in the open page', () => {
     followAddress(`#map=8/45.75/4.85&place=${OTHER.id}`);
     expect(selection(app).context.pin).toBeNull();
     expect(selection(app).context.selected?.id).toBe(OTHER.id);
+    // And with a place the index does not know.
+    act(() => app.send({ type: 'pin.selected', id: 'p1', origin: 'list', byKeyboard: true }));
+    followAddress('#map=8/45.75/4.85&place=999999999');
+    expect(selection(app).context.pin).toBeNull();
   });
 
   it('takes away the notices about the last address followed; the others stay', async () => {
