@@ -5,7 +5,7 @@ import type {
   StyleSpecification,
 } from 'maplibre-gl';
 import type { AppEvent } from '../../machines/events';
-import { isSecondClick } from '../../yourMap/gestures';
+import { DOUBLE_CLICK_MS, isSecondClick } from '../../yourMap/gestures';
 import type { InputKind, PointerTarget, ToolName, YourMapEvent } from '../../yourMap/events';
 import type { FeatureRecord } from '../../yourMap/model';
 import { pinColour } from '../../yourMap/pinColour';
@@ -132,6 +132,10 @@ export class PinsAdapter {
   private overCluster = false;
   private pan: Held = null;
   private doubleClick: Held = null;
+  /** Double-click zoom given back once the double click's time is up (restoreDoubleClickZoom). */
+  private zoomBack: ReturnType<typeof setTimeout> | undefined;
+  /** When (Date.now()) the last press in Add pin was. */
+  private addPressedAt = -Infinity;
   private readonly pointer: PinPointer;
   private readonly marker: PinDragMarker;
   private readonly aim: CentreAim;
@@ -340,13 +344,32 @@ export class PinsAdapter {
   }
 
   disableDoubleClickZoom(): void {
-    this.doubleClick ??= { wasEnabled: this.map.doubleClickZoom.isEnabled() };
+    // Off already, waiting to come back (below): it was on.
+    const waiting = this.zoomBack !== undefined;
+    clearTimeout(this.zoomBack);
+    this.zoomBack = undefined;
+    this.doubleClick ??= { wasEnabled: waiting || this.map.doubleClickZoom.isEnabled() };
     this.map.doubleClickZoom.disable();
   }
 
+  /**
+   * The browser makes a `dblclick`, on which MapLibre zooms, of any two clicks close enough in time
+   * and place, whatever came between them (a key that ended the tools' double click, say): after
+   * the press that added a pin, zooming comes back only once a click could no longer make one.
+   */
   restoreDoubleClickZoom(): void {
-    if (this.doubleClick?.wasEnabled) this.map.doubleClickZoom.enable();
+    const held = this.doubleClick;
     this.doubleClick = null;
+    if (!held?.wasEnabled) return;
+    const left = this.addPressedAt + DOUBLE_CLICK_MS - Date.now();
+    if (left <= 0) {
+      this.map.doubleClickZoom.enable();
+      return;
+    }
+    this.zoomBack = setTimeout(() => {
+      this.zoomBack = undefined;
+      this.map.doubleClickZoom.enable();
+    }, left);
   }
 
   setTool(tool: ToolName): void {
@@ -439,6 +462,9 @@ export class PinsAdapter {
     this.pointer.dispose();
     this.restoreMapPan();
     this.restoreDoubleClickZoom();
+    if (this.zoomBack !== undefined) this.map.doubleClickZoom.enable();
+    clearTimeout(this.zoomBack);
+    this.zoomBack = undefined;
     this.map.getCanvasContainer().style.cursor = '';
     this.marker.hide();
     this.aim.dispose();
@@ -534,7 +560,10 @@ export class PinsAdapter {
     // added it, as the tools machine decides) is the tools'; a press elsewhere is the map's.
     const secondClick = this.doubleClick !== null && isSecondClick(this.addPress, at);
     this.keepFocus = secondClick;
-    if (this.tool === 'addPin') this.addPress = at;
+    if (this.tool === 'addPin') {
+      this.addPress = at;
+      this.addPressedAt = Date.now();
+    }
     this.claimed = target.kind === 'pin' || this.tool !== 'browse' || secondClick;
     this.offerClaim = false;
     // A press on a cluster is not the tools' (the map pans from it as from anywhere), but its

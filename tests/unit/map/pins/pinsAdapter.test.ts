@@ -1,12 +1,13 @@
 // @vitest-environment jsdom
 import { readFileSync } from 'node:fs';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { validateStyleMin } from '@maplibre/maplibre-gl-style-spec';
 import type { LayerSpecification, StyleSpecification } from 'maplibre-gl';
 import { createActor, fromCallback, setup } from 'xstate';
 import type { AppEvent } from '../../../../src/machines/events';
 import {
   DOUBLE_CLICK_DISTANCE_PX,
+  DOUBLE_CLICK_MS,
   LONG_PRESS_SLOP_PX,
   toolsMachine,
 } from '../../../../src/machines/tools/toolsMachine';
@@ -992,6 +993,39 @@ describe("the map's panning and double-click zoom", () => {
     pins.restoreDoubleClickZoom();
     // double-click zoom was off before: it stays off
     expect([map.dragPan.isEnabled(), map.doubleClickZoom.isEnabled()]).toEqual([true, false]);
+  });
+
+  it('keep double-click zoom off until a click could no longer make a double click with the one that added a pin', () => {
+    vi.useFakeTimers();
+    try {
+      const { map, pins } = adapter();
+      pins.setTool('addPin');
+      pins.disableDoubleClickZoom();
+      map.pointer('pointerdown', 10, 10);
+      map.pointer('pointerup', 10, 10);
+      pins.setTool('browse');
+      vi.advanceTimersByTime(100);
+      // A key ended the tools' double click early: the browser may still make a `dblclick`.
+      pins.restoreDoubleClickZoom();
+      expect(map.doubleClickZoom.isEnabled()).toBe(false);
+      vi.advanceTimersByTime(DOUBLE_CLICK_MS - 100 - 1);
+      expect(map.doubleClickZoom.isEnabled()).toBe(false);
+      // Held again meanwhile (Add pin chosen again), and given back later: it was on.
+      pins.disableDoubleClickZoom();
+      vi.advanceTimersByTime(DOUBLE_CLICK_MS);
+      pins.restoreDoubleClickZoom();
+      expect(map.doubleClickZoom.isEnabled()).toBe(true);
+      // Disposed while waiting: given back at once.
+      pins.setTool('addPin');
+      pins.disableDoubleClickZoom();
+      map.pointer('pointerdown', 10, 10);
+      map.pointer('pointerup', 10, 10);
+      pins.restoreDoubleClickZoom();
+      pins.dispose();
+      expect(map.doubleClickZoom.isEnabled()).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('are given back when the adapter is disposed mid-drag', () => {
