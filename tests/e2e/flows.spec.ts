@@ -97,8 +97,11 @@ test('the log pauses, resumes, and shows camera frames only when asked', async (
   // One toggle button, its name kept: pressed, the log is paused.
   const pause = panel(page).getByRole('button', { name: 'Pause log' });
   await expect(pause).toHaveAttribute('aria-pressed', 'false');
+  const look = () => pause.evaluate((button) => getComputedStyle(button).backgroundColor);
+  const running = await look();
   await pause.click();
   await expect(pause).toHaveAttribute('aria-pressed', 'true');
+  expect(await look(), 'paused, the button looks pressed').not.toBe(running);
   const frozen = await logLines(page);
   await drag();
   expect(await logLines(page)).toEqual(frozen);

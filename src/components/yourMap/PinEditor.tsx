@@ -14,6 +14,7 @@ import { oneLineName, type FeatureRecord } from '../../yourMap/model';
 import { MARKER_COLOR, PIN_COLOURS, pinColour } from '../../yourMap/pinColour';
 import { useChartroom, useDocument, useSelection, useStorage } from '../ChartroomContext';
 import { showSelection, useSheetCard } from '../sheet/BottomSheet';
+import { type Caret, caretOf, focusWithCaret } from '../caret';
 import { isOnNothing } from '../focusHandOff';
 import { ROVING_LIST, focusRovingStop } from '../useRovingFocus';
 import { useOwnTextHistory } from './useOwnTextHistory';
@@ -67,7 +68,8 @@ export function PinEditor() {
     const shown = showSelection(owner, host, card, at.current);
     const kept = carried.current;
     carried.current = null;
-    if (kept?.pinId === pinId && host.contains(kept.element)) restoreFocus(kept);
+    if (kept?.pinId === pinId && host.contains(kept.element))
+      focusWithCaret(kept.element, kept.caret);
     // The sheet's card may be taken from the page, the editor with it, before this effect ends:
     // the focus it held is followed here, and forgotten only when it leaves for somewhere else.
     const active = window.document.activeElement;
@@ -346,20 +348,9 @@ export function formatLngLat(lng: number, lat: number): string {
 interface Carried {
   pinId: string;
   element: HTMLElement;
-  selection: [number, number] | null;
+  caret: Caret;
 }
 
 function carry(element: Element, pinId: string): Carried | null {
-  if (!(element instanceof HTMLElement)) return null;
-  const field =
-    element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement ? element : null;
-  const start = field?.selectionStart ?? null;
-  const end = field?.selectionEnd ?? null;
-  return { pinId, element, selection: start === null || end === null ? null : [start, end] };
-}
-
-function restoreFocus({ element, selection }: Carried): void {
-  element.focus({ preventScroll: true });
-  if (selection && (element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement))
-    element.setSelectionRange(...selection);
+  return element instanceof HTMLElement ? { pinId, element, caret: caretOf(element) } : null;
 }

@@ -44,7 +44,8 @@ export function YourMapAnnouncer() {
           owner.isMapFocused(globalThis.document.activeElement) ? ADD_PIN_TOLD : ADD_PIN_TOLD_AWAY,
         );
       // A pin added is said by the document's announcement instead.
-      if (!now && adding && snapshot.context.added === added) say(ADD_PIN_ENDED_TOLD);
+      if (!now && adding && snapshot.context.added === added && snapshot.hasTag('browsing'))
+        say(ADD_PIN_ENDED_TOLD);
       adding = now;
       added = snapshot.context.added;
       const offers = snapshot.matches({ browse: 'offeringPin' });

@@ -247,10 +247,10 @@ function FeatureList({
   );
   // The row of the pin selected (on the map, say) is brought into the list's view, as far as it
   // must go and no further.
+  const list = useRef<HTMLElement | null>(null);
   useEffect(() => {
     if (open === null) return;
-    const row = window.document.querySelector('.your-map-list [aria-current="true"]');
-    row?.scrollIntoView?.({ block: 'nearest' });
+    list.current?.querySelector('[aria-current="true"]')?.scrollIntoView?.({ block: 'nearest' });
   }, [open]);
   if (features.length === 0) return null;
   return (
@@ -259,6 +259,10 @@ function FeatureList({
       className="your-map-list"
       style={{ '--kept-rows': Math.min(features.length, 3) } as CSSProperties}
       {...roving.list}
+      ref={(element) => {
+        roving.list.ref(element);
+        list.current = element;
+      }}
     >
       {features.map((feature) => (
         <li key={feature.id}>

@@ -1,4 +1,5 @@
 import { type RefObject, useLayoutEffect, useRef, useState } from 'react';
+import { type Caret, caretOf, focusWithCaret } from '../caret';
 
 type TextField = HTMLInputElement | HTMLTextAreaElement;
 
@@ -15,7 +16,8 @@ export function useOwnTextHistory<E extends TextField>(
 ): { field: RefObject<E | null>; generation: number } {
   const field = useRef<E>(null);
   const [generation, setGeneration] = useState(0);
-  const caret = useRef<[number, number] | null>(null);
+  // Where the focus was in the element given up, if it had the focus.
+  const caret = useRef<{ at: Caret } | null>(null);
   // A new element (the first, or one for a value from elsewhere) is given the value.
   useLayoutEffect(() => {
     const element = field.current;
@@ -23,9 +25,7 @@ export function useOwnTextHistory<E extends TextField>(
     element.value = value;
     const kept = caret.current;
     caret.current = null;
-    if (!kept) return;
-    element.focus();
-    element.setSelectionRange(Math.min(kept[0], value.length), Math.min(kept[1], value.length));
+    if (kept) focusWithCaret(element, kept.at);
     // Only for each new element: the value it is made with is the one current then.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [generation]);
@@ -33,9 +33,7 @@ export function useOwnTextHistory<E extends TextField>(
     const element = field.current;
     if (!element || element.value === value) return;
     caret.current =
-      element === element.ownerDocument.activeElement
-        ? [element.selectionStart ?? value.length, element.selectionEnd ?? value.length]
-        : null;
+      element === element.ownerDocument.activeElement ? { at: caretOf(element) } : null;
     setGeneration((g) => g + 1);
   }, [value]);
   return { field, generation };

@@ -194,6 +194,26 @@ describe("a pin's editor", () => {
     expect(field('Note')).toHaveValue('Low tide at six');
   });
 
+  it('gives a field whose text another tab changed a new element, keeping the focus and caret', async () => {
+    const { app } = await editHarbour();
+    for (const [label, change] of [
+      ['Name', { name: 'Old harbour' }],
+      ['Note', { note: 'Low tide at seven' }],
+    ] as const) {
+      const before = field(label) as HTMLInputElement | HTMLTextAreaElement;
+      act(() => before.focus());
+      act(() => before.setSelectionRange(3, 5));
+      const theirs = { ...documentOf(app).context.features.h!, ...change, by: 'other-tab' };
+      act(() => app.send({ type: 'storage.remoteChanged', stored: [{ id: 'h', record: theirs }] }));
+      const after = field(label) as HTMLInputElement | HTMLTextAreaElement;
+      // A new element: the browser's text undo of the old one cannot put its typing into theirs.
+      expect(after).not.toBe(before);
+      expect(after).toHaveValue(Object.values(change)[0]);
+      expect(document.activeElement).toBe(after);
+      expect([after.selectionStart, after.selectionEnd]).toEqual([3, 5]);
+    }
+  });
+
   it('shows a name kept with line breaks on one line, so that an edit keeps its words apart', async () => {
     const store = new MemoryStore([storedPin('r', 2.33, 48.87, { name: 'Rue de la Paix\nParis' })]);
     const { app } = renderYourMap({ store });
