@@ -347,34 +347,21 @@ describe('an address followed in the open page', () => {
   it('a movement ending as Back or Forward changes the entry leaves the new entry its address', async () => {
     const { app } = renderPlaces({ hash: '#map=6/40/3' });
     await placesInView();
+    /** A movement of `source` from `t`, ending at `camera`. */
+    const moved = (source: 'app' | 'user', camera: typeof CAMERA, t: number) =>
+      act(() => {
+        app.send({ type: 'camera.moveStarted', source, animation: null, reason: null, t });
+        app.send({ type: 'camera.moveEnded', camera, t: t + 10 });
+      });
     // The browser has moved to another entry; its hashchange is still queued when the flight to
     // the last address ends, with the view of that address.
     act(() => window.history.replaceState(null, '', '/#map=6/41.9/12.5'));
-    act(() => {
-      app.send({ type: 'camera.moveStarted', source: 'app', animation: null, reason: null, t: 0 });
-      app.send({ type: 'camera.moveEnded', camera: { ...CAMERA, zoom: 6 }, t: 10 });
-    });
+    moved('app', { ...CAMERA, zoom: 6 }, 0);
     expect(window.location.hash).toBe('#map=6/41.9/12.5');
     // Once the app has followed the new entry, movements are written again.
     act(() => void window.dispatchEvent(new HashChangeEvent('hashchange')));
-    act(() => {
-      app.send({ type: 'camera.moveStarted', source: 'app', animation: null, reason: null, t: 20 });
-      app.send({
-        type: 'camera.moveEnded',
-        camera: { ...CAMERA, center: { lng: 12.5, lat: 41.9 }, zoom: 6 },
-        t: 30,
-      });
-    });
-    act(() => {
-      app.send({
-        type: 'camera.moveStarted',
-        source: 'user',
-        animation: null,
-        reason: null,
-        t: 40,
-      });
-      app.send({ type: 'camera.moveEnded', camera: { ...CAMERA, zoom: 7 }, t: 50 });
-    });
+    moved('app', { ...CAMERA, center: { lng: 12.5, lat: 41.9 }, zoom: 6 }, 20);
+    moved('user', { ...CAMERA, zoom: 7 }, 40);
     expect(window.location.hash).toBe('#map=7/48/2');
   });
 
