@@ -701,6 +701,14 @@ describe('documentMachine', () => {
       doc.leave('a');
       doc.undo();
       expect(doc.record('a')?.name).toBe('Theirs');
+      // A note alike: typed over their move, one step, undone to the note it had.
+      doc.type('a', { note: 'Ferry' });
+      doc.remote({ ...doc.record('a')!, geometry: { type: 'Point', coordinates: [6, 6] } });
+      doc.type('a', { note: 'Ferry at 9' });
+      doc.leave('a');
+      doc.undo();
+      expect(doc.record('a')?.note).toBe('');
+      expect(position(doc, 'a')).toEqual([6, 6]);
     });
 
     it('says so when it changes the text of the field being typed in, and only then', () => {
