@@ -1,4 +1,5 @@
 import type { Operation, OperationKind } from './model';
+import { formatLngLat } from '../geo/formatLngLat';
 import { formatCount } from './geojson/importResult';
 
 /** The document's parts an announcement is made from. */
@@ -31,6 +32,15 @@ function whatOf(operation: Operation): string {
   const [change] = changes;
   const record = change?.after ?? change?.before;
   return `“${record?.name ?? change?.id ?? ''}”`;
+}
+
+/** " to 48.85660° N, 2.35220° E", where a one-pin operation left its pin; else nothing. */
+function whereTo(operation: Operation): string {
+  const [change, ...more] = operation.changes;
+  const geometry = change?.after?.geometry;
+  if (more.length > 0 || geometry?.type !== 'Point') return '';
+  const [lng, lat] = geometry.coordinates;
+  return ` to ${formatLngLat(lng, lat)}`;
 }
 
 /**
@@ -67,5 +77,8 @@ export function announcement(before: Announced, now: Announced): string | null {
     return `${direction}: ${VERBS[operation.kind]} ${whatOf(operation)}.`;
   }
   const done = DONE[operation.kind];
-  return done ? `${whatOf(operation)} ${done}.` : null;
+  if (!done) return null;
+  // Moved by the keyboard: where to, since it is not seen.
+  const to = operation.kind === 'nudge' ? whereTo(operation) : '';
+  return `${whatOf(operation)} ${done}${to}.`;
 }

@@ -16,6 +16,7 @@ import { useChartroom, useDocument, useSelection, useStorage } from '../Chartroo
 import { showSelection, useSheetCard } from '../sheet/BottomSheet';
 import { type Caret, caretOf, focusWithCaret } from '../caret';
 import { isOnNothing } from '../focusHandOff';
+import { formatLngLat } from '../../geo/formatLngLat';
 import { ROVING_LIST, focusRovingStop } from '../useRovingFocus';
 import { useOwnTextHistory } from './useOwnTextHistory';
 
@@ -336,13 +337,6 @@ const NoteTextarea = memo(function NoteTextarea({
     </label>
   );
 });
-
-/** 48.8566° N, 2.3522° E: five decimals, about a metre. */
-export function formatLngLat(lng: number, lat: number): string {
-  const ns = lat >= 0 ? 'N' : 'S';
-  const ew = lng >= 0 ? 'E' : 'W';
-  return `${Math.abs(lat).toFixed(5)}° ${ns}, ${Math.abs(lng).toFixed(5)}° ${ew}`;
-}
 
 /** The control that had the focus in an editor taken from the page, and its caret. */
 interface Carried {

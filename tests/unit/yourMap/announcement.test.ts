@@ -31,7 +31,8 @@ describe('what a screen reader is told of Your map', () => {
     expect(said).toEqual([
       '“Pin 1” added.',
       '“Harbour” moved.',
-      '“Harbour” moved.',
+      // Moved by the keyboard: where to, since it is not seen.
+      '“Harbour” moved to 1.00000° N, 1.10000° E.',
       '“Harbour” deleted.',
     ]);
   });
