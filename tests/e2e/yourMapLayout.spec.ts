@@ -5,6 +5,7 @@ import { tap } from './support/touch';
 import {
   SEA_VIEW,
   addPinAndClose,
+  addPinAt,
   anyEditor,
   dragWithMouse,
   editor,
@@ -270,10 +271,8 @@ test('a window resized across the narrow layout while a note is typed keeps the 
   page,
 }) => {
   await openYourMap(page);
-  await toolButton(page, 'Add pin').click();
-  const at = await spot(page, 'west');
-  await page.mouse.click(at.x, at.y);
-  const note = editor(page, 'Pin 1').getByRole('textbox', { name: 'Note' });
+  const dialog = await addPinAt(page, await spot(page, 'west'), 'Pin 1');
+  const note = dialog.getByRole('textbox', { name: 'Note' });
   await note.click();
   await page.keyboard.type('abc');
   // To a narrow window: the editor moves into the bottom sheet's card; and back.

@@ -466,6 +466,8 @@ export class PinsAdapter {
     clearTimeout(this.zoomBack);
     this.zoomBack = undefined;
     this.map.getCanvasContainer().style.cursor = '';
+    // Disposed mid-drag: the popups are not left see-through.
+    this.map.getContainer().classList.remove(CARRYING_CLASS);
     this.marker.hide();
     this.aim.dispose();
     if (!this.map.isStyleLoaded()) return;

@@ -685,12 +685,16 @@ describe('documentMachine', () => {
     it('keeps a rename typed over another tab’s move one step, and its undo leaves their move', () => {
       const doc = startDocument();
       doc.add('a', 0, 0);
-      doc.type('a', { name: 'Orig part1' });
-      // Their drag, made over what was saved of the typing so far.
-      doc.remote({ ...doc.record('a')!, geometry: { type: 'Point', coordinates: [5, 5] } });
-      doc.type('a', { name: 'Orig part1 part2' });
-      doc.leave('a');
-      doc.undo();
+      /** Typed in `field` in two runs, their drag to `to` between, then left and undone once. */
+      const typedOverTheirMove = (field: 'name' | 'note', runs: [string, string], to: number) => {
+        doc.type('a', { [field]: runs[0] });
+        // Their drag, made over what was saved of the typing so far.
+        doc.remote({ ...doc.record('a')!, geometry: { type: 'Point', coordinates: [to, to] } });
+        doc.type('a', { [field]: runs[1] });
+        doc.leave('a');
+        doc.undo();
+      };
+      typedOverTheirMove('name', ['Orig part1', 'Orig part1 part2'], 5);
       expect(doc.record('a')?.name).toBe('Pin 1');
       expect(position(doc, 'a')).toEqual([5, 5]);
       // Their rename while typing stands as where an undo goes back to: theirs, not this tab's.
@@ -702,11 +706,7 @@ describe('documentMachine', () => {
       doc.undo();
       expect(doc.record('a')?.name).toBe('Theirs');
       // A note alike: typed over their move, one step, undone to the note it had.
-      doc.type('a', { note: 'Ferry' });
-      doc.remote({ ...doc.record('a')!, geometry: { type: 'Point', coordinates: [6, 6] } });
-      doc.type('a', { note: 'Ferry at 9' });
-      doc.leave('a');
-      doc.undo();
+      typedOverTheirMove('note', ['Ferry', 'Ferry at 9'], 6);
       expect(doc.record('a')?.note).toBe('');
       expect(position(doc, 'a')).toEqual([6, 6]);
     });

@@ -1035,9 +1035,11 @@ describe("the map's panning and double-click zoom", () => {
     pins.disableDoubleClickZoom();
     pins.movePinProvisionally('a', 120, -100);
     expect(markerOf(map)).not.toBeNull();
+    expect(map.container.classList.contains(CARRYING_CLASS)).toBe(true);
     pins.dispose();
     expect([map.dragPan.isEnabled(), map.doubleClickZoom.isEnabled()]).toEqual([true, true]);
     expect(markerOf(map)).toBeNull();
+    expect(map.container.classList.contains(CARRYING_CLASS)).toBe(false);
   });
 });
 
