@@ -55,10 +55,18 @@ export function rowsOf(entries: readonly FlowEntry[]): FlowRow[] {
   return rows;
 }
 
+/** What a paused log shows: the log's two views at the moment it was paused. */
+interface Frozen {
+  steps: readonly FlowEntry[];
+  entries: readonly FlowEntry[];
+}
+
 /** The live log of the last 200 machine events, newest first; it can pause and hide frames. */
 export function FlowLogView({ log }: { log: FlowLog }) {
-  // While paused, the entries shown at the moment of pausing; the log itself keeps recording.
-  const [frozen, setFrozen] = useState<readonly FlowEntry[] | null>(null);
+  // While paused, the log as it was at the moment of pausing, both ways of showing it: its steps
+  // (which a long movement's frames never push out) and its last entries, frames included. The
+  // log itself keeps recording.
+  const [frozen, setFrozen] = useState<Frozen | null>(null);
   const [hideFrames, setHideFrames] = useState(true);
   const paused = frozen !== null;
   const subscribe = useCallback(
@@ -68,7 +76,8 @@ export function FlowLogView({ log }: { log: FlowLog }) {
   // Hiding frames reads the log's steps, which stay the same array while the map moves: React
   // then skips the render that a new camera frame would otherwise cost once a frame.
   const live = hideFrames ? log.steps : log.entries;
-  const entries = useSyncExternalStore(subscribe, frozen ? () => frozen : live);
+  const kept = frozen && (hideFrames ? frozen.steps : frozen.entries);
+  const entries = useSyncExternalStore(subscribe, kept ? () => kept : live);
 
   const shown = hideFrames ? entries.filter((entry) => !entry.frame) : entries;
   return (
@@ -79,7 +88,7 @@ export function FlowLogView({ log }: { log: FlowLog }) {
         <button
           type="button"
           aria-pressed={paused}
-          onClick={() => setFrozen(paused ? null : log.entries())}
+          onClick={() => setFrozen(paused ? null : { steps: log.steps(), entries: log.entries() })}
         >
           Pause log
         </button>
