@@ -4,18 +4,21 @@ import type { CameraLimits } from '../url/cameraHash';
 
 /**
  * A recorded session, as JSON: the events that reached the actor system from outside (the map
- * adapter and the UI), with their times, and checkpoints of what each machine was doing. Replaying
- * the events into the same machines, on a simulated clock, must reach every checkpoint.
+ * adapter and the UI), with their times, the delayed transitions as they fired, and checkpoints of
+ * what each machine was doing. Replaying the events into the same machines, on a simulated clock,
+ * must reach every checkpoint.
  */
 
 export const TRACE_FORMAT = 'chartroom-trace';
 /**
  * Raised whenever a change means an older replay would misread a trace. 2: the tools, the document
- * and storage are traced, and the tab's id is part of the initial state. Version 1 traces are still
- * read: they replay with the tab's default id and check only what they recorded.
+ * and storage are traced, and the tab's id is part of the initial state. 3: delayed transitions are
+ * recorded as they fired (`timers`), so that a timer a busy page ran late replays late too. Older
+ * traces are still read: version 1 replays with the tab's default id and checks only what it
+ * recorded; versions 1 and 2 fire each timer when it was due.
  */
-export const TRACE_VERSION = 2;
-export const READABLE_TRACE_VERSIONS = [1, TRACE_VERSION] as const;
+export const TRACE_VERSION = 3;
+export const READABLE_TRACE_VERSIONS = [1, 2, TRACE_VERSION] as const;
 
 /** The actor an event was sent to: the root (`chartroom`) or one of its children, by systemId. */
 export const TRACE_TARGETS = [
@@ -36,6 +39,24 @@ export interface TraceEvent {
   t: number;
   to: TraceTarget;
   event: AppEvent;
+}
+
+/**
+ * A delayed transition (`after` in a statechart) as it fired in the page: a page busy with other
+ * work runs a timer late, after events that came in meanwhile, and replay fires it in that place
+ * rather than when it was due.
+ */
+export interface TraceTimer {
+  /** Milliseconds since the actor system started, when it fired. */
+  t: number;
+  /** How many of the trace's events had been recorded when it fired. */
+  afterEvent: number;
+  /** How many checkpoints had been taken when it fired. */
+  afterCheckpoint: number;
+  /** The machine whose timer it was. */
+  to: TraceTarget;
+  /** The event it delivered: `xstate.after.<delay>.<state>`. */
+  timer: string;
 }
 
 /** What replay must reproduce of the map and its places (all that version 1 traces record). */
@@ -119,5 +140,7 @@ export interface Trace {
   startedAt?: string;
   initial: TraceInitial;
   events: TraceEvent[];
+  /** Since version 3; older traces leave it out, and replay fires their timers when due. */
+  timers?: TraceTimer[];
   checkpoints: Checkpoint[];
 }

@@ -11,6 +11,7 @@ import {
   type Trace,
   type TraceEvent,
   type TraceTarget,
+  type TraceTimer,
 } from './format';
 import {
   TRACED_MACHINES,
@@ -72,12 +73,16 @@ function idUnder(parent: ChildRef, ref: ChildRef | undefined): string | null {
   );
 }
 
+/** The event a delayed transition (`after`) delivers to the machine that scheduled it. */
+const AFTER_PREFIX = 'xstate.after.';
+
 /**
  * Records the events that reach the actor system from outside: those the UI sends to the root or
  * to a child (`actor.send`, so no source actor), those the map adapter sends back to the root and
  * those storage's `store` actor sends back to the storage machine. Everything else (the root
- * routing an event to a child, the tools asking the document to add a pin, a delayed transition)
- * follows from these, so it is not recorded.
+ * routing an event to a child, the tools asking the document to add a pin) follows from these, so
+ * it is not recorded. Delayed transitions follow from them too, but a busy page runs a timer late,
+ * after events that came in meanwhile: each is recorded where it fired (`timers`).
  */
 export function createTraceRecorder(options: TraceRecorderOptions): TraceRecorder {
   const {
@@ -90,12 +95,15 @@ export function createTraceRecorder(options: TraceRecorderOptions): TraceRecorde
     checkpointEvery = CHECKPOINT_EVERY,
   } = options;
   const events: TraceEvent[] = [];
+  const timers: TraceTimer[] = [];
   /** Checkpoints as taken: their features are listed only when a trace is asked for. */
-  const checkpoints: (Omit<Checkpoint, 'states'> & { read: StatesRead })[] = [];
+  const checkpoints: (Omit<Checkpoint, 'states'> & { read: StatesRead; timers: number })[] = [];
   let root: ChildRef | null = null;
   let timeZero = 0;
   let sinceCheckpoint = 0;
   let checkpointDue = false;
+  /** The time of the last event or timer recorded. */
+  let lastT = 0;
 
   // Rounded to the microsecond, which browsers' clocks never beat, leaving out float noise.
   const elapsed = () => Math.round((now() - timeZero) * 1000) / 1000;
@@ -121,12 +129,26 @@ export function createTraceRecorder(options: TraceRecorderOptions): TraceRecorde
     if (!root) return;
     const afterEvent = events.length;
     const last = checkpoints.at(-1);
-    if (last && last.afterEvent === afterEvent && t <= last.t) return;
+    if (last && last.afterEvent === afterEvent && last.timers === timers.length && t <= last.t)
+      return;
     const read = readStatesUnlisted(root);
     const changed = !last || statesChanged(last.read, read);
     if (!always && !changed && sinceCheckpoint < checkpointEvery) return;
-    checkpoints.push({ t, afterEvent, read });
+    checkpoints.push({ t, afterEvent, read, timers: timers.length });
     sinceCheckpoint = 0;
+  };
+
+  /**
+   * Checkpoints wait for the end of the task, when the machines have taken in its events or its
+   * timer. They are stamped with the time of the last thing recorded: nothing has run since.
+   */
+  const checkpointSoon = () => {
+    if (checkpointDue) return;
+    checkpointDue = true;
+    defer(() => {
+      checkpointDue = false;
+      takeCheckpoint(lastT, false);
+    });
   };
 
   const inspect = (inspection: InspectionEvent) => {
@@ -140,25 +162,33 @@ export function createTraceRecorder(options: TraceRecorderOptions): TraceRecorde
       }
       return;
     }
+    if (event.type.startsWith(AFTER_PREFIX) && sourceRef?.sessionId === actorRef.sessionId) {
+      const to = targetOf(actorRef);
+      if (!to) return;
+      lastT = Math.max(lastT, elapsed());
+      timers.push({
+        t: lastT,
+        afterEvent: events.length,
+        afterCheckpoint: checkpoints.length,
+        to,
+        timer: event.type,
+      });
+      checkpointSoon();
+      return;
+    }
     if (!Object.hasOwn(EVENT_FIELDS, event.type)) return;
     const to = targetOf(actorRef);
     if (!to || !fromOutside(to, actorRef, sourceRef)) return;
-    events.push({ t: elapsed(), to, event: event as AppEvent });
+    lastT = Math.max(lastT, elapsed());
+    events.push({ t: lastT, to, event: event as AppEvent });
     sinceCheckpoint += 1;
-    if (checkpointDue) return;
-    // Checkpoints wait for the end of the task, when the machines have taken in its events. They
-    // are stamped with the last event's time: that task has let no timer run since.
-    checkpointDue = true;
-    defer(() => {
-      checkpointDue = false;
-      takeCheckpoint(events.at(-1)?.t ?? 0, false);
-    });
+    checkpointSoon();
   };
 
   return {
     inspect,
     trace() {
-      if (root) takeCheckpoint(Math.max(elapsed(), events.at(-1)?.t ?? 0), true);
+      if (root) takeCheckpoint(Math.max(elapsed(), lastT), true);
       return {
         format: TRACE_FORMAT,
         version: TRACE_VERSION,
@@ -173,6 +203,7 @@ export function createTraceRecorder(options: TraceRecorderOptions): TraceRecorde
           tab: input.tab ?? DEFAULT_TAB,
         },
         events: [...events],
+        timers: [...timers],
         checkpoints: checkpoints.map(({ t, afterEvent, read }, index) => {
           const states = listStates(read);
           // The features are listed where they changed, and at the end; left out where the

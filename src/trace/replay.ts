@@ -6,7 +6,7 @@ import { selectionMachine } from '../machines/selectionMachine';
 import { storageMachine } from '../machines/storage/storageMachine';
 import { toolsMachine } from '../machines/tools/toolsMachine';
 import type { StorageEvent } from '../yourMap/events';
-import { ReplayClock } from './clock';
+import { RecordedTimersClock, ReplayClock } from './clock';
 import type { Checkpoint, Trace } from './format';
 import {
   TRACED_MACHINES,
@@ -93,10 +93,15 @@ function fakePort(log: (machine: TracedMachine, command: string) => void) {
 
 /**
  * Replays a validated trace headlessly: the same machines on a simulated clock, each event sent to
- * the actor that received it, at its recorded time. Checks every checkpoint on the way.
+ * the actor that received it, at its recorded time. Checks every checkpoint on the way. A trace
+ * that records its timers (version 3) has each delayed transition fire where it fired in the page;
+ * an older one has each fire when it was due.
  */
 export function replayTrace(trace: Trace): ReplayResult {
-  const clock = new ReplayClock();
+  const recorded = trace.timers ? new RecordedTimersClock() : null;
+  const due = recorded ? null : new ReplayClock();
+  const clock = recorded ?? due!;
+  const moveTo = (t: number) => (recorded ? recorded.moveTo(t) : due!.advanceTo(t));
   const path: PathStep[] = [];
   const app = createActor(
     fakePort((machine, command) =>
@@ -113,6 +118,7 @@ export function replayTrace(trace: Trace): ReplayResult {
       clock,
     },
   );
+  recorded?.attach(app.system);
   const labels = new Map<TracedMachine, string>();
   const noteStates = () => {
     for (const machine of TRACED_MACHINES) {
@@ -128,17 +134,53 @@ export function replayTrace(trace: Trace): ReplayResult {
   for (const machine of TRACED_MACHINES) app.system.get(machine)?.subscribe(noteStates);
   noteStates();
 
+  const actorFor = (to: Trace['events'][number]['to']) =>
+    to === 'chartroom' ? app : app.system.get(to);
   let sent = 0;
   const sendNext = () => {
     const { t, to, event } = trace.events[sent++]!;
-    clock.advanceTo(t);
-    (to === 'chartroom' ? app : app.system.get(to))?.send(event);
+    moveTo(t);
+    actorFor(to)?.send(event);
+  };
+  const timers = trace.timers ?? [];
+  let fired = 0;
+  /**
+   * Fires the recorded timers that came before the next event and checkpoint; the first that
+   * replay has no such timer waiting for, if any.
+   */
+  const fireTimers = (checkpointsDone: number) => {
+    for (; fired < timers.length; fired++) {
+      const timer = timers[fired]!;
+      if (timer.afterEvent > sent || timer.afterCheckpoint > checkpointsDone) return null;
+      const target = actorFor(timer.to);
+      if (!target || !recorded?.fire(timer.t, target.sessionId, timer.timer)) return timer;
+    }
+    return null;
   };
   let matched = 0;
+  const missing = (timer: (typeof timers)[number], index: number) => {
+    const checkpoint = trace.checkpoints[index]!;
+    return {
+      path,
+      matched,
+      divergence: {
+        index,
+        checkpoint,
+        differences: [
+          `${timer.to}: the page fired ${timer.timer} at ${timer.t.toFixed(1)} ms; replay had no such timer waiting`,
+        ],
+      },
+    };
+  };
   try {
     for (const [index, checkpoint] of trace.checkpoints.entries()) {
-      while (sent < checkpoint.afterEvent) sendNext();
-      clock.advanceTo(checkpoint.t);
+      for (;;) {
+        const lost = fireTimers(index);
+        if (lost) return missing(lost, index);
+        if (sent >= checkpoint.afterEvent) break;
+        sendNext();
+      }
+      moveTo(checkpoint.t);
       const differences = stateDifferences(checkpoint.states, readStates(app));
       if (differences.length > 0) {
         return { path, matched, divergence: { index, checkpoint, differences } };

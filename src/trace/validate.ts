@@ -63,20 +63,36 @@ const yourMapStates = {
   storageTags: arrayOf(string),
 };
 
+const versionTwo = {
+  initial: object({ ...initialFields, tab: string, addressNotices: optional(arrayOf(string)) }),
+  checkpoint: object({
+    t: time,
+    afterEvent: finiteNumber,
+    states: object({ ...placeStates, ...yourMapStates }),
+  }),
+};
+const AFTER_PREFIX = 'xstate.after.';
+const timerType: Check = (value, path) =>
+  string(value, path) ??
+  ((value as string).startsWith(AFTER_PREFIX)
+    ? null
+    : `${path}: expected a delayed transition's event ("${AFTER_PREFIX}…"), got ${JSON.stringify(value)}`);
+const traceTimer = object({
+  t: time,
+  afterEvent: count,
+  afterCheckpoint: count,
+  to: oneOf(...TRACE_TARGETS),
+  timer: timerType,
+});
+
 /** What each readable version's initial state and checkpoints hold. */
 const SHAPES = {
   1: {
     initial: object(initialFields),
     checkpoint: object({ t: time, afterEvent: finiteNumber, states: object(placeStates) }),
   },
-  2: {
-    initial: object({ ...initialFields, tab: string, addressNotices: optional(arrayOf(string)) }),
-    checkpoint: object({
-      t: time,
-      afterEvent: finiteNumber,
-      states: object({ ...placeStates, ...yourMapStates }),
-    }),
-  },
+  2: versionTwo,
+  3: versionTwo,
 } satisfies Record<(typeof READABLE_TRACE_VERSIONS)[number], Record<string, Check>>;
 
 /** Throws a {@link TraceError} for the first problem found. */
@@ -102,7 +118,7 @@ export function parseTrace(value: unknown): Trace {
   check(finiteNumber(value.version, 'version'));
   if (!isReadableVersion(value.version)) {
     throw new TraceError(
-      `version: this replay reads version ${READABLE_TRACE_VERSIONS.join(' and ')} traces; the file is version ${String(value.version)}` +
+      `version: this replay reads version ${READABLE_TRACE_VERSIONS.slice(0, -1).join(', ')} and ${TRACE_VERSION} traces; the file is version ${String(value.version)}` +
         ((value.version as number) > TRACE_VERSION
           ? ' (from a newer Chartroom: replay it with that version)'
           : ''),
@@ -114,7 +130,18 @@ export function parseTrace(value: unknown): Trace {
   check(shape.initial(value.initial, 'initial'));
   check(arrayOf(traceEvent)(value.events, 'events'));
   check(arrayOf(shape.checkpoint)(value.checkpoints, 'checkpoints'));
+  if (value.version >= 3) check(arrayOf(traceTimer)(value.timers, 'timers'));
+  else if (value.timers !== undefined) {
+    throw new TraceError(
+      `timers: version ${value.version} traces have none (version 3 added them)`,
+    );
+  }
   const trace = value as unknown as Trace;
+  if (trace.checkpoints.length === 0) {
+    throw new TraceError(
+      'checkpoints: a trace ends with at least one checkpoint; this one has none',
+    );
+  }
 
   trace.events.forEach(({ t, event }, i) => {
     const before = trace.events[i - 1];
@@ -145,5 +172,47 @@ export function parseTrace(value: unknown): Trace {
       );
     }
   });
+  checkTimers(trace);
   return trace;
+}
+
+/** Each timer fired between the events and checkpoints it says it came after, in order. */
+function checkTimers(trace: Trace) {
+  const { events, checkpoints, timers = [] } = trace;
+  timers.forEach(({ t, afterEvent, afterCheckpoint }, i) => {
+    const path = `timers[${i}]`;
+    if (afterEvent > events.length) {
+      throw new TraceError(
+        `${path}.afterEvent: expected at most ${events.length} (the number of events), got ${afterEvent}`,
+      );
+    }
+    if (afterCheckpoint > checkpoints.length) {
+      throw new TraceError(
+        `${path}.afterCheckpoint: expected at most ${checkpoints.length} (the number of checkpoints), got ${afterCheckpoint}`,
+      );
+    }
+    const previous = timers[i - 1];
+    if (
+      previous &&
+      (afterEvent < previous.afterEvent ||
+        afterCheckpoint < previous.afterCheckpoint ||
+        t < previous.t)
+    ) {
+      throw new TraceError(`${path}: comes before timers[${i - 1}]; timers must be in order`);
+    }
+    const last = events[afterEvent - 1];
+    const next = events[afterEvent];
+    const checkpointBefore = checkpoints[afterCheckpoint - 1];
+    const checkpointAfter = checkpoints[afterCheckpoint];
+    if (
+      (last && t < last.t) ||
+      (next && t > next.t) ||
+      (checkpointBefore && (checkpointBefore.afterEvent > afterEvent || t < checkpointBefore.t)) ||
+      (checkpointAfter && (checkpointAfter.afterEvent < afterEvent || t > checkpointAfter.t))
+    ) {
+      throw new TraceError(
+        `${path}: fired at ${t} ms, not between the events and checkpoints it comes between (after ${afterEvent} events and ${afterCheckpoint} checkpoints)`,
+      );
+    }
+  });
 }

@@ -139,7 +139,12 @@ type WriteRequest = Extract<StorageEvent, { type: 'storage.writeRequested' }>;
  * Deferred checkpoints wait in `deferred` until `runDeferred`.
  */
 export function recordSession(
-  options: { checkpointEvery?: number; input?: Partial<AppInput> } = {},
+  options: {
+    checkpointEvery?: number;
+    input?: Partial<AppInput>;
+    /** The page's clock, for a page whose timers run late; the simulated one's by default. */
+    now?: () => number;
+  } = {},
 ) {
   const input: AppInput = {
     camera: START,
@@ -154,7 +159,7 @@ export function recordSession(
     input,
     appVersion: '9.9.9',
     startedAt: '2025-01-31T12:00:00.000Z',
-    now: () => 1_000 + clock.now(),
+    now: options.now ?? (() => 1_000 + clock.now()),
     defer: (fn) => void deferred.push(fn),
     checkpointEvery: options.checkpointEvery ?? 1_000,
   });

@@ -63,11 +63,11 @@ describe('parseTrace', () => {
       expect(problemWith(['version'], REMOVED)).toBe(
         'version: expected a finite number, got nothing',
       );
-      expect(problemWith(['version'], 3)).toBe(
-        'version: this replay reads version 1 and 2 traces; the file is version 3 (from a newer Chartroom: replay it with that version)',
+      expect(problemWith(['version'], 4)).toBe(
+        'version: this replay reads version 1, 2 and 3 traces; the file is version 4 (from a newer Chartroom: replay it with that version)',
       );
       expect(problemWith(['version'], 0)).toBe(
-        'version: this replay reads version 1 and 2 traces; the file is version 0',
+        'version: this replay reads version 1, 2 and 3 traces; the file is version 0',
       );
     });
 
@@ -174,5 +174,71 @@ describe('parseTrace', () => {
         'checkpoints[2].states.selection.pointer: expected a state value (a name or an object of them), got 3',
       );
     });
+  });
+
+  describe('timers, since version 3', () => {
+    const TIMER = 'xstate.after.doubleClick.tools.browse.justAdded.waiting';
+    /** The session as version 3 writes it: one timer, fired late, between events 9 and 10. */
+    const timed = () => ({
+      ...sessionTrace(),
+      version: 3,
+      timers: [{ t: 2600, afterEvent: 10, afterCheckpoint: 3, to: 'tools', timer: TIMER }],
+    });
+    const problemIn = (trace: unknown) => {
+      try {
+        parseTrace(JSON.parse(JSON.stringify(trace)));
+      } catch (error) {
+        expect(error).toBeInstanceOf(TraceError);
+        return (error as Error).message;
+      }
+      throw new Error('the validator accepted the trace');
+    };
+    const withTimer = (changes: Record<string, unknown>) => {
+      const trace = timed();
+      return { ...trace, timers: [{ ...trace.timers[0]!, ...changes }] };
+    };
+
+    it('accepts them where they fell between the events and checkpoints', () => {
+      expect(parseTrace(JSON.parse(JSON.stringify(timed()))).timers).toEqual(timed().timers);
+    });
+
+    it('asks for them in a version 3 trace, and for none in an older one', () => {
+      expect(problemIn({ ...timed(), timers: undefined })).toBe(
+        'timers: expected an array, got nothing',
+      );
+      expect(problemIn({ ...timed(), version: 2 })).toBe(
+        'timers: version 2 traces have none (version 3 added them)',
+      );
+    });
+
+    it('names what is wrong with one', () => {
+      expect(problemIn(withTimer({ timer: 'map.idle' }))).toBe(
+        'timers[0].timer: expected a delayed transition\'s event ("xstate.after.…"), got "map.idle"',
+      );
+      expect(problemIn(withTimer({ to: 'weather' }))).toMatch(/^timers\[0\]\.to: expected one of /);
+      expect(problemIn(withTimer({ afterEvent: 12 }))).toBe(
+        'timers[0].afterEvent: expected at most 11 (the number of events), got 12',
+      );
+      expect(problemIn(withTimer({ afterCheckpoint: 5 }))).toBe(
+        'timers[0].afterCheckpoint: expected at most 4 (the number of checkpoints), got 5',
+      );
+      // After event 10 (at 3000 ms), not before it.
+      expect(problemIn(withTimer({ t: 3100 }))).toBe(
+        'timers[0]: fired at 3100 ms, not between the events and checkpoints it comes between (after 10 events and 3 checkpoints)',
+      );
+      // The checkpoint after it was taken after 10 events, not 11.
+      expect(problemIn(withTimer({ afterCheckpoint: 2 }))).toMatch(
+        /^timers\[0\]: fired at 2600 ms/,
+      );
+      const twice = timed();
+      twice.timers.push({ ...twice.timers[0]!, t: 2500 });
+      expect(problemIn(twice)).toBe('timers[1]: comes before timers[0]; timers must be in order');
+    });
+  });
+
+  it('refuses a trace with no checkpoint: there is nothing to check it against', () => {
+    expect(problemWith(['checkpoints'], [])).toBe(
+      'checkpoints: a trace ends with at least one checkpoint; this one has none',
+    );
   });
 });

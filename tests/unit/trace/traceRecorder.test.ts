@@ -45,7 +45,7 @@ describe('the trace recorder', () => {
     const trace = recorder.trace();
     expect(trace).toMatchObject({
       format: 'chartroom-trace',
-      version: 2,
+      version: 3,
       appVersion: '9.9.9',
       startedAt: '2025-01-31T12:00:00.000Z',
       initial: {

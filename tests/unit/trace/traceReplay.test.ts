@@ -7,9 +7,10 @@ import { describe, expect, it } from 'vitest';
 import { EXIT, runReplay } from '../../../src/trace/cli';
 import type { Trace } from '../../../src/trace/format';
 import { replayTrace } from '../../../src/trace/replay';
+import { DOUBLE_CLICK_MS } from '../../../src/yourMap/gestures';
 import { stateLabel } from '../../../src/trace/states';
 import { parseTrace } from '../../../src/trace/validate';
-import { PARIS, sessionTrace, states, versionOneTrace } from '../support/traces';
+import { PARIS, recordSession, sessionTrace, states, versionOneTrace } from '../support/traces';
 
 /** A session with pins, recorded from the real machines (see recordPinSession). */
 const PINS_FIXTURE = 'tests/fixtures/traces/pins-session.json';
@@ -133,6 +134,89 @@ describe('replayTrace', () => {
     expect(nudges.map((step) => step.t)).toEqual([2_250]);
   });
 
+  describe('a timer the page ran late', () => {
+    /**
+     * Recorded from the real machines, on a page busy for 1.5 s just after a pin was added: the
+     * tools' double-click timer (500 ms) was due during that task, but a click on `Zoom in`
+     * queued meanwhile was taken first, and the timer ran after it.
+     */
+    function lateTimerTrace(): Trace {
+      let page = 0;
+      const { app, clock, recorder, adapter, store, runDeferred } = recordSession({
+        now: () => page,
+        checkpointEvery: 1,
+      });
+      const tick = (ms: number) => {
+        page += ms;
+        clock.increment(ms);
+        runDeferred();
+      };
+      adapter({ type: 'map.started' });
+      adapter({ type: 'map.loaded' });
+      adapter({ type: 'map.idle' });
+      store({ type: 'storage.opened', features: [], quarantined: [] });
+      tick(20);
+      app.system.get('tools').send({ type: 'tool.chosen', tool: 'addPin' });
+      tick(300);
+      const spot = { x: 100, y: 200, lng: 2.1, lat: 47.8 };
+      adapter({ type: 'pointer.down', target: { kind: 'map' }, input: 'mouse', ...spot, t: 900 });
+      tick(80);
+      adapter({ type: 'pointer.released', inside: true, ...spot, t: 980 });
+      runDeferred();
+      expect(app.system.get('tools').getSnapshot().value).toEqual({
+        browse: { justAdded: 'waiting' },
+      });
+      // The page is busy: its clock moves on, no timer runs, and a click comes in first.
+      page += 1_500;
+      app.system.get('camera').send({ type: 'camera.zoomInRequested' });
+      runDeferred();
+      page += 1;
+      clock.increment(DOUBLE_CLICK_MS);
+      runDeferred();
+      expect(app.system.get('tools').getSnapshot().value).toEqual({ browse: 'idle' });
+      const trace = recorder.trace();
+      app.stop();
+      return parseTrace(JSON.parse(JSON.stringify(trace)));
+    }
+
+    it('is recorded where it fired, and replays there', () => {
+      const trace = lateTimerTrace();
+      expect(trace.timers).toEqual([
+        {
+          t: 1901,
+          afterEvent: 8,
+          afterCheckpoint: trace.checkpoints.length - 1,
+          to: 'tools',
+          timer: 'xstate.after.doubleClick.tools.browse.justAdded',
+        },
+      ]);
+      const result = replayTrace(trace);
+      expect(result.divergence).toBeNull();
+      expect(result.matched).toBe(trace.checkpoints.length);
+      const tools = result.path.filter((step) => step.kind === 'state' && step.machine === 'tools');
+      expect(tools.at(-1)).toMatchObject({ t: 1901, state: { browse: 'idle' } });
+    });
+
+    it('fired when it was due instead, the checkpoint after the click is not reached', () => {
+      const trace = lateTimerTrace();
+      // As a version 2 trace, with no timers recorded, replay fires each when it is due.
+      const { divergence } = replayTrace({ ...trace, version: 2, timers: undefined });
+      expect(divergence?.differences).toEqual([
+        'tools: replay reached browse.idle, the trace recorded browse.justAdded.waiting',
+      ]);
+    });
+
+    it('said where a recorded timer was not waiting in replay', () => {
+      const trace = lateTimerTrace();
+      trace.timers![0]!.timer = 'xstate.after.longPress.tools.browse.onPin.pointing';
+      const { divergence, matched } = replayTrace(trace);
+      expect(divergence).toMatchObject({ index: matched });
+      expect(divergence?.differences).toEqual([
+        'tools: the page fired xstate.after.longPress.tools.browse.onPin.pointing at 1901.0 ms; replay had no such timer waiting',
+      ]);
+    });
+  });
+
   it('stops at the first checkpoint it does not reach, saying what differs', () => {
     const { matched, divergence } = replayTrace(divergentTrace());
     expect(matched).toBe(3);
@@ -240,7 +324,7 @@ describe('npm run replay', () => {
       expect(good.stdout).toContain('2100.0 ms  selection  pointer.hovering, selection.selected');
       expect(bad.code).toBe(1);
       expect(bad.stderr).toContain(
-        'version: this replay reads version 1 and 2 traces; the file is version 7',
+        'version: this replay reads version 1, 2 and 3 traces; the file is version 7',
       );
       expect(divergent.code).toBe(1);
       expect(divergent.stderr).toContain('checkpoint 3 (after event 11, at 3500.0 ms) diverges');
