@@ -166,3 +166,24 @@ test('Escape in the open Flows panel closes it and leaves the keyboard on its bu
   await expect(toggle).toHaveAttribute('aria-expanded', 'false');
   await expect(popup).toBeVisible();
 });
+
+test('Escape in the open Flows panel leaves the tool on; on the map it still ends it', async ({
+  page,
+}) => {
+  await page.goto(`./${PARIS_VIEW}`);
+  await expectReady(page);
+  const toggle = page.getByRole('button', { name: 'Flows' });
+  await toggle.click();
+  const addPin = page.getByRole('button', { name: 'Add pin' });
+  await addPin.click();
+  await expect(addPin).toHaveAttribute('aria-pressed', 'true');
+  await panel(page).getByRole('list', { name: 'Machine events' }).focus();
+  await page.keyboard.press('Escape');
+  await expect(panel(page)).toHaveCount(0);
+  await expect(toggle).toBeFocused();
+  await expect(addPin).toHaveAttribute('aria-pressed', 'true');
+  // The map's own Escape is untouched.
+  await page.getByRole('application').focus();
+  await page.keyboard.press('Escape');
+  await expect(addPin).toHaveAttribute('aria-pressed', 'false');
+});

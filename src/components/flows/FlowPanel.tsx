@@ -34,7 +34,9 @@ export function FlowPanel({ log }: { log: FlowLog }) {
     <div
       className="flows"
       // Escape in the open panel (or on its button) closes it, and the keyboard goes back to the
-      // button; the page's own Escape (a popup, a tool) is not also pressed.
+      // button; the page's own Escape (a popup, a tool) is not also pressed: Your map's keys,
+      // which hear it first, leave it alone here (`ownsEscape`).
+      data-own-escape={open ? '' : undefined}
       onKeyDown={(event) => {
         if (event.key !== 'Escape' || !open) return;
         event.preventDefault();

@@ -7,6 +7,7 @@ import {
   useStorage,
   useTools,
 } from '../ChartroomContext';
+import { ownsEscape } from '../ownEscape';
 import { isTextField } from '../textField';
 import { keyCommand } from './keys';
 
@@ -93,6 +94,8 @@ export function YourMapKeys() {
       const command = keyCommand(event);
       if (command === null) return;
       if (command === 'cancel') {
+        // Escape in the open Flows panel closes the panel only.
+        if (ownsEscape(event.target)) return;
         const busy = !tools.getSnapshot().matches({ browse: 'idle' });
         tools.send({ type: 'tool.cancelled' });
         if (busy) event.preventDefault();
