@@ -49,9 +49,62 @@ export function formatStateValue(value: unknown): string {
   return leaves.join(' · ');
 }
 
+/** The parts of xstate's transition definition `acceptedEvents` reads. */
+interface TransitionLike {
+  target?: readonly unknown[] | undefined;
+  actions: readonly unknown[];
+  reenter?: boolean;
+  guard?: unknown;
+}
+
+/** The parts of xstate's StateNode `acceptedEvents` reads. */
+interface ActiveNodeLike {
+  id: string;
+  type: StateNodeLike['type'];
+  parent?: ActiveNodeLike | undefined;
+  /** By event descriptor (`a.b`, `a.*`, `*`), in the order xstate tries them. */
+  transitions: ReadonlyMap<string, readonly TransitionLike[]>;
+}
+
 /** The parts of a machine snapshot `acceptedEvents` reads: its active state nodes, root first. */
 export interface ActiveNodesLike {
-  _nodes: readonly { id: string; ownEvents: readonly string[] }[];
+  _nodes: readonly ActiveNodeLike[];
+}
+
+/** Whether `descriptor` (`a.b`, `a.*` or `*`) covers `type`: xstate's own matching. */
+function matches(type: string, descriptor: string): boolean {
+  if (descriptor === type || descriptor === '*') return true;
+  if (!descriptor.endsWith('.*')) return false;
+  const wanted = descriptor.split('.');
+  const tokens = type.split('.');
+  for (const [index, token] of wanted.entries()) {
+    if (token === '*') return index === wanted.length - 1;
+    if (token !== tokens[index]) return false;
+  }
+  return true;
+}
+
+/** A transition that does nothing: no target, no actions, not re-entering (`'event': {}`). */
+const isNoOp = (transition: TransitionLike): boolean =>
+  !transition.target?.length && transition.actions.length === 0 && !transition.reenter;
+
+/**
+ * What `node` does with `type`, as xstate picks among its transitions (the exact descriptor's
+ * first, then wildcards, longest first), guards not evaluated: `takes` if one that may be taken
+ * does something, `refuses` if one that is always taken does nothing (which keeps the event from
+ * its ancestors), else `passes` (no transition, or only guarded ones that do nothing).
+ */
+function verdict(node: ActiveNodeLike, type: string): 'takes' | 'refuses' | 'passes' {
+  const descriptors = [...node.transitions.keys()]
+    .filter((descriptor) => descriptor !== type && matches(type, descriptor))
+    .sort((a, b) => b.length - a.length);
+  for (const descriptor of [type, ...descriptors]) {
+    for (const transition of node.transitions.get(descriptor) ?? []) {
+      if (!isNoOp(transition)) return 'takes';
+      if (transition.guard === undefined) return 'refuses';
+    }
+  }
+  return 'passes';
 }
 
 /** Computed once per set of active states, per machine (keyed by its root node). */
@@ -59,9 +112,13 @@ const acceptedCache = new WeakMap<object, Map<string, readonly string[]>>();
 
 /**
  * The events a machine's active states take next: every event type (or wildcard, such as
- * `tool.*`) that some active state or one of its ancestors has a transition for, sorted. Guards
- * are not evaluated, so an event listed may still be refused; xstate's own events (delays, done
- * events) are left out. Cached per set of active states, so it costs nearly nothing per frame.
+ * `tool.*`) that some active state or one of its ancestors has a transition for, sorted, unless
+ * the innermost state that handles it does nothing with it (`'event': {}`, written to keep an
+ * outer state's handler from it): as xstate does, from each active leaf outwards, the first
+ * state with a transition for the event decides (in parallel regions, any region that takes it
+ * is enough). Guards are not evaluated, so an event listed may still be refused; xstate's own
+ * events (delays, done events) are left out. Cached per set of active states, so it costs nearly
+ * nothing per frame.
  */
 export function acceptedEvents(snapshot: ActiveNodesLike): readonly string[] {
   const nodes = snapshot._nodes;
@@ -75,8 +132,19 @@ export function acceptedEvents(snapshot: ActiveNodesLike): readonly string[] {
   const key = nodes.map((node) => node.id).join('\n');
   let events = byStates.get(key);
   if (!events) {
-    const all = new Set(nodes.flatMap((node) => node.ownEvents));
-    events = [...all].filter((type) => !type.startsWith('xstate.')).sort();
+    const leaves = nodes.filter((node) => node.type === 'atomic' || node.type === 'final');
+    const takenFromSomeLeaf = (type: string) =>
+      leaves.some((leaf) => {
+        for (let node: ActiveNodeLike | undefined = leaf; node; node = node.parent) {
+          const said = verdict(node, type);
+          if (said !== 'passes') return said === 'takes';
+        }
+        return false;
+      });
+    const all = new Set(nodes.flatMap((node) => [...node.transitions.keys()]));
+    events = [...all]
+      .filter((type) => !type.startsWith('xstate.') && takenFromSomeLeaf(type))
+      .sort();
     byStates.set(key, events);
   }
   return events;

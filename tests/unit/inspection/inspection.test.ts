@@ -1,5 +1,5 @@
 import type { AnyActorRef, InspectionEvent } from 'xstate';
-import { createActor } from 'xstate';
+import { createActor, createMachine } from 'xstate';
 import { describe, expect, it, vi } from 'vitest';
 import { createInspectionHub } from '../../../src/inspection/hub';
 import {
@@ -10,6 +10,7 @@ import {
 import { acceptedEvents } from '../../../src/inspection/statechart';
 import { appMachine } from '../../../src/machines/appMachine';
 import { toolsMachine } from '../../../src/machines/tools/toolsMachine';
+import { startLifecycle } from '../support/fakePort';
 import type { ToolEvent } from '../../../src/yourMap/events';
 import { DEFAULT_LIMITS } from '../../../src/url/cameraHash';
 import { wantsInspector } from '../../../src/url/inspectParam';
@@ -166,6 +167,77 @@ describe('the events a machine takes next', () => {
       'tool.chosen',
       'tool.interrupted',
     ]);
+  });
+
+  it('leaves out an event the innermost state handling it refuses (`{}`), not one it passes on', () => {
+    const act = () => {};
+    const machine = createMachine({
+      initial: 'open',
+      on: {
+        'x.retried': { actions: act },
+        'x.kept': { actions: act },
+        'y.*': { actions: act },
+        go: '.open',
+      },
+      states: {
+        open: { on: { closed: 'shut' } },
+        // Refuses x.retried and y.one (the root's handlers are kept from them); a guarded `{}`
+        // may let x.kept through to the root, so x.kept is still taken.
+        shut: {
+          on: {
+            'x.retried': {},
+            'y.one': {},
+            'x.kept': { guard: () => false },
+            split: 'both',
+            mute: 'mute',
+          },
+        },
+        // One region refusing is not enough: the other passes x.retried on to the root.
+        both: {
+          type: 'parallel',
+          states: {
+            left: { initial: 'on', states: { on: { on: { 'x.retried': {} } } } },
+            right: { initial: 'on', states: { on: {} } },
+          },
+        },
+        // A wildcard `{}` refuses every event its state does not take itself.
+        mute: { on: { '*': {}, 'x.kept': { actions: act } } },
+      },
+    });
+    const actor = createActor(machine).start();
+    expect(acceptedEvents(actor.getSnapshot())).toEqual([
+      'closed',
+      'go',
+      'x.kept',
+      'x.retried',
+      'y.*',
+    ]);
+    actor.send({ type: 'closed' });
+    expect(acceptedEvents(actor.getSnapshot())).toEqual([
+      'go',
+      'mute',
+      'split',
+      'x.kept',
+      // y.one is refused, every other y.* still taken.
+      'y.*',
+    ]);
+    actor.send({ type: 'split' });
+    expect(acceptedEvents(actor.getSnapshot())).toEqual(['go', 'x.kept', 'x.retried', 'y.*']);
+    actor.send({ type: 'go' });
+    actor.send({ type: 'closed' });
+    actor.send({ type: 'mute' });
+    expect(acceptedEvents(actor.getSnapshot())).toEqual(['x.kept']);
+    actor.stop();
+  });
+
+  it('leaves out user.tilesRetried while the map has failed (the alert’s Retry makes a new map)', () => {
+    const { actor } = startLifecycle();
+    expect(acceptedEvents(actor.getSnapshot())).toContain('user.tilesRetried');
+    actor.send({ type: 'map.errored', reason: 'style-invalid', detail: 'layers[0]: bad' });
+    expect(actor.getSnapshot().value).toBe('failed');
+    const failed = acceptedEvents(actor.getSnapshot());
+    expect(failed).toContain('user.retried');
+    expect(failed).not.toContain('user.tilesRetried');
   });
 
   it('is worked out once per set of active states, so a context change costs nothing', () => {
