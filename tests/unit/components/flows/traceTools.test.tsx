@@ -123,6 +123,31 @@ describe('Download trace', () => {
   }, 20_000);
 });
 
+describe('the trace file', () => {
+  it('is named for the time of each download, not the start of the session', async () => {
+    render(<App search="" hash="#map=5/48.85/2.35" baseUrl={BASE_URL} />);
+    await vi.waitFor(() => expect(liveFakeMaps()[0]?.style).not.toBeNull());
+    const names: string[] = [];
+    vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:http://localhost/trace');
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {});
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      names.push(this.download);
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Flows' }));
+    vi.useFakeTimers({ toFake: ['Date', 'setTimeout'] });
+    vi.setSystemTime(new Date('2031-05-06T07:08:09.876Z'));
+    fireEvent.click(screen.getByRole('button', { name: 'Download trace' }));
+    vi.setSystemTime(new Date('2031-05-06T07:10:00.001Z'));
+    fireEvent.click(screen.getByRole('button', { name: 'Download trace' }));
+    expect(names).toEqual([
+      'chartroom-trace-2031-05-06T07-08-09.json',
+      'chartroom-trace-2031-05-06T07-10-00.json',
+    ]);
+  }, 20_000);
+});
+
 describe('the Flows panel', () => {
   it("shows the person's own machines, and the events each takes next", async () => {
     render(<App search="" hash="#map=5/48.85/2.35" baseUrl={BASE_URL} />);
