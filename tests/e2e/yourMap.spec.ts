@@ -435,6 +435,35 @@ test('markup typed into a name or a note shows as text and runs nothing', async 
   await expect(anyEditor(page)).toHaveCount(0);
 });
 
+test('a pin carried over a place does not hover the place; a pin put back is where it was', async () => {
+  const camera = (await hashState(page)).camera!;
+  const bilbao = pixelOf(
+    await canvasCentre(page),
+    { lng: camera.center.lng, lat: camera.center.lat, zoom: camera.zoom },
+    placesNamed('Bilbao')[0]!,
+  );
+  // The mouse alone over Bilbao hovers it; then the pin is carried over it and held there.
+  await page.mouse.move(bilbao.x, bilbao.y, { steps: 4 });
+  await page.mouse.move(at['Pin 2']!.x, at['Pin 2']!.y, { steps: 4 });
+  await dragWithMouse(page, at['Pin 2']!, bilbao, { steps: 12, release: false });
+  await page.mouse.move(bilbao.x + 1, bilbao.y, { steps: 2 });
+  await page.keyboard.press('Escape');
+  await page.mouse.up();
+  await expectPinAt('Lighthouse', at['Pin 2']!);
+  // The Flows log, newest first: no place hovered since the press on the pin, one before it.
+  const flowsButton = page.getByRole('button', { name: 'Flows' });
+  await flowsButton.click();
+  const rows = await page
+    .getByRole('list', { name: 'Machine events' })
+    .getByRole('listitem')
+    .allTextContents();
+  const press = rows.findIndex((row) => /tools pointer\.down/.test(row));
+  expect(press, rows.slice(0, 12).join('\n')).toBeGreaterThan(0);
+  expect(rows.slice(0, press).filter((row) => row.includes('place.hovered'))).toEqual([]);
+  expect(rows.slice(press).some((row) => row.includes('place.hovered'))).toBe(true);
+  await flowsButton.click();
+});
+
 test('a click on a pin closes a place’s popup and the other way round; never both', async () => {
   const camera = (await hashState(page)).camera!;
   const centre = await canvasCentre(page);

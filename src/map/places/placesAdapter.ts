@@ -103,6 +103,8 @@ export class PlacesAdapter {
     };
     const onMove = (event: MapMouseEvent) => {
       this.lastPointer = event;
+      // A button held: the map or a pin is being dragged under the pointer, not pointed at.
+      this.held = (event.originalEvent.buttons ?? 0) !== 0;
       this.pointerAt(event);
     };
     const onLeave = () => {
@@ -332,8 +334,14 @@ export class PlacesAdapter {
   }
 
   private pointerAt(event: Pick<MapMouseEvent, 'point'>): void {
-    this.hover(this.byTouch || !this.browsing ? null : this.placeAt(event));
+    this.hover(this.byTouch || this.held || !this.browsing ? null : this.placeAt(event));
   }
+
+  /**
+   * Whether a mouse button was held at the pointer's last move: a pan or a pin's drag, during which
+   * the places passing under the pointer are not hovered (nor given the pointing cursor).
+   */
+  private held = false;
 
   /** The mouse's last move over the map, until it leaves the map. */
   private lastPointer: Pick<MapMouseEvent, 'point'> | null = null;

@@ -143,6 +143,24 @@ describe('a place hovered in the list, with or without a dot', () => {
     expect(events.at(-1)).toMatchObject({ type: 'place.hovered', place: { id: PARIS.id } });
   });
 
+  it('hovers no place while a button is held (a pan, a pin carried), and hovers again once let go', () => {
+    const { map, events } = adapter();
+    map.features = [parisDot];
+    const pointer = overParis(map);
+    map.fire('mousemove', pointer);
+    expect(events.at(-1)).toMatchObject({ type: 'place.hovered', place: { id: PARIS.id } });
+    const held = { ...pointer, originalEvent: { ...pointer.originalEvent, buttons: 1 } };
+    map.fire('mousemove', held);
+    expect(events.at(-1)).toEqual({ type: 'place.unhovered' });
+    expect(map.canvas.style.cursor).toBe('');
+    const count = events.length;
+    map.fire('mousemove', held);
+    map.fire('idle');
+    expect(events).toHaveLength(count);
+    map.fire('mousemove', { ...pointer, originalEvent: { ...pointer.originalEvent, buttons: 0 } });
+    expect(events.at(-1)).toMatchObject({ type: 'place.hovered', place: { id: PARIS.id } });
+  });
+
   it('hovers what is under a still pointer once the camera has moved and the map is drawn', () => {
     const { map, events } = adapter();
     map.features = [parisDot];
