@@ -215,11 +215,18 @@ export class PlacesAdapter {
     }
   }
 
-  /** The exact places' source and layers, on top of the style's, with hover and selection. */
+  /**
+   * The exact places' source and layers, with hover and selection: just above the tiles' places,
+   * so that they stand where those stood among the style's layers (below the embedded basemap's
+   * country names: PLACES_BELOW_KEY).
+   */
   private addExactSource(): void {
     const { map } = this;
     map.addSource(EXACT_SOURCE, exactSource());
-    for (const layer of EXACT_LAYERS) if (!map.getLayer(layer.id)) map.addLayer(layer);
+    const order = map.getLayersOrder();
+    const above = order.indexOf(LABELS);
+    const before = above < 0 ? undefined : order[above + 1];
+    for (const layer of EXACT_LAYERS) if (!map.getLayer(layer.id)) map.addLayer(layer, before);
     this.setExactState(this.hoveredId, { hover: true });
     this.setExactState(this.selectedId, { selected: true });
   }

@@ -18,6 +18,13 @@ import { EXACT_ZOOM } from '../camera/exactZoom';
  */
 export const PLACES_SOURCE_KEY = 'chartroom:places-source';
 export const PLACES_SOURCE = 'chartroom-places';
+/**
+ * A style may name, under this key of its metadata, the layer the places' layers go below: the
+ * embedded basemap names its country names, which are laid out before the places' names (MapLibre
+ * places the symbols of higher layers first) and so are not crowded out by them. Without it, the
+ * places' layers go on top of the style's.
+ */
+export const PLACES_BELOW_KEY = 'chartroom:places-below';
 /** The source layer of the places in the map's tiles. */
 export const PLACES_SOURCE_LAYER = 'places';
 export const DOTS = 'places-dots';
@@ -179,7 +186,7 @@ export const placesLayers = (source: string): LayerSpecification[] => [
 
 /**
  * The same dots and names from the exact source, from EXACT_ZOOM, without LABEL_FILTER (every place
- * is named there); the places adapter adds them on top of the style's layers with their source.
+ * is named there); the places adapter adds them with their source, just above the tiles' places.
  */
 export const EXACT_LAYERS: LayerSpecification[] = placesLayers(EXACT_SOURCE).map(
   (layer): LayerSpecification => {
@@ -209,15 +216,21 @@ export function styleWithPlaces(style: StyleSpecification, baseUrl: string): Sty
   const ids = new Set(style.layers.map((layer) => layer.id));
   const own = ownPlacesSource(style);
   const addSource = own === null && !style.sources[PLACES_SOURCE];
+  const places = placesLayers(own ?? PLACES_SOURCE).filter((layer) => !ids.has(layer.id));
+  const below: unknown = (style.metadata as Record<string, unknown> | undefined)?.[
+    PLACES_BELOW_KEY
+  ];
+  const at = style.layers.findIndex((layer) => layer.id === below);
+  const layers =
+    at < 0
+      ? [...style.layers, ...places]
+      : [...style.layers.slice(0, at), ...places, ...style.layers.slice(at)];
   return {
     ...style,
     sources: {
       ...(addSource ? { [PLACES_SOURCE]: placesSource(baseUrl) } : {}),
       ...style.sources,
     },
-    layers: [
-      ...style.layers,
-      ...placesLayers(own ?? PLACES_SOURCE).filter((layer) => !ids.has(layer.id)),
-    ],
+    layers,
   };
 }

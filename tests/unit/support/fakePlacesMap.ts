@@ -25,11 +25,15 @@ export class FakePlacesMap extends FakeMap {
     this.style = { ...style, sources: { ...style.sources, [id]: spec } };
     return this;
   }
-  addLayer(layer: { id: string }): this {
+  /** As MapLibre: on top, or just below `beforeId`. */
+  addLayer(layer: { id: string }, beforeId?: string): this {
     const style = this.loadedStyle();
     if (style.layers.some((spec) => spec.id === layer.id))
       throw new Error(`Layer "${layer.id}" already exists on this map.`);
-    this.style = { ...style, layers: [...style.layers, layer] };
+    const at = style.layers.findIndex((spec) => spec.id === beforeId);
+    const layers = [...style.layers];
+    layers.splice(at < 0 ? layers.length : at, 0, layer as (typeof layers)[number]);
+    this.style = { ...style, layers };
     return this;
   }
   removeLayer(id: string): this {

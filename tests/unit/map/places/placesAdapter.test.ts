@@ -292,6 +292,20 @@ describe('the places at their exact positions, at high zoom', () => {
     expect(map.zoomRanges.get('places-dots')).toEqual([0, 12]);
   });
 
+  it('adds the exact layers just above the tiles’ places, below what the style has above them', () => {
+    const { map, places } = adapter();
+    const style = () => map.style as StyleSpecification;
+    map.addLayer({ id: 'country-labels', type: 'symbol' } as never);
+    places.showExactPlaces([PARIS]);
+    expect(style().layers.map((layer) => layer.id)).toEqual([
+      'places-dots',
+      'places-labels',
+      'places-dots-exact',
+      'places-labels-exact',
+      'country-labels',
+    ]);
+  });
+
   it('adds the exact source and layers only once there are exact places, on top, once', () => {
     const { map, places } = adapter();
     const style = () => map.style as StyleSpecification;

@@ -9,6 +9,7 @@ import {
   LABEL_FILTER,
   LABELS,
   PLACES_SOURCE,
+  PLACES_BELOW_KEY,
   PLACES_SOURCE_KEY,
   exactSource,
   ownPlacesSource,
@@ -50,8 +51,24 @@ describe('the places layers', () => {
     // until the places adapter has some to draw
     expect(Object.keys(style.sources)).toEqual(Object.keys(basemap.sources));
     expect(style.sources.basemap).toBe(basemap.sources.basemap);
-    expect(style.layers).toEqual([...basemap.layers, ...placesLayers('basemap')]);
+    // Below the country names, which MapLibre then lays out first: no city crowds them out.
+    const countries = basemap.layers.findIndex((l: { id: string }) => l.id === 'country-labels');
+    expect(basemap.metadata[PLACES_BELOW_KEY]).toBe('country-labels');
+    expect(countries).toBe(basemap.layers.length - 1);
+    expect(style.layers).toEqual([
+      ...basemap.layers.slice(0, countries),
+      ...placesLayers('basemap'),
+      ...basemap.layers.slice(countries),
+    ]);
     expect(validateStyleMin(style).map((e) => e.message)).toEqual([]);
+  });
+
+  it('go on top of a style whose metadata names a layer below which it has none', () => {
+    const named = { ...basemap, metadata: { ...basemap.metadata, [PLACES_BELOW_KEY]: 'roads' } };
+    expect(styleWithPlaces(named, 'http://a/').layers).toEqual([
+      ...basemap.layers,
+      ...placesLayers('basemap'),
+    ]);
   });
 
   it('name only a vector source of the style as their own', () => {
