@@ -94,7 +94,9 @@ const isNoOp = (transition: TransitionLike): boolean =>
  * does something, `refuses` if one that is always taken does nothing (which keeps the event from
  * its ancestors), else `passes` (no transition, or only guarded ones that do nothing).
  */
-function verdict(node: ActiveNodeLike, type: string): 'takes' | 'refuses' | 'passes' {
+type Verdict = 'takes' | 'refuses' | 'passes';
+
+function verdict(node: ActiveNodeLike, type: string): Verdict {
   const descriptors = [...node.transitions.keys()]
     .filter((descriptor) => descriptor !== type && matches(type, descriptor))
     .sort((a, b) => b.length - a.length);
@@ -113,12 +115,13 @@ const acceptedCache = new WeakMap<object, Map<string, readonly string[]>>();
 /**
  * The events a machine's active states take next: every event type (or wildcard, such as
  * `tool.*`) that some active state or one of its ancestors has a transition for, sorted, unless
- * the innermost state that handles it does nothing with it (`'event': {}`, written to keep an
- * outer state's handler from it): as xstate does, from each active leaf outwards, the first
- * state with a transition for the event decides (in parallel regions, any region that takes it
- * is enough). Guards are not evaluated, so an event listed may still be refused; xstate's own
- * events (delays, done events) are left out. Cached per set of active states, so it costs nearly
- * nothing per frame.
+ * the state that would handle it does nothing with it (`'event': {}`, written to keep an outer
+ * state's handler from it). As xstate picks: a compound state asks its active child first and
+ * decides itself only if the child passes; a parallel state asks every region, and decides itself
+ * only if none of them has a transition for the event (a region that refuses it keeps it from the
+ * parallel state and everything above, even where another region passes). Guards are not
+ * evaluated, so an event listed may still be refused; xstate's own events (delays, done events)
+ * are left out. Cached per set of active states, so it costs nearly nothing per frame.
  */
 export function acceptedEvents(snapshot: ActiveNodesLike): readonly string[] {
   const nodes = snapshot._nodes;
@@ -132,18 +135,22 @@ export function acceptedEvents(snapshot: ActiveNodesLike): readonly string[] {
   const key = nodes.map((node) => node.id).join('\n');
   let events = byStates.get(key);
   if (!events) {
-    const leaves = nodes.filter((node) => node.type === 'atomic' || node.type === 'final');
-    const takenFromSomeLeaf = (type: string) =>
-      leaves.some((leaf) => {
-        for (let node: ActiveNodeLike | undefined = leaf; node; node = node.parent) {
-          const said = verdict(node, type);
-          if (said !== 'passes') return said === 'takes';
-        }
-        return false;
-      });
+    const children = new Map<ActiveNodeLike, ActiveNodeLike[]>();
+    for (const node of nodes) {
+      if (!node.parent) continue;
+      const siblings = children.get(node.parent);
+      if (siblings) siblings.push(node);
+      else children.set(node.parent, [node]);
+    }
+    const decide = (node: ActiveNodeLike, type: string): Verdict => {
+      const inner = (children.get(node) ?? []).map((child) => decide(child, type));
+      if (inner.includes('takes')) return 'takes';
+      if (inner.includes('refuses')) return 'refuses';
+      return verdict(node, type);
+    };
     const all = new Set(nodes.flatMap((node) => [...node.transitions.keys()]));
     events = [...all]
-      .filter((type) => !type.startsWith('xstate.') && takenFromSomeLeaf(type))
+      .filter((type) => !type.startsWith('xstate.') && decide(root, type) === 'takes')
       .sort();
     byStates.set(key, events);
   }
