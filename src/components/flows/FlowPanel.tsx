@@ -35,10 +35,11 @@ export function FlowPanel({ log }: { log: FlowLog }) {
       className="flows"
       // Escape in the open panel (or on its button) closes it, and the keyboard goes back to the
       // button; the page's own Escape (a popup, a tool) is not also pressed: Your map's keys,
-      // which hear it first, leave it alone here (`ownsEscape`).
+      // which hear it first, leave it alone here (`ownsEscape`), but for a carried pin, which
+      // they put back, taking the Escape (the next one closes the panel).
       data-own-escape={open ? '' : undefined}
       onKeyDown={(event) => {
-        if (event.key !== 'Escape' || !open) return;
+        if (event.key !== 'Escape' || !open || event.defaultPrevented) return;
         event.preventDefault();
         event.stopPropagation();
         setOpen(false);

@@ -94,8 +94,10 @@ export function YourMapKeys() {
       const command = keyCommand(event);
       if (command === null) return;
       if (command === 'cancel') {
-        // Escape in the open Flows panel closes the panel only.
-        if (ownsEscape(event.target)) return;
+        // Escape in the open Flows panel closes the panel only; but a pin being carried (by a
+        // finger, which leaves the keyboard where it was) is put back first, and the panel stays.
+        const carrying = tools.getSnapshot().hasTag('dragging');
+        if (ownsEscape(event.target) && !carrying) return;
         const busy = !tools.getSnapshot().matches({ browse: 'idle' });
         tools.send({ type: 'tool.cancelled' });
         if (busy) event.preventDefault();

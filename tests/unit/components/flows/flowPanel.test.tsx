@@ -42,4 +42,21 @@ describe('Escape in the open Flows panel', () => {
     fireEvent.keyDown(toggle, { key: 'Escape' });
     expect(addPin).toHaveAttribute('aria-pressed', 'false');
   }, 20_000);
+
+  it('leaves an Escape the page has already taken (a carried pin put back): the panel stays', async () => {
+    render(<App search="" hash="#map=5/48.85/2.35" baseUrl="http://localhost/app/" />);
+    await vi.waitFor(() => expect(liveFakeMaps()[0]?.style).not.toBeNull());
+    fireEvent.click(screen.getByRole('button', { name: 'Flows' }));
+    const panel = screen.getByRole('complementary', { name: 'Interaction flows' });
+    const taken = (event: KeyboardEvent) => event.preventDefault();
+    window.addEventListener('keydown', taken, { capture: true });
+    try {
+      fireEvent.keyDown(within(panel).getByRole('list', { name: 'Machine events' }), {
+        key: 'Escape',
+      });
+    } finally {
+      window.removeEventListener('keydown', taken, { capture: true });
+    }
+    expect(screen.getByRole('complementary', { name: 'Interaction flows' })).toBeInTheDocument();
+  }, 20_000);
 });

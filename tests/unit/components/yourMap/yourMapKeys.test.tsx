@@ -45,6 +45,35 @@ describe('the keys of Your map, with the focus outside text fields', () => {
     expect(toolsOf(app).hasTag('addingPin')).toBe(false);
   });
 
+  it('Escape in a part of the page that keeps it (the open Flows panel) ends no tool, but puts a carried pin back', async () => {
+    const { app } = renderYourMap();
+    await ready(app);
+    addPin(app, 'a', 1, 1, 1);
+    const panel = document.createElement('div');
+    panel.setAttribute('data-own-escape', '');
+    panel.tabIndex = 0;
+    document.body.append(panel);
+    key(document.body, { key: 'p' });
+    expect(key(panel, { key: 'Escape' })).toBe(true); // not taken
+    expect(toolsOf(app).hasTag('addingPin')).toBe(true);
+    key(document.body, { key: 'Escape' });
+    // A pin carried by a finger, the keyboard still in the panel.
+    const at = (x: number, t: number) => ({ x, y: -1, lng: x, lat: 1, t });
+    act(() => {
+      app.send({
+        type: 'pointer.down',
+        target: { kind: 'pin', id: 'a' },
+        input: 'touch',
+        ...at(1, 10),
+      });
+      app.send({ type: 'pointer.moved', ...at(40, 30) });
+    });
+    expect(toolsOf(app).hasTag('dragging')).toBe(true);
+    expect(key(panel, { key: 'Escape' })).toBe(false); // taken: the panel leaves it
+    expect(toolsOf(app).hasTag('dragging')).toBe(false);
+    expect(toolsOf(app).value).toEqual({ browse: 'idle' });
+  });
+
   it('Ctrl+Z and ⌘+Z undo; Ctrl+Shift+Z, ⌘+Shift+Z and Ctrl+Y redo', async () => {
     const { app } = renderYourMap();
     await ready(app);
