@@ -116,6 +116,11 @@ export class PlacesAdapter {
     const onIdle = () => {
       if (this.lastPointer) this.pointerAt(this.lastPointer);
     };
+    // Let go: what is under the pointer is hovered again once the map is drawn (a pan's end) or
+    // the pointer moves.
+    const onRelease = () => {
+      this.held = false;
+    };
     const onClick = (event: MapMouseEvent) => this.click(event);
     // The mouse events a browser makes up after a touch (a tap's mousemove) are no hover.
     const onPointer = (event: PointerEvent) => {
@@ -128,6 +133,7 @@ export class PlacesAdapter {
     map.on('mousemove', onMove);
     map.on('mouseout', onLeave);
     map.on('idle', onIdle);
+    map.on('mouseup', onRelease);
     map.on('click', onClick);
     this.styleLoaded = map.isStyleLoaded() ?? false;
     if (this.styleLoaded) this.reapplyState();
@@ -136,6 +142,7 @@ export class PlacesAdapter {
       map.off('mousemove', onMove);
       map.off('mouseout', onLeave);
       map.off('idle', onIdle);
+      map.off('mouseup', onRelease);
       map.off('click', onClick);
       container.removeEventListener('pointerdown', onPointer, { capture: true });
       container.removeEventListener('pointermove', onPointer, { capture: true });

@@ -159,6 +159,12 @@ describe('a place hovered in the list, with or without a dot', () => {
     expect(events).toHaveLength(count);
     map.fire('mousemove', { ...pointer, originalEvent: { ...pointer.originalEvent, buttons: 0 } });
     expect(events.at(-1)).toMatchObject({ type: 'place.hovered', place: { id: PARIS.id } });
+    // A pan let go with no move after it: once the map is drawn, what is under the pointer.
+    map.fire('mousemove', held);
+    expect(events.at(-1)).toEqual({ type: 'place.unhovered' });
+    map.fire('mouseup', held);
+    map.fire('idle');
+    expect(events.at(-1)).toMatchObject({ type: 'place.hovered', place: { id: PARIS.id } });
   });
 
   it('hovers what is under a still pointer once the camera has moved and the map is drawn', () => {
