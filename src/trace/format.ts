@@ -41,6 +41,9 @@ export interface TraceEvent {
   event: AppEvent;
 }
 
+/** The start of the event a delayed transition (`after`) delivers to the machine that set it. */
+export const AFTER_PREFIX = 'xstate.after.';
+
 /**
  * A delayed transition (`after` in a statechart) as it fired in the page: a page busy with other
  * work runs a timer late, after events that came in meanwhile, and replay fires it in that place

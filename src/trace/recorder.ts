@@ -4,6 +4,7 @@ import type { AppEvent } from '../machines/events';
 import { APP_VERSION } from './appVersion';
 import { EVENT_FIELDS } from './eventSchema';
 import {
+  AFTER_PREFIX,
   TRACE_FORMAT,
   TRACE_VERSION,
   type Checkpoint,
@@ -72,9 +73,6 @@ function idUnder(parent: ChildRef, ref: ChildRef | undefined): string | null {
     Object.keys(children ?? {}).find((id) => children?.[id]?.sessionId === ref.sessionId) ?? null
   );
 }
-
-/** The event a delayed transition (`after`) delivers to the machine that scheduled it. */
-const AFTER_PREFIX = 'xstate.after.';
 
 /**
  * Records the events that reach the actor system from outside: those the UI sends to the root or
@@ -164,6 +162,8 @@ export function createTraceRecorder(options: TraceRecorderOptions): TraceRecorde
     }
     if (event.type.startsWith(AFTER_PREFIX) && sourceRef?.sessionId === actorRef.sessionId) {
       const to = targetOf(actorRef);
+      // Every `after` is in a traced machine today. One in another actor would never fire in a
+      // replay of this version (which fires only recorded timers): trace that actor first.
       if (!to) return;
       lastT = Math.max(lastT, elapsed());
       timers.push({

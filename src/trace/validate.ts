@@ -12,6 +12,7 @@ import {
   type Check,
 } from './checks';
 import {
+  AFTER_PREFIX,
   READABLE_TRACE_VERSIONS,
   TRACE_FORMAT,
   TRACE_TARGETS,
@@ -71,7 +72,6 @@ const versionTwo = {
     states: object({ ...placeStates, ...yourMapStates }),
   }),
 };
-const AFTER_PREFIX = 'xstate.after.';
 const timerType: Check = (value, path) =>
   string(value, path) ??
   ((value as string).startsWith(AFTER_PREFIX)
