@@ -1,12 +1,9 @@
-import { createActor } from 'xstate';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { onceAFrame, rowsOf } from '../../../src/components/flows/FlowLogView';
-import { createFlowLog, type FlowEntry } from '../../../src/inspection/flowLog';
-import { createInspectionHub } from '../../../src/inspection/hub';
+import type { FlowEntry } from '../../../src/inspection/flowLog';
 import { activePaths, chartOf, formatStateValue } from '../../../src/inspection/statechart';
-import { appMachine } from '../../../src/machines/appMachine';
 import { selectionMachine } from '../../../src/machines/selectionMachine';
-import { DEFAULT_LIMITS } from '../../../src/url/cameraHash';
+import { flowLogSystem } from '../support/flowLogSystem';
 
 const PARIS = {
   id: 2988507,
@@ -17,22 +14,7 @@ const PARIS = {
   lat: 48.85,
 };
 
-function system() {
-  let now = 0;
-  const hub = createInspectionHub();
-  const log = createFlowLog(() => now);
-  hub.subscribe(log.inspect);
-  const app = createActor(appMachine, {
-    input: {
-      camera: { center: { lng: 0, lat: 0 }, zoom: 2, bearing: 0, pitch: 0 },
-      limits: DEFAULT_LIMITS,
-      notices: [],
-    },
-    inspect: hub.inspect,
-  });
-  app.start();
-  return { app, log, tick: (ms: number) => (now += ms) };
-}
+const system = flowLogSystem;
 
 describe('the flow log', () => {
   it('records each machine step with time, event and resulting state', () => {

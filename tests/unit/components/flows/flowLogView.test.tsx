@@ -1,31 +1,12 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { createActor } from 'xstate';
 import { afterEach, describe, expect, it } from 'vitest';
 import { FlowLogView } from '../../../../src/components/flows/FlowLogView';
-import { createFlowLog } from '../../../../src/inspection/flowLog';
-import { createInspectionHub } from '../../../../src/inspection/hub';
-import { appMachine } from '../../../../src/machines/appMachine';
-import { DEFAULT_LIMITS } from '../../../../src/url/cameraHash';
+import { flowLogSystem } from '../../support/flowLogSystem';
 
 afterEach(cleanup);
 
-function system() {
-  let now = 0;
-  const hub = createInspectionHub();
-  const log = createFlowLog(() => now);
-  hub.subscribe(log.inspect);
-  const app = createActor(appMachine, {
-    input: {
-      camera: { center: { lng: 0, lat: 0 }, zoom: 2, bearing: 0, pitch: 0 },
-      limits: DEFAULT_LIMITS,
-      notices: [],
-    },
-    inspect: hub.inspect,
-  });
-  app.start();
-  return { app, log, tick: (ms: number) => (now += ms) };
-}
+const system = flowLogSystem;
 
 const frame = (i: number) => ({
   type: 'camera.moved' as const,
