@@ -71,6 +71,13 @@ addProtocol(PIN_TILES_PROTOCOL, async (params) => ({
   data: await pinTileBytesWhenLoaded(params.url),
 }));
 
+/**
+ * MapLibre's default (4,096 pixels a side) draws a full-screen map on a 5K display (2,560 by 1,440
+ * CSS pixels at twice the density) at a lower pixel ratio, blurred. The GPU's own limit still holds:
+ * MapLibre falls back to the drawing buffer the browser gives it where that is smaller.
+ */
+export const MAX_CANVAS_SIZE: [number, number] = [8192, 8192];
+
 /** Natural Earth and GeoNames are credited by their own TileJSON; MapLibre whatever the style. */
 export const ATTRIBUTION = ['<a href="https://maplibre.org/">MapLibre</a>'];
 
@@ -207,6 +214,7 @@ export class MapOwner {
         // Relative URLs in the embedded style resolve against the page, wherever it is hosted.
         transformRequest: (url) => ({ url: new URL(url, document.baseURI).href }),
         locale: { 'Map.Title': CANVAS_LABEL },
+        maxCanvasSize: MAX_CANVAS_SIZE,
         ...this.options.mapOptions,
       });
     } catch (error) {

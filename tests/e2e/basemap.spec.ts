@@ -160,3 +160,29 @@ for (const { city, lat, lng } of [
     expect(around, `pixels at ${city}`).toEqual({ water: 0, land: 5, all: 5 });
   });
 }
+
+test('a large high-density screen gets the map at its full density, not scaled down', async ({
+  browser,
+}) => {
+  // 2,200 by 1,200 CSS pixels at twice the density: a canvas of 4,400 by 2,400, past MapLibre's
+  // default limit of 4,096 a side, which would draw it at a lower pixel ratio, blurred.
+  const context = await browser.newContext({
+    viewport: { width: 2200, height: 1200 },
+    deviceScaleFactor: 2,
+  });
+  const page = await context.newPage();
+  const warnings: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'warning') warnings.push(message.text());
+  });
+  await page.goto('./');
+  const canvas = page.locator('.maplibregl-canvas');
+  await expect(canvas).toBeVisible();
+  const size = await canvas.evaluate((element: HTMLCanvasElement) => [
+    element.width,
+    element.height,
+  ]);
+  expect(size).toEqual([4400, 2400]);
+  expect(warnings.filter((text) => text.includes('maxCanvasSize'))).toEqual([]);
+  await context.close();
+});
