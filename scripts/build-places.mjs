@@ -83,6 +83,8 @@ function searchIndex(places) {
     ),
     names: byName.map((p) => p.name),
     countries: byName.map((p) => p.country).join(''),
+    // Two letters a place: a US place's state, two spaces for any other.
+    regions: byName.map((p) => p.region || '  ').join(''),
     ids: byName.map((p) => p.id),
     populations: byName.map((p) => p.population),
     lngs: byName.map((p) => p.lng5),

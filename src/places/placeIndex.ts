@@ -20,6 +20,8 @@ export type PlaceIndex = {
   readonly folded: readonly string[];
   /** Two letters a place. */
   readonly countries: string;
+  /** Two letters a place: a US place's state, two spaces for others; "" in an older index. */
+  readonly regions: string;
   readonly populations: Float64Array;
   readonly lngs: Float64Array;
   readonly lats: Float64Array;
@@ -33,6 +35,8 @@ type SearchJson = {
   folded: string[];
   names: string[];
   countries: string;
+  /** Since the states of US places were added; optional, so an older file still reads. */
+  regions?: string;
   ids: number[];
   populations: number[];
   /** Degrees × 1e5. */
@@ -65,6 +69,8 @@ export function parsePlaceIndex(data: unknown): PlaceIndex {
     !isArrayOf(json.names, 'string', count) ||
     typeof json.countries !== 'string' ||
     json.countries.length !== count * 2 ||
+    (json.regions !== undefined &&
+      (typeof json.regions !== 'string' || json.regions.length !== count * 2)) ||
     !isArrayOf(json.ids, 'number', count) ||
     !isArrayOf(json.populations, 'number', count) ||
     !isArrayOf(json.lngs, 'number', count) ||
@@ -91,6 +97,7 @@ export function parsePlaceIndex(data: unknown): PlaceIndex {
     names: source.names,
     folded,
     countries: source.countries,
+    regions: source.regions ?? '',
     populations,
     lngs,
     lats,
@@ -168,6 +175,16 @@ export function searchPlaces(index: PlaceIndex, query: string, limit = 10): Plac
     best[at] = i;
   }
   return best.map((i) => placeAt(index, i));
+}
+
+/**
+ * The region a place's name is given with to tell it from others of the same name: a US place's
+ * state code (`OH`), or "" (other countries, or an index from before regions).
+ */
+export function regionOf(index: PlaceIndex, id: number): string {
+  if (index.regions === '') return '';
+  const i = index.ids.indexOf(id);
+  return i < 0 ? '' : index.regions.slice(2 * i, 2 * i + 2).trim();
 }
 
 /**

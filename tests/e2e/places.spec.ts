@@ -426,6 +426,23 @@ test('search by keyboard: / focuses it, Enter opens the place, Escape comes back
   await expect(page.getByRole('option').first()).toContainText('Lyon');
 });
 
+test('namesakes in one country are told apart: each US Springfield with its state', async ({
+  page,
+}) => {
+  await openParisView(page);
+  await expect(page.getByRole('list', { name: 'Places in view' })).toBeVisible();
+  const search = page.getByRole('combobox', { name: 'Search places' });
+  await search.fill('Springfield');
+  const options = page.getByRole('option');
+  await expect(options).toHaveCount(10);
+  await expect(options.first()).toContainText('Springfield Missouri, United States ·');
+  await expect(options.filter({ hasText: 'Illinois, United States' })).toHaveCount(1);
+  await options.filter({ hasText: 'Illinois, United States' }).click();
+  const dialog = placeDialog(page, 'Springfield');
+  await expect(dialog).toBeVisible();
+  await expect(dialog.locator('dd').nth(1)).toHaveText('Illinois');
+});
+
 test('Enter typed into search before the places have come opens the first match once they do', async ({
   page,
 }) => {

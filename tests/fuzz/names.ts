@@ -59,7 +59,7 @@ export const placeArb: fc.Arbitrary<PlaceSummary> = fc.record(
  * `folded` left "" where the name is plain ASCII and folds to its lower case; positions × 1e5.
  * As the build does, it refuses a name that folds to nothing.
  */
-export function placeIndexJson(places: readonly PlaceSummary[]) {
+export function placeIndexJson(places: readonly (PlaceSummary & { region?: string })[]) {
   const rows = places.map((place) => {
     const folded = foldName(place.name);
     if (folded === '') throw new Error(`place ${place.id} has no usable name`);
@@ -77,6 +77,7 @@ export function placeIndexJson(places: readonly PlaceSummary[]) {
     ),
     names: rows.map((p) => p.name),
     countries: rows.map((p) => p.country).join(''),
+    regions: rows.map((p) => p.region || '  ').join(''),
     ids: rows.map((p) => p.id),
     populations: rows.map((p) => p.population),
     lngs: rows.map((p) => Math.round(p.lng * 1e5)),

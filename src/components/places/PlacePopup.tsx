@@ -2,10 +2,16 @@ import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react'
 import { createPortal } from 'react-dom';
 import { useSelector } from '@xstate/react';
 import type { PlaceSummary } from '../../machines/events';
-import { placeById } from '../../places/placeIndex';
+import { placeById, regionOf } from '../../places/placeIndex';
 import { useChartroom, useLifecycle, useSelection } from '../ChartroomContext';
 import { isOnNothing } from '../focusHandOff';
-import { countryName, formatCoordinates, formatPopulation, warmPlaceFormats } from './placeFormat';
+import {
+  countryName,
+  formatCoordinates,
+  formatPopulation,
+  stateName,
+  warmPlaceFormats,
+} from './placeFormat';
 import { usePlaces } from './PlaceIndexContext';
 import { showSelection, useSheetCard } from '../sheet/BottomSheet';
 
@@ -85,11 +91,23 @@ export function PlacePopup() {
   }, [placeId, close, host]);
 
   if (!place) return null;
-  return createPortal(<PopupContent place={place} onClose={() => close(true)} />, host);
+  const state =
+    places.status === 'ready'
+      ? stateName(place.country, regionOf(places.index, place.id))
+      : undefined;
+  return createPortal(
+    <PopupContent place={place} state={state} onClose={() => close(true)} />,
+    host,
+  );
 }
 
-function PopupContent(props: { place: PlaceSummary; onClose: () => void }) {
-  const { place, onClose } = props;
+function PopupContent(props: {
+  place: PlaceSummary;
+  /** A US place's state, once the index is in. */
+  state: string | undefined;
+  onClose: () => void;
+}) {
+  const { place, state, onClose } = props;
   const titleId = useId();
   return (
     // Focusable, so that a click on its text keeps the focus in it (not the page's body): Escape
@@ -101,6 +119,12 @@ function PopupContent(props: { place: PlaceSummary; onClose: () => void }) {
       <dl>
         <dt>Country</dt>
         <dd>{countryName(place.country)}</dd>
+        {state && (
+          <>
+            <dt>State</dt>
+            <dd>{state}</dd>
+          </>
+        )}
         <dt>Population</dt>
         <dd>{formatPopulation(place.population)}</dd>
         <dt>Coordinates</dt>

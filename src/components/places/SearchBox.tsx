@@ -7,11 +7,11 @@ import {
   useState,
   type KeyboardEvent,
 } from 'react';
-import { searchPlaces, type Place } from '../../places/placeIndex';
+import { regionOf, searchPlaces, type Place } from '../../places/placeIndex';
 import { useSelection } from '../ChartroomContext';
 import { dismissing } from '../focusHandOff';
 import { isTextField } from '../textField';
-import { countryName, formatPopulation } from './placeFormat';
+import { formatPopulation, placeWhere } from './placeFormat';
 import type { PlaceIndexState } from './usePlaceIndex';
 
 export const SEARCH_LIMIT = 10;
@@ -32,6 +32,10 @@ export function SearchBox(props: { places: PlaceIndexState; onWanted: () => void
   const results = useMemo(
     () => (places.status === 'ready' ? searchPlaces(places.index, query, SEARCH_LIMIT) : []),
     [places, query],
+  );
+  const regions = useMemo(
+    () => (places.status === 'ready' ? results.map(({ id }) => regionOf(places.index, id)) : []),
+    [places, results],
   );
   const expanded = open && results.length > 0;
   const nothingFound =
@@ -152,9 +156,10 @@ export function SearchBox(props: { places: PlaceIndexState; onWanted: () => void
               onClick={() => choose(place, false)}
             >
               <span className="name">{place.name}</span>{' '}
-              {/* The population tells apart places of the same name in the same country. */}
+              {/* A US place's state and the population tell apart places of the same name in
+                  the same country. */}
               <span className="country">
-                {countryName(place.country)} · {formatPopulation(place.population)}
+                {placeWhere(place.country, regions[i]!)} · {formatPopulation(place.population)}
               </span>
             </li>
           ))}

@@ -7,6 +7,7 @@ import {
   foldQuery,
   parsePlaceIndex,
   placeById,
+  regionOf,
   searchPlaces,
   type Place,
   type PlaceIndex,
@@ -129,6 +130,15 @@ describe('parsePlaceIndex', () => {
     });
   });
 
+  it("reads a US place's state where the index has them, and none from an older index", () => {
+    const index = parsePlaceIndex({ ...tiny, regions: 'OH      ' });
+    expect(regionOf(index, 3)).toBe('OH');
+    expect(regionOf(index, 1)).toBe('');
+    expect(regionOf(index, 99)).toBe('');
+    expect(regionOf(parsePlaceIndex(tiny), 3)).toBe('');
+    expect(() => parsePlaceIndex({ ...tiny, regions: 'OH' })).toThrow(/place index/);
+  });
+
   it('ranks equal populations in folded-name order', () => {
     const index = parsePlaceIndex(tiny);
     expect(searchPlaces(index, 'a').map((place) => place.id)).toEqual([1, 3, 2, 4]);
@@ -188,6 +198,23 @@ describe('searchPlaces over every GeoNames place', { timeout: 30_000 }, () => {
       lat: 48.85341,
     });
     expect(places).toHaveLength(10);
+  });
+
+  it('gives every US place its state, and no other place one', () => {
+    const springfields = search('Springfield', 10).filter((place) => place.country === 'US');
+    expect(springfields.length).toBeGreaterThanOrEqual(8);
+    const states = springfields.map((place) => regionOf(index, place.id));
+    for (const state of states) expect(state).toMatch(/^[A-Z]{2}$/);
+    expect(new Set(states).size).toBeGreaterThanOrEqual(6);
+    expect(regionOf(index, PARIS)).toBe('');
+    let stated = 0;
+    let outsideTheUs = 0;
+    for (let i = 0; i < index.count; i++) {
+      if (index.regions.slice(2 * i, 2 * i + 2) === '  ') continue;
+      stated += 1;
+      if (index.countries.slice(2 * i, 2 * i + 2) !== 'US') outsideTheUs += 1;
+    }
+    expect([stated, outsideTheUs]).toEqual([16_677, 0]);
   });
 
   it('ignores case and diacritics', () => {

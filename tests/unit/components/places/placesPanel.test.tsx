@@ -36,9 +36,16 @@ let releaseIndex: () => void = () => {};
  * The places panel, popup and address sync as the app renders them (in StrictMode), with a real
  * actor system and map owner on a fake MapLibre. The popup's content goes into the document.
  */
-function renderPlaces(options: { hash?: string; holdIndex?: boolean; emptyView?: boolean } = {}) {
+function renderPlaces(
+  options: {
+    hash?: string;
+    holdIndex?: boolean;
+    emptyView?: boolean;
+    places?: Parameters<typeof placeIndexJson>[0];
+  } = {},
+) {
   window.history.replaceState(null, '', `/${options.hash ?? ''}`);
-  const body = JSON.stringify(placeIndexJson(HOSTILE_PLACES));
+  const body = JSON.stringify(placeIndexJson(options.places ?? HOSTILE_PLACES));
   const held = new Promise<void>((resolve) => (releaseIndex = resolve));
   vi.stubGlobal('fetch', async () => {
     if (options.holdIndex) await held;
@@ -471,6 +478,35 @@ describe('small things a person notices', () => {
     expect(count.getAttribute('aria-live')).toBe('polite');
     act(() => void fireEvent.change(box, { target: { value: 'zzzq' } }));
     expect(count.isConnected && count.textContent).toBe('');
+  });
+
+  it('namesakes in one country are told apart by their state, in search and in the popup', async () => {
+    const lisbon = { name: 'Lisbon', lng: -9.13, lat: 38.72 };
+    const { app } = renderPlaces({
+      places: [
+        { ...lisbon, id: 2267057, country: 'PT', population: 517_802 },
+        { ...lisbon, id: 4837798, country: 'US', region: 'CT', population: 4_234 },
+        { ...lisbon, id: 4516749, country: 'US', region: 'OH', population: 2_845 },
+      ],
+    });
+    const box = await searchBox();
+    act(() => box.focus());
+    await screen.findByRole('list', { name: 'Places in view' });
+    act(() => void fireEvent.change(box, { target: { value: 'Lisbon' } }));
+    expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual([
+      'Lisbon Portugal · 517,802',
+      'Lisbon Connecticut, United States · 4,234',
+      'Lisbon Ohio, United States · 2,845',
+    ]);
+    act(() => void fireEvent.click(screen.getAllByRole('option')[2]!));
+    await waitFor(() => expect(selection(app).context.selected?.id).toBe(4516749));
+    const dialog = screen.getByRole('dialog', { name: 'Lisbon' });
+    expect(within(dialog).getByText('State').nextElementSibling?.textContent).toBe('Ohio');
+    // A place elsewhere has no state row.
+    act(() => void fireEvent.change(box, { target: { value: 'Lisbo' } }));
+    act(() => void fireEvent.click(screen.getAllByRole('option')[0]!));
+    await waitFor(() => expect(selection(app).context.selected?.id).toBe(2267057));
+    expect(within(screen.getByRole('dialog', { name: 'Lisbon' })).queryByText('State')).toBeNull();
   });
 
   it('search typed before the places have come says it is loading them, then suggests', async () => {
