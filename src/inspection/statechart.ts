@@ -88,14 +88,14 @@ function matches(type: string, descriptor: string): boolean {
 const isNoOp = (transition: TransitionLike): boolean =>
   !transition.target?.length && transition.actions.length === 0 && !transition.reenter;
 
+type Verdict = 'takes' | 'refuses' | 'passes';
+
 /**
  * What `node` does with `type`, as xstate picks among its transitions (the exact descriptor's
  * first, then wildcards, longest first), guards not evaluated: `takes` if one that may be taken
  * does something, `refuses` if one that is always taken does nothing (which keeps the event from
  * its ancestors), else `passes` (no transition, or only guarded ones that do nothing).
  */
-type Verdict = 'takes' | 'refuses' | 'passes';
-
 function verdict(node: ActiveNodeLike, type: string): Verdict {
   const descriptors = [...node.transitions.keys()]
     .filter((descriptor) => descriptor !== type && matches(type, descriptor))

@@ -99,9 +99,9 @@ function fakePort(log: (machine: TracedMachine, command: string) => void) {
  */
 export function replayTrace(trace: Trace): ReplayResult {
   const recorded = trace.timers ? new RecordedTimersClock() : null;
-  const due = recorded ? null : new ReplayClock();
-  const clock = recorded ?? due!;
-  const moveTo = (t: number) => (recorded ? recorded.moveTo(t) : due!.advanceTo(t));
+  const due = new ReplayClock();
+  const clock = recorded ?? due;
+  const moveTo = (t: number) => (recorded ? recorded.moveTo(t) : due.advanceTo(t));
   const path: PathStep[] = [];
   const app = createActor(
     fakePort((machine, command) =>
