@@ -41,7 +41,9 @@ export type ToolEvent =
   /** `Add pin here`, offered after a long press on empty map: a pin where the finger rested. */
   | { type: 'tool.offerAccepted'; t: number }
   /** The offer's `Close`: no pin. */
-  | { type: 'tool.offerDismissed' };
+  | { type: 'tool.offerDismissed' }
+  /** A pin at a position typed into the search box (`Add pin at …`). */
+  | { type: 'tool.pinRequested'; lng: number; lat: number; t: number; byKeyboard: boolean };
 
 /** Where a pin selection came from: `new` opens the editor with `Name` focused. */
 /**

@@ -7,8 +7,12 @@ import {
   useState,
   type KeyboardEvent,
 } from 'react';
+import { useSelector } from '@xstate/react';
+import { formatLngLat } from '../../geo/formatLngLat';
+import { parseLngLat } from '../../geo/parseLngLat';
+import { PLACE_ZOOM } from '../../machines/selectionMachine';
 import { regionOf, searchPlaces, type Place } from '../../places/placeIndex';
-import { useSelection } from '../ChartroomContext';
+import { useCamera, useSelection, useStorage, useTools } from '../ChartroomContext';
 import { dismissing } from '../focusHandOff';
 import { isTextField } from '../textField';
 import { formatPopulation, placeWhere } from './placeFormat';
@@ -16,10 +20,26 @@ import type { PlaceIndexState } from './usePlaceIndex';
 
 export const SEARCH_LIMIT = 10;
 
-/** `Search places`: prefix search over every place, ignoring case and diacritics. */
+/** A suggestion: a place, or, for a typed position, going there or a pin there. */
+type Suggestion =
+  /** `region`: a US place's state (regionOf). */
+  | { kind: 'place'; place: Place; region: string }
+  | { kind: 'goTo' | 'addPin'; lng: number; lat: number };
+
+const keyOf = (item: Suggestion) => (item.kind === 'place' ? item.place.id : item.kind);
+
+/**
+ * `Search places`: prefix search over every place, ignoring case and diacritics. A position typed
+ * in ("38.7223, -9.1393", "38°43′20″N 9°8′21″W": src/geo/parseLngLat.ts) is offered first, to go
+ * to or to put a pin at; it needs no place index, so it works while the places load or if they
+ * failed.
+ */
 export function SearchBox(props: { places: PlaceIndexState; onWanted: () => void }) {
   const { places, onWanted } = props;
   const selection = useSelection();
+  const camera = useCamera();
+  const tools = useTools();
+  const readOnly = useSelector(useStorage(), (s) => s.hasTag('readOnly'));
   const [query, setQuery] = useState('');
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(0);
@@ -33,15 +53,33 @@ export function SearchBox(props: { places: PlaceIndexState; onWanted: () => void
     () => (places.status === 'ready' ? searchPlaces(places.index, query, SEARCH_LIMIT) : []),
     [places, query],
   );
-  const regions = useMemo(
-    () => (places.status === 'ready' ? results.map(({ id }) => regionOf(places.index, id)) : []),
-    [places, results],
-  );
-  const expanded = open && results.length > 0;
+  const typed = useMemo(() => parseLngLat(query), [query]);
+  const suggestions = useMemo((): Suggestion[] => {
+    const atPosition: Suggestion[] =
+      typed?.kind === 'position'
+        ? [
+            { kind: 'goTo', lng: typed.lng, lat: typed.lat },
+            ...(readOnly ? [] : [{ kind: 'addPin' as const, lng: typed.lng, lat: typed.lat }]),
+          ]
+        : [];
+    const index = places.status === 'ready' ? places.index : null;
+    return [
+      ...atPosition,
+      ...results.map((place) => ({
+        kind: 'place' as const,
+        place,
+        region: index ? regionOf(index, place.id) : '',
+      })),
+    ];
+  }, [typed, readOnly, results, places]);
+  const expanded = open && suggestions.length > 0;
+  // Read as a position the map cannot show: why, rather than "No places found".
+  const unusable = open && typed?.kind === 'unusable' ? typed.reason : null;
   const nothingFound =
-    open && places.status === 'ready' && query.trim() !== '' && results.length === 0;
+    open && places.status === 'ready' && query.trim() !== '' && suggestions.length === 0;
   // Typed before the places have come: said, and the suggestions follow once they are in.
-  const stillLoading = open && places.status === 'loading' && query.trim() !== '';
+  const stillLoading =
+    open && places.status === 'loading' && query.trim() !== '' && typed?.kind !== 'position';
 
   // `/` anywhere outside a text field focuses the search box, its text selected: what is typed
   // next is a new search, not added to the name of the place chosen last.
@@ -69,6 +107,42 @@ export function SearchBox(props: { places: PlaceIndexState; onWanted: () => void
     setOpen(false);
   };
 
+  /** A typed position: the camera goes there (no farther out than a place is shown). */
+  const flyTo = (lng: number, lat: number) => {
+    const { zoom } = camera.getSnapshot().context.camera;
+    camera.send({
+      type: 'camera.flyRequested',
+      target: { center: { lng, lat }, zoom: Math.max(zoom, PLACE_ZOOM), bearing: 0, pitch: 0 },
+      reason: 'place',
+    });
+  };
+
+  const chooseSuggestion = (item: Suggestion, byKeyboard: boolean) => {
+    if (item.kind === 'place') {
+      choose(item.place, byKeyboard);
+      return;
+    }
+    setOpen(false);
+    flyTo(item.lng, item.lat);
+    if (item.kind === 'goTo') {
+      // Somewhere else now: the popup or editor of what was selected closes, as it does when
+      // a place is chosen.
+      selection.send({ type: 'popup.closed' });
+      selection.send({ type: 'editor.closed' });
+      setQuery(formatLngLat(item.lng, item.lat));
+    } else {
+      // The new pin is selected, its editor open with Name focused (the tools machine).
+      tools.send({
+        type: 'tool.pinRequested',
+        lng: item.lng,
+        lat: item.lat,
+        t: Date.now(),
+        byKeyboard,
+      });
+      setQuery('');
+    }
+  };
+
   // The places came after an Enter that waited for them (the query unchanged, the box still
   // focused): that Enter chooses the first suggestion, as it would have with them there.
   const first = results[0];
@@ -92,16 +166,17 @@ export function SearchBox(props: { places: PlaceIndexState; onWanted: () => void
       if (!expanded) {
         // Opened again (after Escape, say): from the first suggestion, or Up's last.
         setOpen(true);
-        setActive(down ? 0 : Math.max(results.length - 1, 0));
+        setActive(down ? 0 : Math.max(suggestions.length - 1, 0));
         return;
       }
       const step = down ? 1 : -1;
-      setActive((i) => (results.length === 0 ? 0 : (i + step + results.length) % results.length));
+      const count = suggestions.length;
+      setActive((i) => (count === 0 ? 0 : (i + step + count) % count));
     } else if (event.key === 'Enter') {
-      const place = expanded ? results[active] : undefined;
-      if (place) {
+      const item = expanded ? suggestions[active] : undefined;
+      if (item) {
         event.preventDefault();
-        choose(place, true);
+        chooseSuggestion(item, true);
       } else if (stillLoading) {
         event.preventDefault();
         setEnterWaiting(true);
@@ -126,7 +201,9 @@ export function SearchBox(props: { places: PlaceIndexState; onWanted: () => void
         aria-controls={listId}
         aria-autocomplete="list"
         aria-activedescendant={expanded ? `${listId}-${active}` : undefined}
-        placeholder={places.status === 'failed' ? 'Places unavailable' : 'Search places  ( / )'}
+        placeholder={
+          places.status === 'failed' ? 'Places unavailable' : 'Search places or a position  ( / )'
+        }
         autoComplete="off"
         spellCheck={false}
         value={query}
@@ -145,40 +222,54 @@ export function SearchBox(props: { places: PlaceIndexState; onWanted: () => void
       />
       <ul ref={list} role="listbox" id={listId} aria-label="Suggestions" hidden={!expanded}>
         {expanded &&
-          results.map((place, i) => (
+          suggestions.map((item, i) => (
             <li
-              key={place.id}
+              key={keyOf(item)}
               id={`${listId}-${i}`}
               role="option"
               aria-selected={i === active}
               onMouseDown={(event) => event.preventDefault()}
               onMouseEnter={() => setActive(i)}
-              onClick={() => choose(place, false)}
+              onClick={() => chooseSuggestion(item, false)}
             >
-              <span className="name">{place.name}</span>{' '}
-              {/* A US place's state and the population tell apart places of the same name in
-                  the same country. */}
-              <span className="country">
-                {placeWhere(place.country, regions[i]!)} · {formatPopulation(place.population)}
-              </span>
+              {item.kind === 'place' ? (
+                <>
+                  <span className="name">{item.place.name}</span>{' '}
+                  {/* A US place's state and the population tell apart places of the same name
+                      in the same country. */}
+                  <span className="country">
+                    {placeWhere(item.place.country, item.region)} ·{' '}
+                    {formatPopulation(item.place.population)}
+                  </span>
+                </>
+              ) : (
+                <span className="name">
+                  {item.kind === 'goTo' ? 'Go to ' : 'Add pin at '}
+                  {formatLngLat(item.lng, item.lat)}
+                </span>
+              )}
             </li>
           ))}
       </ul>
       {/* Always there, so that screen readers announce the text when it appears (a live region,
           not role="status", which the page keeps for its loading state). */}
       <p className="places-note" aria-live="polite">
-        {nothingFound
-          ? 'No places found.'
-          : stillLoading
-            ? enterWaiting
-              ? 'Loading places… the first match follows.'
-              : 'Loading places…'
-            : ''}
+        {unusable
+          ? unusable
+          : nothingFound
+            ? 'No places found.'
+            : stillLoading
+              ? enterWaiting
+                ? 'Loading places… the first match follows.'
+                : 'Loading places…'
+              : ''}
       </p>
       {/* How many suggestions there are, for a screen reader, which does not see the list open. */}
       <p className="visually-hidden" aria-live="polite">
         {expanded
-          ? `${results.length === 1 ? '1 place' : `${results.length} places`} found: ↑ and ↓ to choose, Enter to open.`
+          ? typed?.kind === 'position'
+            ? `Read as the position ${formatLngLat(typed.lng, typed.lat)}: ↑ and ↓ to choose, Enter to go there.`
+            : `${results.length === 1 ? '1 place' : `${results.length} places`} found: ↑ and ↓ to choose, Enter to open.`
           : ''}
       </p>
       {places.status === 'failed' && (

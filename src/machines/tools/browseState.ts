@@ -26,6 +26,11 @@ export const browseState = toolsSetup.createStateConfig({
           { guard: 'pressedPin', target: 'onPin', actions: 'pressPin' },
           { guard: 'fingerOnMap', target: 'pressingMap', actions: ['pressMap', 'holdOffer'] },
         ],
+        // `Add pin at …`, chosen in the search box.
+        'tool.pinRequested': {
+          guard: not('readOnly'),
+          actions: ['nameNewPin', 'addPin', 'selectNewPin'],
+        },
       },
     },
     /**

@@ -102,7 +102,9 @@ export const toolsActions = {
       type: 'pin.selected',
       id: context.newPin ?? '',
       origin: 'new',
-      byKeyboard: event.type === 'map.enterPressed',
+      byKeyboard:
+        event.type === 'map.enterPressed' ||
+        (event.type === 'tool.pinRequested' && event.byKeyboard),
     }),
   ),
 };

@@ -63,6 +63,10 @@ export const toolsMachine = toolsSetup.createMachine({
               target: '#tools.browse',
               actions: ['nameNewPin', 'addPin', 'selectNewPin'],
             },
+            'tool.pinRequested': {
+              target: '#tools.browse',
+              actions: ['nameNewPin', 'addPin', 'selectNewPin'],
+            },
           },
         },
         pressing: {

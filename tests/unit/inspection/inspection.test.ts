@@ -134,6 +134,7 @@ describe('the events a machine takes next', () => {
       'tool.cancelled',
       'tool.chosen',
       'tool.interrupted',
+      'tool.pinRequested',
     ]);
     actor.send(
       down({ type: 'pointer.down', target: { kind: 'pin', id: 'a' }, input: 'mouse', ...press }),

@@ -64,6 +64,7 @@ const UI_SAMPLES: AppEvent[] = [
   { type: 'tool.offerAccepted', t: 1_732_000_000_000 },
   { type: 'tool.offerDismissed' },
   { type: 'map.enterPressed', lng: 2.35, lat: 48.85, t: 1_732_000_000_000 },
+  { type: 'tool.pinRequested', lng: -9.14, lat: 38.72, t: 1_732_000_000_000, byKeyboard: true },
   { type: 'pin.selected', id: 'tab-1-0', origin: 'list', byKeyboard: true },
   { type: 'editor.closed' },
   { type: 'doc.edited', id: 'tab-1-0', name: 'Harbour', t: 1_732_000_000_100 },

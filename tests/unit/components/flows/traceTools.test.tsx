@@ -164,7 +164,13 @@ describe('the Flows panel', () => {
       within(tools)
         .getAllByRole('listitem')
         .map((item) => item.textContent);
-    expect(takes()).toEqual(['pointer.down', 'tool.cancelled', 'tool.chosen', 'tool.interrupted']);
+    expect(takes()).toEqual([
+      'pointer.down',
+      'tool.cancelled',
+      'tool.chosen',
+      'tool.interrupted',
+      'tool.pinRequested',
+    ]);
     fireEvent.click(screen.getByRole('button', { name: 'Add pin' }));
     await vi.waitFor(() => expect(tools).toHaveTextContent('addingPin.idle'));
     expect(takes()).toContain('map.enterPressed');

@@ -3,6 +3,7 @@ import { StrictMode } from 'react';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PlaceSummary } from '../../../../src/machines/events';
+import type { FeatureRecord } from '../../../../src/yourMap/model';
 import { DEFAULT_LIMITS } from '../../../../src/url/cameraHash';
 import { HOSTILE_PLACES, placeIndexJson } from '../../../fuzz/names';
 import { clickEmptyMap } from '../../support/clickEmptyMap';
@@ -623,6 +624,80 @@ describe('small things a person notices', () => {
     const list = await placesInView();
     expect(within(list).queryAllByRole('button')).toHaveLength(0);
     expect(screen.getByText('No places in this view.')).toBeTruthy();
+  });
+});
+
+describe('a position typed into search', () => {
+  const LISBON = { lng: -9.1393, lat: 38.7223 };
+  const GO = 'Go to 38.72230° N, 9.13930° W';
+  const ADD = 'Add pin at 38.72230° N, 9.13930° W';
+  const options = () => screen.queryAllByRole('option').map((option) => option.textContent);
+  const pins = (app: AppActor): FeatureRecord[] =>
+    Object.values(app.system.get('document').getSnapshot().context.features);
+
+  it('offers going there and a pin there; Enter flies there at a place’s zoom and closes the popup', async () => {
+    const { app } = renderPlaces();
+    const box = await searchBox();
+    act(() => box.focus());
+    act(() => app.send({ type: 'map.clicked', target: { kind: 'place', place: CAIRO } }));
+    const flights = vi.spyOn(app.system.get('camera'), 'send');
+    act(() => void fireEvent.change(box, { target: { value: '38.7223, -9.1393' } }));
+    expect(options()).toEqual([GO, ADD]);
+    expect(
+      screen.getByText(
+        'Read as the position 38.72230° N, 9.13930° W: ↑ and ↓ to choose, Enter to go there.',
+      ),
+    ).toBeInTheDocument();
+    act(() => void fireEvent.keyDown(box, { key: 'Enter' }));
+    expect(flights).toHaveBeenCalledWith({
+      type: 'camera.flyRequested',
+      target: { center: LISBON, zoom: 10, bearing: 0, pitch: 0 },
+      reason: 'place',
+    });
+    expect(selection(app).context.selected).toBeNull();
+    expect(box).toHaveValue('38.72230° N, 9.13930° W');
+    expect(box.getAttribute('aria-expanded')).toBe('false');
+    expect(pins(app)).toEqual([]);
+  });
+
+  it('Add pin at makes a pin there, named and selected as new, and flies there', async () => {
+    const { app } = renderPlaces();
+    const box = await searchBox();
+    act(() => box.focus());
+    const flights = vi.spyOn(app.system.get('camera'), 'send');
+    act(() => void fireEvent.change(box, { target: { value: `38°43'20.3"N 9°8'21.5"W` } }));
+    act(() => void fireEvent.keyDown(box, { key: 'ArrowDown' }));
+    act(() => void fireEvent.keyDown(box, { key: 'Enter' }));
+    const [pin] = pins(app);
+    expect(pin).toMatchObject({ name: 'Pin 1', geometry: { type: 'Point' } });
+    const [lng, lat] = pin!.geometry.coordinates as number[];
+    expect(lng).toBeCloseTo(LISBON.lng, 4);
+    expect(lat).toBeCloseTo(LISBON.lat, 4);
+    expect(selection(app).context).toMatchObject({ pin: pin!.id, pinOrigin: 'new' });
+    expect(flights).toHaveBeenCalledWith(
+      expect.objectContaining({ type: 'camera.flyRequested', reason: 'place' }),
+    );
+    expect(box).toHaveValue('');
+    // One undo takes it away.
+    act(() => app.system.get('document').send({ type: 'doc.undoRequested', t: Date.now() }));
+    expect(pins(app)).toEqual([]);
+  });
+
+  it('is offered while the places load, without them; a position off the map says why', async () => {
+    renderPlaces({ holdIndex: true });
+    const box = await searchBox();
+    act(() => box.focus());
+    act(() => void fireEvent.change(box, { target: { value: '38.7223 -9.1393' } }));
+    expect(options()).toEqual([GO, ADD]);
+    expect(screen.queryByText('Loading places…')).toBeNull();
+    act(() => void fireEvent.change(box, { target: { value: '89 N, 10 E' } }));
+    expect(options()).toEqual([]);
+    expect(
+      screen.getByText('The map does not reach that far north or south (85.05° at most).'),
+    ).toBeInTheDocument();
+    act(() => releaseIndex());
+    act(() => void fireEvent.change(box, { target: { value: 'Cai' } }));
+    expect((await screen.findByRole('option')).textContent).toContain('Cairo');
   });
 });
 

@@ -351,6 +351,54 @@ describe('toolsMachine', () => {
     });
   });
 
+  describe('a pin asked for at a typed position (the search box)', () => {
+    const typed = (lng: number, lat: number, byKeyboard: boolean): ToolEvent => ({
+      type: 'tool.pinRequested',
+      lng,
+      lat,
+      t: 1_700_000_000_777,
+      byKeyboard,
+    });
+
+    it('adds it there while browsing, selected as new, and keeps browsing', () => {
+      const { actor, send, toDocument, toSelection, commands } = startTools();
+      commands.length = 0;
+      send(typed(-9.1393, 38.7223, true));
+      const id = pinIdFor('tab', 1_700_000_000_777, 0);
+      expect(toDocument).toEqual([
+        { type: 'doc.pinAdded', id, lng: -9.1393, lat: 38.7223, t: 1_700_000_000_777 },
+      ]);
+      expect(toSelection).toEqual([{ type: 'pin.selected', id, origin: 'new', byKeyboard: true }]);
+      expectState(actor, 'browse.idle');
+      // Nothing of the map's gestures is held for it.
+      expect(commands).toEqual([]);
+    });
+
+    it('adds it in Add pin too, and the tool goes back to browsing', () => {
+      const { actor, send, toDocument, toSelection, commands } = addingPin();
+      send(typed(2, 3, false));
+      expect(toDocument).toMatchObject([{ type: 'doc.pinAdded', lng: 2, lat: 3 }]);
+      expect(toSelection).toMatchObject([{ origin: 'new', byKeyboard: false }]);
+      expectState(actor, 'browse.idle');
+      expect(commands).toEqual([
+        { type: 'restoreDoubleClickZoom' },
+        { type: 'showTool', tool: 'browse' },
+      ]);
+    });
+
+    it('adds nothing during a drag, nor once read-only', () => {
+      const dragging = draggingA();
+      dragging.send(typed(2, 3, true));
+      expectState(dragging.actor, 'browse.onPin.draggingPin');
+      expect(dragging.toDocument).toEqual([]);
+
+      const readOnly = startTools();
+      readOnly.send(interrupted('readOnly'), typed(2, 3, true));
+      expectState(readOnly.actor, 'browse.idle');
+      expect(readOnly.toDocument).toEqual([]);
+    });
+  });
+
   describe('once read-only', () => {
     it('goes back to browsing, refuses Add pin, and lets a pin be clicked but not dragged', () => {
       const { actor, send, toSelection, toDocument, count } = addingPin();

@@ -36,6 +36,7 @@ const UNIVERSE = {
   'release.inside': { type: 'pointer.released', inside: true, ...position(10) },
   'release.outside': { type: 'pointer.released', inside: false, ...position(10) },
   enter: { type: 'map.enterPressed', lng: 1, lat: 2, t: 1_700_000_000_000 },
+  typed: { type: 'tool.pinRequested', lng: 3, lat: 4, t: 1_700_000_000_000, byKeyboard: true },
   escape: { type: 'tool.cancelled' },
   accept: { type: 'tool.offerAccepted', t: 1_700_000_000_500 },
   dismiss: { type: 'tool.offerDismissed' },
@@ -207,7 +208,12 @@ describe('toolsMachine, over random sequences of events', () => {
           const committed = started.toDocument.length - moves;
           expect(committed).toBeLessThanOrEqual(1);
           if (committed === 1)
-            expect(name === 'enter' || name === 'accept' || name.startsWith('release')).toBe(true);
+            expect(
+              name === 'enter' ||
+                name === 'typed' ||
+                name === 'accept' ||
+                name.startsWith('release'),
+            ).toBe(true);
         }
       }),
       { numRuns: 300 },
