@@ -10,6 +10,7 @@ import {
   useStorage,
   useTools,
 } from '../ChartroomContext';
+import { isComposing } from '../composing';
 import { FlowLogView } from './FlowLogView';
 import { MachineView } from './MachineView';
 import { TraceTools } from './TraceTools';
@@ -40,6 +41,7 @@ export function FlowPanel({ log }: { log: FlowLog }) {
       data-own-escape={open ? '' : undefined}
       onKeyDown={(event) => {
         if (event.key !== 'Escape' || !open || event.defaultPrevented) return;
+        if (isComposing(event.nativeEvent)) return;
         event.preventDefault();
         event.stopPropagation();
         setOpen(false);

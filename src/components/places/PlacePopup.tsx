@@ -4,6 +4,7 @@ import { useSelector } from '@xstate/react';
 import type { PlaceSummary } from '../../machines/events';
 import { placeById, regionOf } from '../../places/placeIndex';
 import { useChartroom, useLifecycle, useSelection } from '../ChartroomContext';
+import { isComposing } from '../composing';
 import { isOnNothing } from '../focusHandOff';
 import {
   countryName,
@@ -83,7 +84,7 @@ export function PlacePopup() {
   useEffect(() => {
     if (placeId === null) return;
     const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === 'Escape' && !event.defaultPrevented)
+      if (event.key === 'Escape' && !event.defaultPrevented && !isComposing(event))
         close(host.contains(document.activeElement));
     };
     document.addEventListener('keydown', onKeyDown);

@@ -13,6 +13,7 @@ import { parseLngLat } from '../../geo/parseLngLat';
 import { PLACE_ZOOM } from '../../machines/selectionMachine';
 import { regionOf, searchPlaces, type Place } from '../../places/placeIndex';
 import { useCamera, useSelection, useStorage, useTools } from '../ChartroomContext';
+import { isComposing } from '../composing';
 import { dismissing } from '../focusHandOff';
 import { isTextField } from '../textField';
 import { formatPopulation, placeWhere } from './placeFormat';
@@ -160,6 +161,8 @@ export function SearchBox(props: { places: PlaceIndexState; onWanted: () => void
   }, [enterWaiting, places.status, first]);
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    // The input method's keys: Enter commits the text typed, Escape cancels its conversion.
+    if (isComposing(event.nativeEvent)) return;
     if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
       event.preventDefault();
       const down = event.key === 'ArrowDown';

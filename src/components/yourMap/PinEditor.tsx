@@ -15,6 +15,7 @@ import { MARKER_COLOR, PIN_COLOURS, pinColour } from '../../yourMap/pinColour';
 import { useChartroom, useDocument, useSelection, useStorage } from '../ChartroomContext';
 import { showSelection, useSheetCard } from '../sheet/BottomSheet';
 import { type Caret, caretOf, focusWithCaret } from '../caret';
+import { isComposing } from '../composing';
 import { isOnNothing } from '../focusHandOff';
 import { formatLngLat } from '../../geo/formatLngLat';
 import { ROVING_LIST, focusRovingStop } from '../useRovingFocus';
@@ -134,7 +135,8 @@ export function PinEditor() {
   useEffect(() => {
     if (pinId === null) return;
     const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape' || event.defaultPrevented) return;
+      // (Escape while an input method composes in Name or Note cancels the conversion only.)
+      if (event.key !== 'Escape' || event.defaultPrevented || isComposing(event)) return;
       // The focus, if it was inside, goes where the editor's closing sends it (above).
       document.send({ type: 'doc.editFinished', id: pinId, t: Date.now() });
       selection.send({ type: 'editor.closed' });

@@ -7,6 +7,7 @@ import {
   useStorage,
   useTools,
 } from '../ChartroomContext';
+import { isComposing } from '../composing';
 import { ownsEscape } from '../ownEscape';
 import { isTextField } from '../textField';
 import { keyCommand } from './keys';
@@ -60,7 +61,8 @@ export function YourMapKeys() {
       if (tools.getSnapshot().matches({ browse: { justAdded: 'waiting' } }) && !event.repeat)
         tools.send({ type: 'tool.cancelled' });
       if (isTextField(event.target)) {
-        const left = LEAVING_KEYS.has(event.key);
+        // An input method's Enter or Escape ends its composition, not the typing.
+        const left = LEAVING_KEYS.has(event.key) && !isComposing(event);
         typing = left ? null : { field: event.target as Element, at: event.timeStamp };
         return;
       }
