@@ -41,6 +41,8 @@ import {
   PLACES_MAX_ZOOM,
   placesTilesAt,
   placesVectorLayer,
+  loadPlaces,
+  rankOf as placeRankOf,
   thinnedPlaces,
 } from './lib/places.mjs';
 
@@ -181,10 +183,29 @@ function normalizeLon(lon) {
 }
 
 /**
+ * The largest cities (label rank 1 of scripts/lib/places.mjs, 5 million people or more), in
+ * Mercator degrees: a country's name keeps clear of their dots (see labelPoint).
+ */
+const LARGEST_CITIES = loadPlaces()
+  .filter((place) => placeRankOf(place.population) === 1)
+  .map((place) => [place.lng5 / 1e5, mercatorY(place.lat5 / 1e5)]);
+/**
+ * How far, in pixels at the zoom a country's name first shows, its point keeps from the dot of one
+ * of the LARGEST_CITIES. The country names are laid out before the places' names, and one put on
+ * such a dot (Japan's was on Tokyo, Thailand's on Bangkok, Iraq's on Baghdad) leaves the city no
+ * room for its own name on any side of its dot. Only names first shown from CLEARANCE_FROM_ZOOM:
+ * at z0 and z1 the clearance is 4-8 degrees, more than the largest countries have to spare.
+ */
+const CITY_CLEARANCE_PX = 12;
+const CLEARANCE_FROM_ZOOM = 2;
+
+/**
  * Label point of a polygon: the pole of inaccessibility as the map shows it, i.e. computed in Web
  * Mercator rather than in lon/lat, so a northern country's label sits where it looks central.
+ * Where that lies within CITY_CLEARANCE_PX of one of the LARGEST_CITIES at `zoom`, the point is
+ * instead the one farthest from both the outline and those cities' clearance, if there is one.
  */
-function labelPoint(polygon) {
+function labelPoint(polygon, zoom) {
   const projected = polygon.map((ring) => ring.map(([lon, lat]) => [lon, mercatorY(lat)]));
   let minX = Infinity;
   let minY = Infinity;
@@ -198,8 +219,56 @@ function labelPoint(polygon) {
   }
   // polylabel answers the bbox corner when the polygon is smaller than its precision
   const precision = Math.max(1e-6, Math.min(0.01, Math.min(maxX - minX, maxY - minY) / 100));
-  const [x, y] = polylabel(projected, precision);
+  let [x, y] = polylabel(projected, precision);
+  const clearance = (CITY_CLEARANCE_PX * 360) / (512 * 2 ** zoom);
+  const cityDistance = (px, py) =>
+    Math.min(...LARGEST_CITIES.map(([cx, cy]) => Math.hypot(px - cx, py - cy)));
+  if (zoom >= CLEARANCE_FROM_ZOOM && cityDistance(x, y) < clearance) {
+    [x, y] = clearOfCities(projected, cityDistance, clearance) ?? [x, y];
+  }
   return [round6(normalizeLon(x)), round6(inverseMercatorY(y))];
+}
+
+/**
+ * The point inside a polygon (Mercator degrees) farthest from both its outline and the clearance
+ * around the largest cities, searched on a grid over its bounds; null where none is clear of both.
+ */
+function clearOfCities(polygon, cityDistance, clearance) {
+  const GRID = 160;
+  let [minX, minY, maxX, maxY] = [Infinity, Infinity, -Infinity, -Infinity];
+  for (const [x, y] of polygon[0]) {
+    [minX, minY] = [Math.min(minX, x), Math.min(minY, y)];
+    [maxX, maxY] = [Math.max(maxX, x), Math.max(maxY, y)];
+  }
+  let best = { x: 0, y: 0, score: 0 };
+  for (let i = 0; i <= GRID; i++) {
+    for (let j = 0; j <= GRID; j++) {
+      const x = minX + ((maxX - minX) * i) / GRID;
+      const y = minY + ((maxY - minY) * j) / GRID;
+      const score = Math.min(distanceInside(polygon, x, y), cityDistance(x, y) - clearance);
+      if (score > best.score) best = { x, y, score };
+    }
+  }
+  return best.score > 0 ? [best.x, best.y] : null;
+}
+
+/** Distance from a point to a polygon's outline, negative outside it (even-odd over its rings). */
+function distanceInside(polygon, x, y) {
+  let inside = false;
+  let nearest = Infinity;
+  for (const ring of polygon) {
+    for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
+      const [ax, ay] = ring[i];
+      const [bx, by] = ring[j];
+      if (ay > y !== by > y && x < ((bx - ax) * (y - ay)) / (by - ay) + ax) inside = !inside;
+      const dx = bx - ax;
+      const dy = by - ay;
+      const length2 = dx * dx + dy * dy;
+      const t = length2 ? Math.max(0, Math.min(1, ((x - ax) * dx + (y - ay) * dy) / length2)) : 0;
+      nearest = Math.min(nearest, Math.hypot(x - (ax + t * dx), y - (ay + t * dy)));
+    }
+  }
+  return inside ? nearest : -nearest;
 }
 
 function round6(value) {
@@ -322,9 +391,10 @@ const labelFeatures = countryFeatures.map((country) => {
   const areas = polygons.map(polygonAreaKm2);
   const totalArea = areas.reduce((sum, area) => sum + area, 0);
   const largest = areas.indexOf(Math.max(...areas));
+  const rank = rankOf(totalArea);
   const labelProperties = {
     name: properties.name,
-    rank: rankOf(totalArea),
+    rank,
     area_km2: Math.round(totalArea),
   };
   if (properties.id !== undefined) labelProperties.id = properties.id;
@@ -332,7 +402,7 @@ const labelFeatures = countryFeatures.map((country) => {
     type: 'Feature',
     id: country.id,
     properties: labelProperties,
-    geometry: { type: 'Point', coordinates: labelPoint(polygons[largest]) },
+    geometry: { type: 'Point', coordinates: labelPoint(polygons[largest], rank - 1) },
   };
 });
 
