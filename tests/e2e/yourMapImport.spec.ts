@@ -36,6 +36,7 @@ const BAD_FILES: ReadonlyArray<[file: string, begins: string]> = [
   ['four-numbers.geojson', 'Feature 1: a position has 4 numbers'],
   ['crs.geojson', 'The file has a "crs" member'],
   ['object-name.geojson', 'Feature 3: its "name" is an object; it must be text.'],
+  ['latin1.geojson', 'The file is not UTF-8 text: the byte 0xF6 at line 6, column 33 is not UTF-8'],
 ];
 
 const countLine = (page: Page) => yourMap(page).locator('.your-map-count');

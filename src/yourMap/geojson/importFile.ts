@@ -1,3 +1,4 @@
+import { readFileText } from './fileText';
 import { checkFileSize, fileFault, type ImportResult, type ParseOptions } from './importResult';
 import { answerImportRequest, isImportResult, type ImportRequest } from './importRequest';
 import { parseImport } from './parseImport';
@@ -34,7 +35,9 @@ export async function importFile(
   }
   let text: string;
   try {
-    text = await file.text();
+    const read = await readFileText(file);
+    if (!read.ok) return fileFault(read.message);
+    text = read.text;
   } catch (error) {
     return fileFault(`The file could not be read: ${messageOf(error)}`);
   }

@@ -1,3 +1,4 @@
+import { readFileText } from './fileText';
 import { fileFault, type ImportResult, type ParseOptions } from './importResult';
 import { parseImport } from './parseImport';
 
@@ -21,7 +22,10 @@ export async function answerImportRequest(data: unknown): Promise<ImportResult> 
   const { source, options } = data;
   let text: string;
   try {
-    text = typeof source === 'string' ? source : await source.text();
+    const read =
+      typeof source === 'string' ? { ok: true as const, text: source } : await readFileText(source);
+    if (!read.ok) return fileFault(read.message);
+    text = read.text;
   } catch (error) {
     return fileFault(`The file could not be read: ${messageOf(error)}`);
   }

@@ -69,6 +69,14 @@ class UnreadableBlob extends Blob {
   override text(): Promise<string> {
     return Promise.reject(new Error('The file was moved'));
   }
+  override arrayBuffer(): Promise<ArrayBuffer> {
+    return Promise.reject(new Error('The file was moved'));
+  }
+}
+
+/** The bytes of a file saved in Windows-1252 (Latin-1 for these letters): one byte a letter. */
+function latin1(text: string): Blob {
+  return new Blob([Uint8Array.from(text, (letter) => letter.charCodeAt(0))]);
 }
 
 describe('importFile', () => {
@@ -93,6 +101,10 @@ describe('importFile', () => {
         read = true;
         return super.text();
       }
+      override arrayBuffer(): Promise<ArrayBuffer> {
+        read = true;
+        return super.arrayBuffer();
+      }
     }
     const worker = recordingWorker(() => {});
     const result = await importFile(new HugeBlob(['{}']), options(), worker);
@@ -110,6 +122,45 @@ describe('importFile', () => {
       message: 'The file could not be read: The file was moved',
       featureIndex: null,
     });
+  });
+
+  it('refuses a file that is not UTF-8, saying where, rather than replace its letters', async () => {
+    const text = JSON.stringify(point(1, 2, { name: 'Köln Dom' }), null, 1);
+    const result = await importFile(latin1(text), options());
+    const line = text.split('\n').findIndex((row) => row.includes('Köln')) + 1;
+    const column = text.split('\n')[line - 1]!.indexOf('ö') + 1;
+    expect(failure(result)).toEqual({
+      message:
+        `The file is not UTF-8 text: the byte 0xF6 at line ${line}, column ${column} is not ` +
+        'UTF-8 (was it saved as Windows-1252 or Latin-1?). GeoJSON is UTF-8: save the file as ' +
+        'UTF-8 and import it again.',
+      featureIndex: null,
+    });
+    // The same in the worker that reads large files.
+    const request = { source: latin1(text), options: options() };
+    expect(failure(await answerImportRequest(request))?.message).toMatch(/^The file is not UTF-8/);
+  });
+
+  it('reads UTF-8 with or without its byte order mark, and UTF-16 that says so', async () => {
+    const text = JSON.stringify(point(1, 2, { name: 'Köln 東京 👩‍👩‍👧', note: 'القاهرة' }));
+    const utf16 = (littleEndian: boolean) => {
+      const bytes = new Uint8Array(2 + text.length * 2);
+      const view = new DataView(bytes.buffer);
+      view.setUint16(0, 0xfeff, littleEndian);
+      for (let i = 0; i < text.length; i += 1)
+        view.setUint16(2 + i * 2, text.charCodeAt(i), littleEndian);
+      return new Blob([bytes]);
+    };
+    for (const file of [
+      fileOf(text),
+      new Blob([new Uint8Array([0xef, 0xbb, 0xbf]), text]),
+      utf16(true),
+      utf16(false),
+    ]) {
+      expect(records(await importFile(file, options()))).toMatchObject([
+        { name: 'Köln 東京 👩‍👩‍👧', note: 'القاهرة' },
+      ]);
+    }
   });
 
   describe(`a file over ${OFF_MAIN_THREAD_BYTES} bytes`, () => {

@@ -1,0 +1,79 @@
+// A chosen or dropped file's bytes as text. GeoJSON is UTF-8 (RFC 7946 and RFC 8259); a file
+// that says it is UTF-16 (its byte order mark) is read as such. Anything else that is not UTF-8
+// (a file saved as Windows-1252 or Latin-1, say) is refused with where, rather than read with
+// its letters silently replaced (`Blob.text()` puts U+FFFD in their place).
+
+export type FileText = { ok: true; text: string } | { ok: false; message: string };
+
+/** The offset of the first byte that does not begin or continue a valid UTF-8 sequence. */
+export function firstNonUtf8Byte(bytes: Uint8Array): number {
+  let i = 0;
+  while (i < bytes.length) {
+    const lead = bytes[i]!;
+    if (lead < 0x80) {
+      i += 1;
+      continue;
+    }
+    // The sequence's length and its second byte's range (no overlong forms, no surrogates,
+    // nothing past U+10FFFF).
+    let length: number;
+    let low = 0x80;
+    let high = 0xbf;
+    if (lead >= 0xc2 && lead <= 0xdf) length = 2;
+    else if (lead >= 0xe0 && lead <= 0xef) {
+      length = 3;
+      if (lead === 0xe0) low = 0xa0;
+      if (lead === 0xed) high = 0x9f;
+    } else if (lead >= 0xf0 && lead <= 0xf4) {
+      length = 4;
+      if (lead === 0xf0) low = 0x90;
+      if (lead === 0xf4) high = 0x8f;
+    } else return i;
+    for (let k = 1; k < length; k += 1) {
+      const next = bytes[i + k];
+      if (next === undefined) return i;
+      if (k === 1 ? next < low || next > high : next < 0x80 || next > 0xbf) return i;
+    }
+    i += length;
+  }
+  return -1;
+}
+
+/** Line and column (1-based, in bytes) of a byte offset. */
+function byteLineAndColumn(bytes: Uint8Array, offset: number): { line: number; column: number } {
+  let line = 1;
+  let lineStart = 0;
+  for (let i = 0; i < offset; i += 1) {
+    if (bytes[i] === 0x0a) {
+      line += 1;
+      lineStart = i + 1;
+    }
+  }
+  return { line, column: offset - lineStart + 1 };
+}
+
+export function decodeFileText(buffer: ArrayBuffer): FileText {
+  const bytes = new Uint8Array(buffer);
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) {
+    return { ok: true, text: new TextDecoder('utf-16le').decode(bytes) };
+  }
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) {
+    return { ok: true, text: new TextDecoder('utf-16be').decode(bytes) };
+  }
+  const bad = firstNonUtf8Byte(bytes);
+  if (bad === -1) return { ok: true, text: new TextDecoder('utf-8').decode(bytes) };
+  const { line, column } = byteLineAndColumn(bytes, bad);
+  const hex = bytes[bad]!.toString(16).toUpperCase().padStart(2, '0');
+  return {
+    ok: false,
+    message:
+      `The file is not UTF-8 text: the byte 0x${hex} at line ${line}, column ${column} is not ` +
+      'UTF-8 (was it saved as Windows-1252 or Latin-1?). GeoJSON is UTF-8: save the file as ' +
+      'UTF-8 and import it again.',
+  };
+}
+
+/** A Blob's text, as decodeFileText reads it. */
+export async function readFileText(file: Blob): Promise<FileText> {
+  return decodeFileText(await file.arrayBuffer());
+}
