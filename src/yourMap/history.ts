@@ -1,6 +1,7 @@
 import type { StoredRecord } from './events';
 import {
   applyChanges,
+  isBlankText,
   isLater,
   sameRecord,
   type Change,
@@ -44,8 +45,8 @@ export interface EditSession {
 
 export type TextField = 'name' | 'note';
 
-/** Whether a name is blank: empty, or only whitespace. Such a name is never kept. */
-export const isBlankName = (name: string): boolean => name.trim() === '';
+/** Whether a name is blank: nothing that shows (isBlankText). Such a name is never kept. */
+export const isBlankName = (name: string): boolean => isBlankText(name);
 
 /** What a record's Name field shows: what is being typed there while it is blank, else its name. */
 export function nameInField(context: DocumentContext, record: FeatureRecord): string {

@@ -98,6 +98,14 @@ export function isLater(
 const BREAK = /[\t\n\v\f\r\u0085\u2028\u2029]/;
 
 /**
+ * Text that shows nothing: white space, format characters (zero-width spaces and joiners,
+ * direction marks and embeddings, the byte order mark, the soft hyphen) and the blank fillers of
+ * Hangul and Braille. A name of only these looks empty in the list and the editor's title.
+ */
+const INVISIBLE = /^[\s\p{Cf}\u115F\u1160\u3164\uFFA0\u2800]*$/u;
+export const isBlankText = (text: string): boolean => INVISIBLE.test(text);
+
+/**
  * A name on one line: each run of spaces, line breaks and tabs that holds a line break or a tab is
  * one space. A one-line text field cannot hold a line break (the browser drops it: "Paix\nParis"
  * would show, and be saved once edited, as "PaixParis"), and the list shows a tab as a space. One

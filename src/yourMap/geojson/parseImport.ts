@@ -2,6 +2,7 @@ import type { Geometry } from 'geojson';
 import {
   OWN_PROPERTIES,
   SCHEMA_VERSION,
+  isBlankText,
   oneLineName,
   roundCoordinate,
   type FeatureRecord,
@@ -262,7 +263,7 @@ function firstText(
   nonBlank: boolean,
 ): { key: string; text: string } | null {
   const usable = (value: unknown): value is string =>
-    typeof value === 'string' && (nonBlank ? value.trim() !== '' : value !== '');
+    typeof value === 'string' && (nonBlank ? !isBlankText(value) : value !== '');
   for (const key of [first, second]) {
     const value = properties[key];
     if (usable(value)) return { key, text: value };
@@ -282,7 +283,7 @@ function placeName(properties: JsonObject): string | null {
   const location = properties['location'];
   if (!isObject(location)) return null;
   const name = location['name'];
-  return typeof name === 'string' && name.trim() !== '' ? name : null;
+  return typeof name === 'string' && !isBlankText(name) ? name : null;
 }
 
 /**

@@ -8,6 +8,24 @@ import { pinRecord, startDocument } from './documentHarness';
 const field = (doc: ReturnType<typeof startDocument>, id: string) =>
   nameInField(doc.context(), doc.record(id)!);
 
+describe('isBlankName', () => {
+  it('is true of text that shows nothing: spaces, format characters, blank fillers', () => {
+    for (const blank of [
+      '',
+      ' \t\n',
+      '\u200b',
+      '\u200f\u200e',
+      '\u202e\u202c',
+      '\ufeff\u00ad',
+      '\u3164',
+      '\u2800 ',
+    ])
+      expect(isBlankName(blank), JSON.stringify(blank)).toBe(true);
+    for (const name of ['A', ' . ', '\u200fשלום', '東京', '👩‍👩‍👧', '\u0301'])
+      expect(isBlankName(name), JSON.stringify(name)).toBe(false);
+  });
+});
+
 describe('a Name cleared while typing', () => {
   it('leaves the pin its name, writes nothing and makes no step', () => {
     const doc = startDocument();
@@ -102,7 +120,7 @@ describe('a Name cleared while typing', () => {
   });
 
   it('never leaves a blank name, in the document or in storage, whatever is typed', () => {
-    const name = fc.constantFrom('', ' ', '\t ', 'A', ' B ', 'Pin 1');
+    const name = fc.constantFrom('', ' ', '\t ', '\u200f\u200b', 'A', ' B ', 'Pin 1');
     const command = fc.oneof(
       fc.record({ do: fc.constant('type' as const), id: fc.constantFrom('a', 'b'), name }),
       fc.record({ do: fc.constant('note' as const), id: fc.constantFrom('a', 'b') }),

@@ -183,10 +183,21 @@ describe('parseImport, accepting a file', () => {
           point(0, 0, { name: '  ', title: '' }),
           point(0, 0, null),
           point(0, 0, { name: '  Spaced  ' }),
+          // Only direction marks and a zero-width space: a name that shows nothing.
+          point(0, 0, { name: '\u200f\u200e\u200b', title: '\u2060 Titled \ufeff' }),
+          point(0, 0, { name: '\u202e\u3164' }),
         ),
         { nextPinNumber: 12 },
       );
-      expect(names(records(result))).toEqual(['Named', 'Titled', 'Pin 12', 'Pin 13', '  Spaced  ']);
+      expect(names(records(result))).toEqual([
+        'Named',
+        'Titled',
+        'Pin 12',
+        'Pin 13',
+        '  Spaced  ',
+        '\u2060 Titled \ufeff',
+        'Pin 14',
+      ]);
     });
 
     it('names a Google Takeout saved place from its location’s name, keeping the location whole', () => {
