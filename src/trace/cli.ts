@@ -69,8 +69,11 @@ export function runReplay(args: readonly string[], io: ReplayIo): number {
   for (const step of path) io.out(formatStep(step));
   if (divergence) {
     const { index, checkpoint } = divergence;
+    const where = `checkpoint ${index} (after event ${checkpoint.afterEvent}, at ${checkpoint.t.toFixed(1)} ms)`;
     io.err(
-      `replay: checkpoint ${index} (after event ${checkpoint.afterEvent}, at ${checkpoint.t.toFixed(1)} ms) diverges:`,
+      divergence.timer
+        ? `replay: diverges before ${where}, which was not compared:`
+        : `replay: ${where} diverges:`,
     );
     for (const difference of divergence.differences) io.err(`  ${difference}`);
     return EXIT.failed;

@@ -22,9 +22,12 @@ export type PathStep =
   | { t: number; kind: 'command'; machine: TracedMachine; command: string };
 
 export interface Divergence {
+  /** The checkpoint that differs; with `timer`, the next checkpoint, which was not compared. */
   index: number;
   checkpoint: Checkpoint;
   differences: string[];
+  /** Replay stopped before the checkpoint: a timer the page fired was not waiting (version 3). */
+  timer?: true;
 }
 
 export interface ReplayResult {
@@ -166,6 +169,7 @@ export function replayTrace(trace: Trace): ReplayResult {
       divergence: {
         index,
         checkpoint,
+        timer: true as const,
         differences: [
           `${timer.to}: the page fired ${timer.timer} at ${timer.t.toFixed(1)} ms; replay had no such timer waiting`,
         ],

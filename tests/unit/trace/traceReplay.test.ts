@@ -210,10 +210,17 @@ describe('replayTrace', () => {
       const trace = lateTimerTrace();
       trace.timers![0]!.timer = 'xstate.after.longPress.tools.browse.onPin.pointing';
       const { divergence, matched } = replayTrace(trace);
-      expect(divergence).toMatchObject({ index: matched });
+      expect(divergence).toMatchObject({ index: matched, timer: true });
       expect(divergence?.differences).toEqual([
         'tools: the page fired xstate.after.longPress.tools.browse.onPin.pointing at 1901.0 ms; replay had no such timer waiting',
       ]);
+      // `npm run replay` says it stopped before the checkpoint, not that the checkpoint differs.
+      const { code, err } = run(['late.json'], { 'late.json': JSON.stringify(trace) });
+      expect(code).toBe(EXIT.failed);
+      const next = trace.checkpoints[matched]!;
+      expect(err[0]).toBe(
+        `replay: diverges before checkpoint ${matched} (after event ${next.afterEvent}, at ${next.t.toFixed(1)} ms), which was not compared:`,
+      );
     });
   });
 
