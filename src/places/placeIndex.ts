@@ -144,9 +144,24 @@ export function placeAt(index: PlaceIndex, i: number): Place {
 }
 
 /**
+ * The query as typed, for ranking, where it holds a letter beyond ASCII (an accent, ß, ø): lower
+ * case and composed. Null for a plain ASCII query, which ranks by population alone.
+ */
+export function typedPrefix(query: string): string | null {
+  const typed = query.normalize('NFC').toLowerCase().trim();
+  return /[^\x00-\x7f]/.test(typed) ? typed : null;
+}
+
+/** Whether a name starts with the query as typed (typedPrefix), its accents included. */
+export function startsAsTyped(name: string, typed: string): boolean {
+  return name.normalize('NFC').toLowerCase().startsWith(typed);
+}
+
+/**
  * Places whose folded name starts with the folded query (case, diacritics and punctuation
  * ignored; see `foldQuery`), most populous first, then in folded-name order; at most `limit`. An
- * empty or blank query finds nothing.
+ * empty or blank query finds nothing. A query typed with accents puts the names that start as it
+ * is typed first ("Mü": Münster before Mumbai, "Zü": Zürich before Zunyi).
  *
  * Two binary searches find the range of names with the prefix; one pass over that range keeps the
  * `limit` most populous. The longest range, the 17,000 names that start with "s", takes well under
@@ -160,19 +175,26 @@ export function searchPlaces(index: PlaceIndex, query: string, limit = 10): Plac
   // that continue it with a new word: folded names hold no character below the space.
   const start = boundary(index, prefix.trimEnd(), false, 0);
   const end = boundary(index, prefix, true, start);
-  const { populations } = index;
-  // best holds range positions, most populous first; on equal populations the earlier
-  // position (the smaller folded name) stays ahead, as the pass visits positions in order
+  const { populations, names } = index;
+  const typed = typedPrefix(query);
+  // A name as typed ranks above every other: populations are far below 2^40.
+  const scoreOf = (i: number) =>
+    populations[i]! + (typed !== null && startsAsTyped(names[i]!, typed) ? 2 ** 40 : 0);
+  // best holds range positions, best score first; on equal scores the earlier position (the
+  // smaller folded name) stays ahead, as the pass visits positions in order
   const best: number[] = [];
+  const scores: number[] = [];
   for (let i = start; i < end; i++) {
-    const population = populations[i]!;
-    if (best.length === size && population <= populations[best[size - 1]!]!) continue;
+    const score = scoreOf(i);
+    if (best.length === size && score <= scores[size - 1]!) continue;
     let at = best.length === size ? size - 1 : best.length;
-    while (at > 0 && populations[best[at - 1]!]! < population) {
+    while (at > 0 && scores[at - 1]! < score) {
       best[at] = best[at - 1]!;
+      scores[at] = scores[at - 1]!;
       at--;
     }
     best[at] = i;
+    scores[at] = score;
   }
   return best.map((i) => placeAt(index, i));
 }

@@ -9,6 +9,8 @@ import {
   placeById,
   regionOf,
   searchPlaces,
+  startsAsTyped,
+  typedPrefix,
   type Place,
   type PlaceIndex,
 } from '../../../src/places/placeIndex';
@@ -143,7 +145,9 @@ describe('parsePlaceIndex', () => {
     const index = parsePlaceIndex(tiny);
     expect(searchPlaces(index, 'a').map((place) => place.id)).toEqual([1, 3, 2, 4]);
     expect(searchPlaces(index, 'A', 2).map((place) => place.id)).toEqual([1, 3]);
-    expect(searchPlaces(index, 'ÅB').map((place) => place.id)).toEqual([2, 4]);
+    // Typed with its accent, the name written so comes first.
+    expect(searchPlaces(index, 'ÅB').map((place) => place.id)).toEqual([4, 2]);
+    expect(searchPlaces(index, 'AB').map((place) => place.id)).toEqual([2, 4]);
   });
 
   it.each([
@@ -164,7 +168,10 @@ describe('searchPlaces over every GeoNames place', { timeout: 30_000 }, () => {
   const search = (query: string, limit?: number) => searchPlaces(index, query, limit);
   const ids = (places: Place[]) => places.map((place) => place.id);
 
-  /** The answer by brute force: every matching place, most populous first, then index order. */
+  /**
+   * The answer by brute force: every matching place, those starting as typed first where the
+   * query has accents, then most populous first, then index order.
+   */
   function bruteForce(query: string, limit: number): number[] {
     const prefix = foldQuery(query);
     if (!prefix) return [];
@@ -175,7 +182,12 @@ describe('searchPlaces over every GeoNames place', { timeout: 30_000 }, () => {
       const folded = index.folded[i]!;
       if (folded.startsWith(prefix) || folded === whole) matches.push(i);
     }
-    matches.sort((a, b) => index.populations[b]! - index.populations[a]! || a - b);
+    const typed = typedPrefix(query);
+    const asTyped = (i: number) =>
+      typed !== null && startsAsTyped(index.names[i]!, typed) ? 1 : 0;
+    matches.sort(
+      (a, b) => asTyped(b) - asTyped(a) || index.populations[b]! - index.populations[a]! || a - b,
+    );
     return matches.slice(0, limit).map((i) => index.ids[i]!);
   }
 
@@ -227,6 +239,17 @@ describe('searchPlaces over every GeoNames place', { timeout: 30_000 }, () => {
     }
     expect(search('lodz')[0]?.name).toBe('Łódź');
     expect(search('tromso')[0]?.name).toBe('Tromsø');
+  });
+
+  it('puts the names that start as typed first where the query has accents', () => {
+    // Unaccented, the most populous come first; typed with the accent, the names written so.
+    expect(search('zu')[0]?.name).not.toBe('Zürich');
+    expect(search('Zü')[0]?.id).toBe(ZURICH);
+    expect(search('mu')[0]?.name).toBe('Mumbai');
+    expect(search('Mü')[0]?.name).toMatch(/^Mü/);
+    // Composed or not, as an input method or a paste may give it.
+    expect(ids(search('Zu\u0308'))).toEqual(ids(search('Zü')));
+    for (const place of search('Mü').slice(0, 3)) expect(place.name).toMatch(/^Mü/);
   });
 
   it('returns at most `limit` places, most populous first', () => {
@@ -292,7 +315,11 @@ describe('searchPlaces over every GeoNames place', { timeout: 30_000 }, () => {
         const places = search(q, limit);
         const folded = foldName(q);
         for (const place of places) expect(foldName(place.name).startsWith(folded)).toBe(true);
+        // Most populous first, among those written as typed and among the others.
+        const typed = typedPrefix(q);
+        const asTyped = (place: Place) => typed !== null && startsAsTyped(place.name, typed);
         for (let i = 1; i < places.length; i++) {
+          if (asTyped(places[i]!) !== asTyped(places[i - 1]!)) continue;
           expect(places[i]!.population).toBeLessThanOrEqual(places[i - 1]!.population);
         }
         expect(ids(places)).toEqual(bruteForce(q, limit));
