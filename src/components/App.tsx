@@ -16,6 +16,7 @@ import { PlaceIndexProvider } from './places/PlaceIndexContext';
 import { PlacePopup } from './places/PlacePopup';
 import { PlacesList, PlacesPanel } from './places/PlacesPanel';
 import { BottomSheet, SheetCardContext } from './sheet/BottomSheet';
+import { ColumnInsets } from './camera/ColumnInsets';
 import { useNarrow } from './sheet/useNarrow';
 import { ScaleBar } from './camera/ScaleBar';
 import { StatelyInspector } from './flows/StatelyInspector';
@@ -137,7 +138,11 @@ export function App(props: AppProps) {
                 {flows}
               </BottomSheet>
             ) : (
-              <YourMapPanel />
+              <>
+                <YourMapPanel inColumn />
+                {/* After the column's panels: it measures them. */}
+                <ColumnInsets />
+              </>
             )}
           </PlaceIndexProvider>
           <PinEditor />

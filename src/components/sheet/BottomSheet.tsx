@@ -66,19 +66,32 @@ export const POPUP_CLEARANCE_PX = 8;
 
 /**
  * What of the map's top the controls over its middle cover (the `Tools` toolbar, marked
- * `data-covers-popups="top"`), and a margin: a popup for a point just below them opens below the
- * point, rather than over them, where the toolbar's buttons could no longer be pressed.
+ * `data-covers-popups="top"`), and of its left the left column of a wide screen (the places panel
+ * and Your map, marked `data-covers-popups="left"`), each with a margin: a popup for a point just
+ * below the tools opens below the point, rather than over them, where the toolbar's buttons could
+ * no longer be pressed; one for a point just right of the column opens right of the point, rather
+ * than under the column.
  */
 export function popupClearance(document: Document): PopupClearance {
   const clear = { top: 0, right: 0, bottom: 0, left: 0 };
   const map = document.querySelector('[role="region"][aria-label="Map"]');
   if (!map) return clear;
-  const top = map.getBoundingClientRect().top;
+  const { top, left } = map.getBoundingClientRect();
   for (const cover of document.querySelectorAll('[data-covers-popups="top"]')) {
     const bottom = cover.getBoundingClientRect().bottom - top;
     if (bottom > 0) clear.top = Math.max(clear.top, Math.round(bottom + POPUP_CLEARANCE_PX));
   }
+  for (const cover of document.querySelectorAll('[data-covers-popups="left"]')) {
+    const right = coverRight(cover) - left;
+    if (right > 0) clear.left = Math.max(clear.left, Math.round(right + POPUP_CLEARANCE_PX));
+  }
   return clear;
+}
+
+/** The right edge of a panel on the page; minus infinity where it is not shown. */
+export function coverRight(cover: Element): number {
+  const box = cover.getBoundingClientRect();
+  return box.width > 0 && box.height > 0 ? box.right : -Infinity;
 }
 
 /**
@@ -149,6 +162,7 @@ export function BottomSheet(props: {
   const [app, setApp] = useState<HTMLElement | null>(null);
   useLayoutEffect(() => setApp(sheetRef.current?.parentElement ?? null), []);
   useKeyboardInset(app);
+  useSheetHeight(app, sheetRef);
 
   const heights = (): SheetHeights => {
     const parent = sheetRef.current?.parentElement;
@@ -248,6 +262,27 @@ export function BottomSheet(props: {
       </div>
     </section>
   );
+}
+
+/**
+ * Follows the sheet's height (its handle, the selection's card, the lists) as `--sheet-height` on
+ * `app`, the sheet's parent: what lies along the map's bottom (the scale bar and the attribution)
+ * stands just above the sheet, whatever its height, in view and never under it.
+ */
+function useSheetHeight(app: HTMLElement | null, sheetRef: React.RefObject<HTMLElement | null>) {
+  useLayoutEffect(() => {
+    const sheet = sheetRef.current;
+    if (!app || !sheet) return;
+    const follow = () => app.style.setProperty('--sheet-height', `${sheet.offsetHeight}px`);
+    follow();
+    // Where there is no ResizeObserver (jsdom), it is measured once.
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(follow);
+    observer?.observe(sheet, { box: 'border-box' });
+    return () => {
+      observer?.disconnect();
+      app.style.removeProperty('--sheet-height');
+    };
+  }, [app, sheetRef]);
 }
 
 /** Whether a place or a pin is selected, its card open. */

@@ -23,8 +23,11 @@ import { formatCount, pinCount } from '../../yourMap/geojson/importResult';
 /** The list shows this many features at most; the filter finds the others. */
 export const LIST_LIMIT = 100;
 
-/** The person's own features: a list to find and open them, `Import` and `Export GeoJSON`. */
-export function YourMapPanel() {
+/**
+ * The person's own features: a list to find and open them, `Import` and `Export GeoJSON`. In a
+ * wide screen's left column (`inColumn`), popups and the app's flights keep clear of it.
+ */
+export function YourMapPanel({ inColumn = false }: { inColumn?: boolean }) {
   const document = useDocument();
   const features = useSelector(document, (s) => s.context.features);
   const storage = useStorage();
@@ -80,7 +83,12 @@ export function YourMapPanel() {
   }, [importFiles]);
 
   return (
-    <section role="region" aria-labelledby={headingId} className="your-map">
+    <section
+      role="region"
+      aria-labelledby={headingId}
+      className="your-map"
+      data-covers-popups={inColumn ? 'left' : undefined}
+    >
       <h2 id={headingId}>Your map</h2>
       <div className="your-map-actions">
         <button
