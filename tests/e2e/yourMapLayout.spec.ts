@@ -1,6 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { beside, box, intersects } from './support/layout';
 import { expect, test } from './support/map';
+import { colourAt } from './support/places';
 import { tap } from './support/touch';
 import {
   SEA_VIEW,
@@ -444,4 +445,40 @@ test.describe('the narrowest phone', () => {
     }
     await expectTopmost(camera.getByRole('button', { name: 'Zoom out' }), 'Zoom out');
   });
+});
+
+test('right-to-left names in Your map read right to left, their dots in line with the others', async ({
+  page,
+}) => {
+  await openYourMap(page);
+  const names = ['Harbour', 'נמל יפו', 'ميناء الإسكندرية', 'Quay'];
+  await importThroughChooser(page, {
+    name: 'names.geojson',
+    buffer: Buffer.from(
+      JSON.stringify({
+        type: 'FeatureCollection',
+        features: names.map((name, i) => ({
+          type: 'Feature',
+          properties: { name, 'marker-color': '#d32f2f' },
+          geometry: { type: 'Point', coordinates: [-12 + i * 0.5, 45] },
+        })),
+      }),
+    ),
+  });
+  const rows = listButtons(page);
+  await expect(rows).toHaveText(names);
+  for (const [i, name] of names.entries()) {
+    const row = rows.nth(i);
+    const { x, y, height } = await box(row);
+    // The dot: 8 px at the row's padding (10 px), in the pin's colour, on every row.
+    const [r, g, b] = await colourAt(page, { x: x + 14, y: y + height / 2 });
+    expect(
+      Math.max(Math.abs(r - 0xd3), Math.abs(g - 0x2f), Math.abs(b - 0x2f)),
+      `${name}: the colour ${r},${g},${b} where the dot goes`,
+    ).toBeLessThanOrEqual(40);
+    const direction = await row.evaluate(
+      (button) => getComputedStyle(button.firstElementChild ?? button).direction,
+    );
+    expect(direction, name).toBe(/^[A-Za-z]/.test(name) ? 'ltr' : 'rtl');
+  }
 });

@@ -276,7 +276,6 @@ function FeatureList({
         <li key={feature.id}>
           <button
             type="button"
-            dir="auto"
             // The dot before the name is drawn in the pin's own colour, as the map draws the pin.
             style={colourStyle(pinColour(feature.properties))}
             {...roving.item(feature.id)}
@@ -300,7 +299,9 @@ function FeatureList({
               });
             }}
           >
-            {feature.name}
+            {/* The name in its own direction (Hebrew, Arabic right to left), the row's dot on the
+                left of every row all the same. */}
+            <span dir="auto">{feature.name}</span>
           </button>
         </li>
       ))}
