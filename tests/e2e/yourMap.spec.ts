@@ -196,6 +196,10 @@ test('a drag released over the Your map panel ends where the pointer left the ma
   const [lng] = (await storedNamed(page, 'Pin 1'))!.geometry.coordinates;
   at['Pin 1'] = { x: right + ((lng - edge.lng) / (lastOver.lng - edge.lng)) * STEP, y };
   expect(await page.evaluate(() => window.location.hash), '#map= after the drag').toBe(hash);
+  // The pin dropped is selected, its editor open beside it (clear of the column, over the map's
+  // middle): closed, so that the next tests find open water there.
+  await anyEditor(page).getByRole('button', { name: 'Close' }).click();
+  await expect(anyEditor(page)).toHaveCount(0);
 });
 
 test('a double click in Add pin adds exactly one pin and does not zoom', async () => {
