@@ -32,7 +32,7 @@ export function useImport(): {
   const { tab } = useChartroom();
   const document = useDocument();
   const storage = useStorage();
-  const [status, setStatus] = useState<Said>({ kind: 'idle' });
+  const [status, setStatus] = useState<Said>(IDLE);
   const lastOperation = useSelector(document, (s) => s.context.lastOperation);
   const importFiles = useCallback(
     (files: FileList | File[]) => {
@@ -86,8 +86,11 @@ export function useImport(): {
   // What an import did is said until the next change to the document (its undo, say), which
   // would make it untrue.
   const outdated = 'after' in status && status.after !== lastOperation;
-  return { status: outdated ? { kind: 'idle' } : status, importFiles };
+  return { status: outdated ? IDLE : status, importFiles };
 }
+
+/** One idle status for every render: the export's message is kept while the status is the same. */
+const IDLE: ImportStatus = { kind: 'idle' };
 
 /**
  * Said of the files dropped beside the first, which are not read: one file is one import (one

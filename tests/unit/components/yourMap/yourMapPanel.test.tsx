@@ -282,6 +282,16 @@ describe('Import', () => {
     // What the import did is no longer so: it is no longer said.
     expect(within(yourMap()).queryByText('Imported 2 pins from trip.geojson.')).toBeNull();
     await waitFor(() => expect([...store.records.keys()]).toEqual(['old']));
+
+    // An export then says what it wrote, as it does with no import before it.
+    vi.stubGlobal(
+      'URL',
+      Object.assign(URL, { createObjectURL: () => 'blob:x', revokeObjectURL() {} }),
+    );
+    fireEvent.click(within(yourMap()).getByRole('button', { name: 'Export GeoJSON' }));
+    expect(yourMap().querySelector('.your-map-message[aria-live="polite"]')?.textContent).toMatch(
+      /^Exported 1 pin to your-map-[\d-]+\.geojson\.$/,
+    );
   });
 
   it('says that an import is being saved while its write takes a moment, and no more once saved', async () => {
