@@ -162,6 +162,12 @@ export function serveWrites(
 }
 
 /**
+ * How long a write sent to the worker may wait for its answer before the worker is given up on.
+ * Strict writes take tens of milliseconds; an import's, a second or two on a slow machine.
+ */
+export const WORKER_ANSWER_MS = 10_000;
+
+/**
  * The page's side: each write is sent to the worker, and answered from its answer. Once the
  * worker has failed (it could not start, open or read a message, or it died), every write, the
  * ones it had not answered included, is written by `fallback` on this thread.
@@ -170,11 +176,14 @@ export function workerWriter(
   start: () => WriteWorkerPort,
   { name, tab }: { name: string; tab: string },
   fallback: WriteChanges,
+  answerWithinMs = WORKER_ANSWER_MS,
 ): Writer {
   interface Waiting {
     changes: readonly Change[];
     resolve: (stored: StoredRecord[]) => void;
     reject: (error: unknown) => void;
+    /** Gives up on the worker if it has not answered in time. */
+    timer: ReturnType<typeof setTimeout>;
   }
   const waiting = new Map<number, Waiting>();
   let nextId = 1;
@@ -186,6 +195,7 @@ export function workerWriter(
     port = null;
     const left = [...waiting.values()];
     waiting.clear();
+    for (const { timer } of left) clearTimeout(timer);
     for (const { changes, resolve, reject } of left) fallback(changes).then(resolve, reject);
   };
 
@@ -195,6 +205,7 @@ export function workerWriter(
       if (answer.type === 'openFailed') return giveUp();
       const asked = waiting.get(answer.id);
       if (!asked) return;
+      clearTimeout(asked.timer);
       waiting.delete(answer.id);
       if (answer.type === 'written') asked.resolve(fromAnswer(asked.changes, answer));
       else asked.reject(new StorageError(answer.reason, answer.detail));
@@ -229,7 +240,10 @@ export function workerWriter(
       if (!port) return fallback(changes);
       const id = nextId++;
       return new Promise<StoredRecord[]>((resolve, reject) => {
-        waiting.set(id, { changes, resolve, reject });
+        // A worker whose script never came (a stalled network) or that hangs neither answers nor
+        // fails: its writes, this one and those after it, are then written on this thread.
+        const timer = setTimeout(giveUp, answerWithinMs);
+        waiting.set(id, { changes, resolve, reject, timer });
         if (unposted.length === 0 && changes.length <= LARGE_WRITE) return post(id, changes);
         unposted.push({ id, changes });
         posting ??= setTimeout(postWaiting, 0);
@@ -243,6 +257,7 @@ export function workerWriter(
       port = null;
       const left = [...waiting.values()];
       waiting.clear();
+      for (const { timer } of left) clearTimeout(timer);
       for (const { reject } of left)
         reject(new StorageError('writeFailed', 'The store is closed.'));
     },

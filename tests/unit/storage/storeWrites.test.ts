@@ -297,6 +297,30 @@ describe('writes in a worker', () => {
 });
 
 describe('workerWriter', () => {
+  it('writes on this thread what a worker that never answers was sent, and all after it', async () => {
+    vi.useFakeTimers();
+    try {
+      const fallback = vi.fn(async (changes: readonly Change[]): Promise<StoredRecord[]> =>
+        changes.map(({ id, after }) => ({ id, record: after })),
+      );
+      // A worker whose script never came: it takes messages and never answers.
+      const port: WriteWorkerPort = { listen() {}, post() {}, terminate: vi.fn() };
+      const writer = workerWriter(() => port, { name: 'db', tab: 'a' }, fallback, 5_000);
+      const paris = pin('paris', 1);
+      const writing = writer.write([added(paris)]);
+      await vi.advanceTimersByTimeAsync(4_999);
+      expect(fallback).not.toHaveBeenCalled();
+      await vi.advanceTimersByTimeAsync(1);
+      expect(await writing).toEqual([{ id: 'paris', record: paris }]);
+      expect(port.terminate).toHaveBeenCalled();
+      const lagos = pin('lagos', 2);
+      expect(await writer.write([added(lagos)])).toEqual([{ id: 'lagos', record: lagos }]);
+      expect(fallback).toHaveBeenCalledTimes(2);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('rejects the writes still waiting when it closes, and every write after', async () => {
     const fallback = vi.fn(async (changes: readonly Change[]): Promise<StoredRecord[]> =>
       changes.map(({ id, after }) => ({ id, record: after })),
