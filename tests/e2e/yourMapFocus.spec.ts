@@ -5,6 +5,7 @@ import { hashState } from './support/places';
 import {
   addPinAndClose,
   editor,
+  importThroughChooser,
   listButtons,
   openYourMap,
   spot,
@@ -152,4 +153,61 @@ test('a pin just added, its editor closed by Escape, opens again at once on a cl
   // double click zooms as ever.
   if (second! - first! < DOUBLE_CLICK_MS) expect(await zoomOf()).toBe(zoom);
   else expect(await zoomOf()).toBeGreaterThan(zoom);
+});
+
+test('a click on Import or Export GeoJSON just after typing a name is not lost, though the message above the list goes', async ({
+  page,
+}) => {
+  await openYourMap(page);
+  const file = (names: string[], lng: number) =>
+    Buffer.from(
+      JSON.stringify({
+        type: 'FeatureCollection',
+        features: names.map((name, i) => ({
+          type: 'Feature',
+          properties: { name },
+          geometry: { type: 'Point', coordinates: [lng - i, 42] },
+        })),
+      }),
+    );
+  const importButton = yourMap(page).getByRole('button', { name: 'Import', exact: true });
+  const exportButton = yourMap(page).getByRole('button', { name: 'Export GeoJSON' });
+  const typeInto = async (pin: string, text: string) => {
+    await listButtons(page).getByText(pin, { exact: true }).click();
+    const name = editor(page, pin).getByRole('textbox', { name: 'Name' });
+    await name.click();
+    await page.keyboard.press('End');
+    await page.keyboard.type(text);
+    // The dialog is named after the pin as it is typed.
+    await expect(editor(page, pin + text).getByRole('textbox', { name: 'Name' })).toBeFocused();
+  };
+
+  await importThroughChooser(page, {
+    name: 'hike.geojson',
+    buffer: file(['Spring', 'Cairn'], -20),
+  });
+  await expect(yourMap(page).getByText('Imported 2 pins from hike.geojson.')).toBeVisible();
+  // Leaving the Name takes the import's message away (the rename makes it a step behind): the
+  // panel, which grows up from the bottom, is shorter. The press and the release are one click.
+  await typeInto('Spring', ' north');
+  const [chooser] = await Promise.all([
+    page.waitForEvent('filechooser', { timeout: 5_000 }),
+    importButton.click(),
+  ]);
+  await expect(yourMap(page).getByText('Imported 2 pins from hike.geojson.')).toHaveCount(0);
+  await chooser.setFiles({
+    name: 'more.geojson',
+    mimeType: 'application/geo+json',
+    buffer: file(['Hut'], -25),
+  });
+  await expect(yourMap(page).getByText('Imported 1 pin from more.geojson.')).toBeVisible();
+  await expect(listButtons(page)).toHaveText(['Spring north', 'Cairn', 'Hut']);
+
+  await typeInto('Hut', ' (closed)');
+  const [download] = await Promise.all([
+    page.waitForEvent('download', { timeout: 5_000 }),
+    exportButton.click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/\.geojson$/);
+  await expect(listButtons(page)).toHaveText(['Spring north', 'Cairn', 'Hut (closed)']);
 });

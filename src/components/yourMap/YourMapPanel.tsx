@@ -16,6 +16,7 @@ import { pinColour } from '../../yourMap/pinColour';
 import { quarantineText } from '../../yourMap/quarantineText';
 import { useCamera, useDocument, useSelection, useStorage } from '../ChartroomContext';
 import { useRovingFocus } from '../useRovingFocus';
+import { useSteadyWhilePressed } from '../useSteadyWhilePressed';
 import { useExport } from './useExport';
 import { useImport } from './useImport';
 import { formatCount, pinCount } from '../../yourMap/geojson/importResult';
@@ -50,6 +51,7 @@ export function YourMapPanel({ inColumn = false }: { inColumn?: boolean }) {
   const fileInput = useRef<HTMLInputElement>(null);
   const importButton = useRef<HTMLButtonElement>(null);
   const headingId = useId();
+  const steadyWhilePressed = useSteadyWhilePressed();
 
   const listed = useListedFeatures(features);
   const { shown, matches, total } = useMemo(
@@ -88,6 +90,7 @@ export function YourMapPanel({ inColumn = false }: { inColumn?: boolean }) {
       aria-labelledby={headingId}
       className="your-map"
       data-covers-popups={inColumn ? 'left' : undefined}
+      onPointerDownCapture={steadyWhilePressed}
     >
       <h2 id={headingId}>Your map</h2>
       <div className="your-map-actions">
