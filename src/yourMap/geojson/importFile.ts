@@ -1,11 +1,23 @@
 import { readFileText } from './fileText';
 import { checkFileSize, fileFault, type ImportResult, type ParseOptions } from './importResult';
-import { answerImportRequest, isImportResult, type ImportRequest } from './importRequest';
+import {
+  IMPORT_WORKER_STARTED,
+  answerImportRequest,
+  isImportResult,
+  type ImportRequest,
+} from './importRequest';
 import { parseImport } from './parseImport';
 import { workerPort, type WorkerPort } from '../../workerPort';
 
 /** Files larger than this are read and parsed in a worker, so the page keeps responding. */
 export const OFF_MAIN_THREAD_BYTES = 1_000_000;
+
+/**
+ * How long the worker's script may take to load and start. A worker that cannot start (its script
+ * not to be had offline, or stalled on the network; workers not allowed) is not the file's fault:
+ * the file is then read and parsed on this thread instead, as a small one is.
+ */
+export const IMPORT_WORKER_START_MS = 10_000;
 
 /** The little of a Worker that an import uses; a fake in tests. */
 export type ImportWorkerPort = WorkerPort<ImportRequest, unknown>;
@@ -20,7 +32,8 @@ const WORKER_FAILED = 'The file could not be imported: the import stopped unexpe
  * A chosen or dropped file → its pins, all or nothing (see parseImport). The size is checked
  * before the file is read. Files over OFF_MAIN_THREAD_BYTES are read and parsed in a worker,
  * which makes its own ids (`importIds()`: `options.makeId` cannot cross to it) and is terminated
- * once it has answered or failed. Never rejects: every failure is an `ok: false` result.
+ * once it has answered or failed; one that does not start is done without (IMPORT_WORKER_START_MS).
+ * Never rejects: every failure is an `ok: false` result.
  */
 export async function importFile(
   file: Blob,
@@ -46,33 +59,49 @@ export async function importFile(
 
 function inWorker(deps: ImportFileDeps, request: ImportRequest): Promise<ImportResult> {
   return new Promise((resolve) => {
+    const onThisThread = () => void answerImportRequest(request).then(resolve);
     let worker: ImportWorkerPort;
     try {
       worker = deps.startWorker();
-    } catch (error) {
-      resolve(fileFault(`${WORKER_FAILED} (${messageOf(error)}).`));
+    } catch {
+      onThisThread();
       return;
     }
+    let started = false;
     let settled = false;
-    const settle = (result: ImportResult) => {
-      if (settled) return;
+    const end = () => {
+      if (settled) return false;
       settled = true;
+      clearTimeout(startTimer);
       worker.terminate();
-      resolve(result);
+      return true;
     };
+    const settle = (result: ImportResult) => {
+      if (end()) resolve(result);
+    };
+    const instead = () => {
+      if (end()) onThisThread();
+    };
+    const startTimer = setTimeout(instead, IMPORT_WORKER_START_MS);
     worker.listen(
-      (data) =>
+      (data) => {
+        if (data === IMPORT_WORKER_STARTED) {
+          started = true;
+          clearTimeout(startTimer);
+          return;
+        }
         settle(
           isImportResult(data)
             ? data
             : fileFault(`${WORKER_FAILED} (its answer was not a result).`),
-        ),
-      (why) => settle(fileFault(`${WORKER_FAILED} (${why}).`)),
+        );
+      },
+      (why) => (started ? settle(fileFault(`${WORKER_FAILED} (${why}).`)) : instead()),
     );
     try {
       worker.post(request);
-    } catch (error) {
-      settle(fileFault(`${WORKER_FAILED} (${messageOf(error)}).`));
+    } catch {
+      instead();
     }
   });
 }
@@ -90,6 +119,7 @@ export function startInlineWorker(): ImportWorkerPort {
       answer = onAnswer;
     },
     post(request) {
+      answer?.(IMPORT_WORKER_STARTED);
       void answerImportRequest(request).then((result) => answer?.(result));
     },
     terminate() {

@@ -9,6 +9,9 @@ import { parseImport } from './parseImport';
  * function cannot be sent: the worker makes its ids with parseImport's default, `importIds()`.
  */
 
+/** The worker's first message, sent once its script has loaded and it listens. */
+export const IMPORT_WORKER_STARTED = 'chartroom.importWorkerStarted';
+
 export type WorkerParseOptions = Omit<ParseOptions, 'makeId'>;
 
 export interface ImportRequest {

@@ -1,11 +1,13 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
+  IMPORT_WORKER_START_MS,
   OFF_MAIN_THREAD_BYTES,
   importFile,
   startInlineWorker,
   type ImportWorkerPort,
 } from '../../../../src/yourMap/geojson/importFile';
 import {
+  IMPORT_WORKER_STARTED,
   answerImportRequest,
   type ImportRequest,
 } from '../../../../src/yourMap/geojson/importRequest';
@@ -13,6 +15,10 @@ import { MAX_IMPORT_BYTES } from '../../../../src/yourMap/geojson/importResult';
 import { parseImport } from '../../../../src/yourMap/geojson/parseImport';
 import { byCreated, type FeatureRecord } from '../../../../src/yourMap/model';
 import { collection, failure, options, point, records } from './support';
+
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 /** Large inputs: seconds on a busy machine, not the default five. */
 const LARGE = { timeout: 30_000 };
@@ -205,15 +211,77 @@ describe('importFile', () => {
       expect(there.length).toBeGreaterThan(4000);
     });
 
-    it('turns a worker that fails into a clear fault, and terminates it', async () => {
-      const worker = recordingWorker(({ fail }) => fail('SyntaxError: import not found'));
+    it('turns a worker that fails once started into a clear fault, and terminates it', async () => {
+      const worker = recordingWorker(({ answer, fail }) => {
+        answer(IMPORT_WORKER_STARTED);
+        fail('RangeError: out of memory');
+      });
       const result = await importFile(bigFile(), options(), worker);
       expect(failure(result)).toEqual({
         message:
-          'The file could not be imported: the import stopped unexpectedly (SyntaxError: import not found).',
+          'The file could not be imported: the import stopped unexpectedly (RangeError: out of memory).',
         featureIndex: null,
       });
       expect(worker.log).toEqual(['started', 'posted', 'terminated']);
+    });
+
+    it(
+      'reads the file on this thread when the worker cannot start (its script not to be had)',
+      LARGE,
+      async () => {
+        const file = bigFile();
+        const here = records(parseImport(await file.text(), options()));
+        const worker = recordingWorker(({ fail }) => fail('the worker could not start'));
+        const there = records(await importFile(file, options(), worker));
+        const withoutId = ({ id: _id, ...rest }: FeatureRecord) => rest;
+        expect(there.map(withoutId)).toEqual(here.map(withoutId));
+        expect(worker.log).toEqual(['started', 'posted', 'terminated']);
+      },
+    );
+
+    it(
+      'reads the file on this thread when the worker has not started after IMPORT_WORKER_START_MS',
+      LARGE,
+      async () => {
+        vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+        const file = bigFile();
+        const worker = recordingWorker(() => {});
+        const settled = vi.fn();
+        const result = importFile(file, options(), worker);
+        void result.then(settled);
+        await vi.advanceTimersByTimeAsync(IMPORT_WORKER_START_MS - 1);
+        expect(settled).not.toHaveBeenCalled();
+        expect(worker.log).toEqual(['started', 'posted']);
+        await vi.advanceTimersByTimeAsync(1);
+        vi.useRealTimers();
+        expect(records(await result)[0]?.name).toBe('Big 0');
+        expect(worker.log).toEqual(['started', 'posted', 'terminated']);
+      },
+    );
+
+    it('waits as long as a started worker needs', async () => {
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+      let answerLater: (data: unknown) => void = () => {};
+      const worker = recordingWorker(({ answer }) => {
+        answer(IMPORT_WORKER_STARTED);
+        answerLater = answer;
+      });
+      const settled = vi.fn();
+      const result = importFile(bigFile(), options(), worker);
+      void result.then(settled);
+      await vi.advanceTimersByTimeAsync(IMPORT_WORKER_START_MS * 6);
+      expect(settled).not.toHaveBeenCalled();
+      const done = {
+        ok: true,
+        records: [],
+        notImportedYet: 1,
+        withoutGeometry: 0,
+        alreadyThere: 0,
+        copies: [],
+      };
+      answerLater(done);
+      vi.useRealTimers();
+      expect(await result).toEqual(done);
     });
 
     it('refuses an answer that is not a result', async () => {
@@ -249,15 +317,13 @@ describe('importFile', () => {
       expect(worker.log.filter((entry) => entry === 'terminated')).toHaveLength(1);
     });
 
-    it('says so when no worker can be started', async () => {
+    it('reads the file on this thread when no worker can be made', LARGE, async () => {
       const result = await importFile(bigFile(), options(), {
         startWorker: () => {
           throw new Error('Workers are not allowed');
         },
       });
-      expect(failure(result).message).toBe(
-        'The file could not be imported: the import stopped unexpectedly (Workers are not allowed).',
-      );
+      expect(records(result)[0]?.name).toBe('Big 0');
     });
   });
 });
