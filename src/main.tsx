@@ -21,12 +21,20 @@ queueMicrotask(() => {
     if (!root) return;
     // The early map would cover the message, and is of no use without the app: it goes.
     document.getElementById('map-early')?.remove();
-    const alert = document.createElement('p');
+    const alert = document.createElement('div');
     alert.setAttribute('role', 'alert');
     alert.className = 'load-failure';
-    alert.textContent = `Chartroom could not load its code: ${
-      error instanceof Error ? error.message : String(error)
-    }. Reload the page to try again.`;
+    const said = document.createElement('p');
+    said.textContent =
+      'Chartroom could not load its code. Check the connection, then reload the page to try again.';
+    const detail = document.createElement('p');
+    detail.className = 'load-failure-detail';
+    detail.textContent = error instanceof Error ? error.message : String(error);
+    const reload = document.createElement('button');
+    reload.type = 'button';
+    reload.textContent = 'Reload';
+    reload.addEventListener('click', () => window.location.reload());
+    alert.append(said, detail, reload);
     root.replaceChildren(alert);
   });
 });
