@@ -1,4 +1,4 @@
-import type { Locator, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { box, intersects, leftColumn, type Box } from './support/layout';
 import { expect, expectReady, test } from './support/map';
 import { settle } from './support/camera';
@@ -152,35 +152,64 @@ const READOUTS = { 'scale bar': '.scale-bar', attribution: '.maplibregl-ctrl-att
  * press at their middle reaches them, not something over them.
  */
 async function expectReadoutsClear(page: Page): Promise<void> {
-  const size = page.viewportSize();
-  if (!size) throw new Error('the page has no viewport size');
-  const sheet = await box(page.locator('.sheet'));
-  const alongBottom = sheet.width > size.width / 2;
-  const bottom = alongBottom ? sheet.y : size.height;
-  const others: Record<string, Locator> = {
-    search: page.getByRole('combobox', { name: 'Search places' }),
-    tools: page.getByRole('toolbar', { name: 'Tools' }),
-    'camera controls': page.getByRole('group', { name: 'Camera' }),
-    sheet: page.locator('.sheet'),
-  };
-  for (const [what, selector] of Object.entries(READOUTS)) {
-    const readout = page.locator(selector);
-    await expect(readout).toBeVisible();
-    const b = await box(readout);
-    expectInViewport(page, b, `the ${what}`);
-    expect(b.y + b.height, `the ${what} at the bottom of the map left free`).toBeGreaterThan(
-      bottom - 60,
-    );
-    for (const [name, other] of Object.entries(others)) {
-      expect(intersects(b, await box(other)), `the ${what} and the ${name} overlap`).toBe(false);
+  for (const selector of Object.values(READOUTS))
+    await expect(page.locator(selector)).toBeVisible();
+  // Measured together, in one task of the page: the sheet may still be taking its new height (its
+  // lists filled as they come), and the readouts follow it in the same frame, never a frame later.
+  await expect
+    .poll(() => page.evaluate(readoutProblems, { readouts: READOUTS, others: OTHERS }), {
+      message: 'the scale bar and the attribution lie clear, at the bottom of the map',
+    })
+    .toEqual([]);
+}
+
+/** The panels the readouts must not meet, as selectors. */
+const OTHERS = {
+  search: '[role="combobox"][aria-label="Search places"]',
+  tools: '[role="toolbar"][aria-label="Tools"]',
+  'camera controls': '[role="group"][aria-label="Camera"]',
+  sheet: '.sheet',
+} as const;
+
+/** In the page: what is wrong with the readouts' places, each said; none when all is well. */
+function readoutProblems({
+  readouts,
+  others,
+}: {
+  readouts: Record<string, string>;
+  others: Record<string, string>;
+}): string[] {
+  const problems: string[] = [];
+  const rect = (selector: string) => document.querySelector(selector)?.getBoundingClientRect();
+  const meet = (a: DOMRect, b: DOMRect) =>
+    a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+  const sheet = rect('.sheet');
+  if (!sheet) return ['there is no sheet'];
+  const alongBottom = sheet.width > innerWidth / 2;
+  const bottom = alongBottom ? sheet.y : innerHeight;
+  for (const [what, selector] of Object.entries(readouts)) {
+    const b = rect(selector);
+    if (!b) {
+      problems.push(`there is no ${what}`);
+      continue;
     }
-    const topmost = await readout.evaluate((element) => {
-      const r = element.getBoundingClientRect();
-      const hit = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
-      return hit !== null && (hit === element || element.contains(hit));
-    });
-    expect(topmost, `the ${what} is topmost at its middle`).toBe(true);
+    const box = `(${Math.round(b.x)}, ${Math.round(b.y)}, ${Math.round(b.width)} × ${Math.round(b.height)})`;
+    if (b.x < 0 || b.y < 0 || b.right > innerWidth || b.bottom > innerHeight)
+      problems.push(
+        `the ${what} ${box} is not all inside the ${innerWidth} × ${innerHeight} viewport`,
+      );
+    if (b.bottom <= bottom - 60)
+      problems.push(`the ${what} ${box} is not at the bottom of the map left free (${bottom})`);
+    for (const [name, other] of Object.entries(others)) {
+      const o = rect(other);
+      if (o && meet(b, o)) problems.push(`the ${what} ${box} and the ${name} overlap`);
+    }
+    const hit = document.elementFromPoint(b.x + b.width / 2, b.y + b.height / 2);
+    const element = document.querySelector(selector);
+    if (!hit || !element || !(hit === element || element.contains(hit)))
+      problems.push(`the ${what} is not topmost at its middle`);
   }
+  return problems;
 }
 
 for (const viewport of [
