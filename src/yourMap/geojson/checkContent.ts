@@ -37,9 +37,43 @@ export function isGeometryType(type: unknown): boolean {
 /** The properties whose values become a pin's name and note: they must be text. */
 export const TEXT_PROPERTIES = ['name', 'title', 'note', 'description'] as const;
 
-const CRS =
-  'has a "crs" member, which GeoJSON no longer allows (RFC 7946): coordinates must be ' +
-  'longitude and latitude in WGS 84. Convert the file to WGS 84 and remove "crs".';
+/**
+ * Said of a `crs` member that names anything but longitude and latitude in WGS 84 (the only one
+ * RFC 7946 has): its coordinates would be read as what they are not.
+ */
+function crsText(crs: unknown): string {
+  const named = crsName(crs);
+  return (
+    'has a "crs" member, which GeoJSON no longer allows (RFC 7946): coordinates must be ' +
+    `longitude and latitude in WGS 84${named === null ? '' : `, and it names ${JSON.stringify(named)}`}. ` +
+    'Convert the file to WGS 84 and remove "crs".'
+  );
+}
+
+/** The name a `crs` member gives (`{ "type": "name", "properties": { "name": … } }`), if any. */
+function crsName(crs: unknown): string | null {
+  if (!isObject(crs) || !isObject(crs['properties'])) return null;
+  const name = crs['properties']['name'];
+  return typeof name === 'string' ? name : null;
+}
+
+/**
+ * Whether a `crs` member names OGC's CRS84, longitude and latitude in WGS 84: what GeoJSON's
+ * coordinates are anyway. QGIS and GDAL write it into files made under the older GeoJSON (2008),
+ * such as `urn:ogc:def:crs:OGC:1.3:CRS84`; such a file is read as if it had none.
+ */
+export function namesCrs84(crs: unknown): boolean {
+  const name = crsName(crs);
+  return (
+    name !== null &&
+    /^(urn:ogc:def:crs:ogc:(1\.3)?:crs84|https?:\/\/www\.opengis\.net\/def\/crs\/ogc\/1\.3\/crs84|ogc:crs84|crs:84)$/i.test(
+      name.trim(),
+    )
+  );
+}
+
+/** A `crs` member that is there and is not CRS84. */
+const foreignCrs = (item: JsonObject): boolean => 'crs' in item && !namesCrs84(item['crs']);
 
 /** A JSON value as a person would call it, for messages. */
 export function describeValue(value: unknown): string {
@@ -75,7 +109,7 @@ export function checkFile(root: unknown): { fault: Fault } | { file: JsonObject 
       ),
     };
   }
-  if ('crs' in root) return { fault: fileFault(`The file ${CRS}`) };
+  if (foreignCrs(root)) return { fault: fileFault(`The file ${crsText(root['crs'])}`) };
   if (type === 'FeatureCollection') {
     const features = root['features'];
     if (features === undefined) {
@@ -106,7 +140,7 @@ export function checkItem(item: unknown, index: number): Fault | null {
     return featureFault(index, `it is ${describeValue(item)}, not a GeoJSON Feature.`);
   }
   if (item['type'] !== 'Feature') return checkGeometry(item, index);
-  if ('crs' in item) return featureFault(index, `it ${CRS}`);
+  if (foreignCrs(item)) return featureFault(index, `it ${crsText(item['crs'])}`);
   const properties = item['properties'];
   if (isObject(properties)) {
     for (const key of TEXT_PROPERTIES) {
@@ -120,7 +154,7 @@ export function checkItem(item: unknown, index: number): Fault | null {
 
 function checkGeometry(geometry: unknown, index: number): Fault | null {
   if (!isObject(geometry)) return null;
-  if ('crs' in geometry) return featureFault(index, `its geometry ${CRS}`);
+  if (foreignCrs(geometry)) return featureFault(index, `its geometry ${crsText(geometry['crs'])}`);
   const type = geometry['type'];
   if (type === 'GeometryCollection') {
     const geometries = geometry['geometries'];

@@ -5,7 +5,7 @@ import {
   checkFileSize,
 } from '../../../../src/yourMap/geojson/importResult';
 import { parseImport } from '../../../../src/yourMap/geojson/parseImport';
-import { collection, failure, fixture, options, parse, point } from './support';
+import { collection, failure, fixture, options, parse, point, records } from './support';
 
 /** Large inputs: seconds on a busy machine, not the default five. */
 const LARGE = { timeout: 30_000 };
@@ -176,6 +176,37 @@ describe('parseImport, refusing a faulty file', () => {
         message: expect.stringMatching(/^The file has a "crs"/),
         featureIndex: null,
       });
+    });
+
+    it('names the crs it refuses', () => {
+      const named = (name: string) => ({ type: 'name', properties: { name } });
+      expect(
+        failure(parse({ ...collection(point(1, 1)), crs: named('urn:ogc:def:crs:EPSG::3857') }))
+          .message,
+      ).toBe(
+        'The file has a "crs" member, which GeoJSON no longer allows (RFC 7946): coordinates ' +
+          'must be longitude and latitude in WGS 84, and it names "urn:ogc:def:crs:EPSG::3857". ' +
+          'Convert the file to WGS 84 and remove "crs".',
+      );
+    });
+
+    // As QGIS and GDAL write files under the older GeoJSON (2008): longitude and latitude in WGS
+    // 84, said out loud. Read as if the crs were not there.
+    it.each([
+      'urn:ogc:def:crs:OGC:1.3:CRS84',
+      'urn:ogc:def:crs:OGC::CRS84',
+      'http://www.opengis.net/def/crs/OGC/1.3/CRS84',
+      'OGC:CRS84',
+    ])('reads a file whose crs is %s as one with none', (name) => {
+      const crs = { type: 'name', properties: { name } };
+      const file = { ...collection(point(-9.1, 38.7, { name: 'Lisbon' })), crs };
+      expect(records(parse(file))).toMatchObject([
+        { name: 'Lisbon', geometry: { type: 'Point', coordinates: [-9.1, 38.7] } },
+      ]);
+      const feature = { ...point(2.35, 48.86, { name: 'Paris' }), crs };
+      expect(records(parse(feature))).toMatchObject([
+        { name: 'Paris', geometry: { type: 'Point', coordinates: [2.35, 48.86] } },
+      ]);
     });
   });
 
