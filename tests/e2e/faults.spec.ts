@@ -325,6 +325,31 @@ for (const { fault, answer } of PLACES_FAULTS) {
   });
 }
 
+test('a search typed while the places could not be loaded is searched for again by Retry', async ({
+  page,
+}) => {
+  const INDEX = '**/places/search.json';
+  await page.route(INDEX, (route) => route.fulfill({ status: 500, body: 'Oops' }));
+  await page.goto(`./${PARIS_VIEW}`);
+  await expectReady(page);
+  const placesAlert = page.getByRole('alert').filter({ hasText: PLACES_FAILED });
+  await expect(placesAlert).toBeVisible({ timeout: 20_000 });
+  const search = page.getByRole('combobox', { name: 'Search places' });
+  await search.click();
+  await page.keyboard.type('Lisbo');
+  await expect(search).toHaveAttribute('aria-expanded', 'false');
+
+  await page.unroute(INDEX);
+  await placesAlert.getByRole('button', { name: 'Retry' }).click();
+  await expect(placesAlert).toHaveCount(0);
+  await expect(search).toBeFocused();
+  await expect(search).toHaveValue('Lisbo');
+  const option = page.getByRole('option').first();
+  await expect(option).toContainText('Lisbon', { timeout: 20_000 });
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('dialog', { name: 'Lisbon', exact: true })).toBeVisible();
+});
+
 // ---------------------------------------------------------------------------------------------
 // The graphics context, lost and restored ten times in a row.
 

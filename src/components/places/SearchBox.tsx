@@ -278,11 +278,17 @@ export function SearchBox(props: { places: PlaceIndexState; onWanted: () => void
       {places.status === 'failed' && (
         <p className="places-error" role="alert">
           The places could not be loaded.{' '}
-          {/* Retry takes the alert away: the keyboard goes on in the search box. (The handler is
-              made at the click: the ref is read then, not while rendering.) */}
+          {/* Retry takes the alert away: the keyboard goes on in the search box, and what was
+              typed there is searched for again, its suggestions shown once the places come.
+              (The handler is made at the click: the ref is read then, not while rendering.) */}
           <button
             type="button"
-            onClick={(event) => dismissing(places.retry, () => input.current?.focus())(event)}
+            onClick={(event) =>
+              dismissing(places.retry, () => {
+                input.current?.focus();
+                setOpen(true);
+              })(event)
+            }
           >
             Retry
           </button>
