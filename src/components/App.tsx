@@ -9,7 +9,7 @@ import { wantsInspector } from '../url/inspectParam';
 import { ChartroomProvider } from './ChartroomContext';
 import { CameraControls } from './camera/CameraControls';
 import { FlowPanel } from './flows/FlowPanel';
-import { FailureAlert, LoadingStatus } from './lifecycle/LifecycleOverlay';
+import { BackOnline, FailureAlert, LoadingStatus } from './lifecycle/LifecycleOverlay';
 import { MapView } from './lifecycle/MapView';
 import { Notices } from './NoticeList';
 import { PlaceIndexProvider } from './places/PlaceIndexContext';
@@ -118,6 +118,7 @@ export function App(props: AppProps) {
           <div className="overlays">
             <LoadingStatus />
             <FailureAlert />
+            <BackOnline />
             <StorageAlert />
             <Notices />
           </div>

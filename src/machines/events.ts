@@ -48,7 +48,10 @@ export type UserEvent =
   /** Retry the tiles that failed to load (the partial-failure notice's Retry). */
   | { type: 'user.tilesRetried' };
 
-export type LifecycleEvent = MapEvent | UserEvent;
+/** The browser's own news: it is online again (the `online` event), after being offline. */
+export type NetworkEvent = { type: 'network.restored' };
+
+export type LifecycleEvent = MapEvent | UserEvent | NetworkEvent;
 
 export type { Camera };
 

@@ -45,6 +45,28 @@ export interface LifecycleContext {
 
 export type LifecycleTag = 'busy';
 
+/** Ask again for the tiles and sources that failed; what is asked for leaves the notice. */
+const RETRY_PARTS = [
+  {
+    type: 'refreshTiles',
+    params: ({ context }: { context: LifecycleContext }) => ({ tiles: context.failedTiles }),
+  },
+  {
+    type: 'reloadSources',
+    params: ({ context }: { context: LifecycleContext }) => ({
+      sources: context.failedSources.filter((s) => s.retryable).map((s) => s.sourceId),
+    }),
+  },
+  'forgetRetried',
+] as const;
+
+/** Failures that coming back online may mend: what the map needed could not be downloaded. */
+const NETWORK_FAILURES: ReadonlySet<FailureReason> = new Set([
+  'style-unreachable',
+  'worker-failed',
+  'timed-out',
+]);
+
 export const lifecycleMachine = setup({
   types: {
     context: {} as LifecycleContext,
@@ -105,6 +127,8 @@ export const lifecycleMachine = setup({
   },
   guards: {
     failedByTimeout: ({ context }) => context.failure?.reason === 'timed-out',
+    failedForTheNetwork: ({ context }) =>
+      context.failure !== null && NETWORK_FAILURES.has(context.failure.reason),
     canRetryParts: ({ context }) =>
       context.failedTiles.length > 0 || context.failedSources.some((s) => s.retryable),
   },
@@ -125,19 +149,9 @@ export const lifecycleMachine = setup({
     'map.sourceFailed': { actions: 'noteFailedSource' },
     'user.noticeDismissed': { actions: 'dismissNotice' },
     // The tiles and sources go back to loading; any that fail again bring the notice back.
-    'user.tilesRetried': {
-      guard: 'canRetryParts',
-      actions: [
-        { type: 'refreshTiles', params: ({ context }) => ({ tiles: context.failedTiles }) },
-        {
-          type: 'reloadSources',
-          params: ({ context }) => ({
-            sources: context.failedSources.filter((s) => s.retryable).map((s) => s.sourceId),
-          }),
-        },
-        'forgetRetried',
-      ],
-    },
+    'user.tilesRetried': { guard: 'canRetryParts', actions: RETRY_PARTS },
+    // Back online, the parts that failed are asked for again, as the notice's Retry does.
+    'network.restored': { guard: 'canRetryParts', actions: RETRY_PARTS },
   },
   states: {
     loading: {
@@ -185,6 +199,11 @@ export const lifecycleMachine = setup({
         'user.retried': { target: 'loading', actions: 'reloadMap' },
         // The alert's Retry makes a new map; the notice (and its tile Retry) is not shown here.
         'user.tilesRetried': {},
+        // Back online, a map that failed for want of the network is made again, as by Retry.
+        'network.restored': [
+          { guard: 'failedForTheNetwork', target: 'loading', actions: 'reloadMap' },
+          {},
+        ],
         // A map that was only slow may still finish: show it rather than the error.
         'map.idle': { guard: 'failedByTimeout', target: 'ready', actions: 'clearFailure' },
       },

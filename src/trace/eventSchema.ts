@@ -89,6 +89,7 @@ export const EVENT_FIELDS: Record<AppEvent['type'], Record<string, Check>> = {
   'user.retried': {},
   'user.noticeDismissed': {},
   'user.tilesRetried': {},
+  'network.restored': {},
   'camera.moveStarted': {
     source,
     animation: nullable(animation),

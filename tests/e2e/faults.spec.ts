@@ -11,6 +11,7 @@ import {
   test,
   withPageStyle,
 } from './support/map';
+import { settle } from './support/camera';
 import { decodePng } from './support/png';
 import { PARIS, PARIS_VIEW, canvasCentre, hashState, type Point } from './support/places';
 import { TILE_FAULTS } from './support/tiles';
@@ -348,6 +349,36 @@ test('a search typed while the places could not be loaded is searched for again 
   await expect(option).toContainText('Lisbon', { timeout: 20_000 });
   await page.keyboard.press('Enter');
   await expect(page.getByRole('dialog', { name: 'Lisbon', exact: true })).toBeVisible();
+});
+
+test('offline, a new view’s tiles and the places fail, said; back online, both load by themselves', async ({
+  page,
+  context,
+}) => {
+  const INDEX = '**/places/search.json';
+  await page.route(INDEX, (route) => route.abort('internetdisconnected'));
+  await page.goto(`./${PARIS_VIEW}`);
+  await expectReady(page);
+  const placesAlert = page.getByRole('alert').filter({ hasText: PLACES_FAILED });
+  await expect(placesAlert).toBeVisible({ timeout: 20_000 });
+  await page.unroute(INDEX);
+
+  await context.setOffline(true);
+  // Somewhere not drawn yet: its tiles are asked for, and fail.
+  await page.evaluate(() => (window.location.hash = '#map=6/-25/135'));
+  await settle(page, (camera) => Math.abs(camera.center.lng - 135) < 0.01);
+  const note = page.getByRole('note').filter({ hasText: PARTIAL });
+  await expect(note).toBeVisible({ timeout: 20_000 });
+  expect((await mapPixels(page)).land, 'no land drawn offline').toBeLessThan(0.05);
+
+  await context.setOffline(false);
+  await expect(note).toHaveCount(0);
+  await expect(placesAlert).toHaveCount(0);
+  await expect.poll(async () => (await mapPixels(page)).land).toBeGreaterThan(0.3);
+  await expect(page.getByRole('list', { name: 'Places in view' })).toBeVisible({
+    timeout: 20_000,
+  });
+  await expect(mapAlert(page)).toHaveCount(0);
 });
 
 // ---------------------------------------------------------------------------------------------

@@ -53,7 +53,8 @@ const simple = (
     | 'map.contextRestored'
     | 'user.retried'
     | 'user.noticeDismissed'
-    | 'user.tilesRetried',
+    | 'user.tilesRetried'
+    | 'network.restored',
 ): E => ({ type });
 const tileFailed: E = { type: 'map.tileFailed', sourceId: 'basemap', tile: '2/1/1', status: 500 };
 
@@ -69,7 +70,8 @@ export const lifecycleEventArb: fc.Arbitrary<E> = fc.oneof(
       'map.contextRestored',
       'user.retried',
       'user.noticeDismissed',
-      'user.tilesRetried' as const,
+      'user.tilesRetried',
+      'network.restored' as const,
     )
     .map(simple),
   fc.tuple(reasonArb, fc.constantFrom(...HOSTILE_TEXTS)).map(([r, d]) => errored(r, d)),

@@ -1,4 +1,5 @@
 import { useSelector } from '@xstate/react';
+import { useEffect } from 'react';
 import { useChartroom, useLifecycle } from '../ChartroomContext';
 import { dismissing } from '../focusHandOff';
 import { partialFailureText } from './partialFailureText';
@@ -20,6 +21,21 @@ export function LoadingStatus() {
       {text}
     </div>
   );
+}
+
+/**
+ * Tells the map's lifecycle when the browser is online again (its `online` event): the tiles and
+ * sources that failed meanwhile are asked for again, and a map that could not load for want of
+ * the network is made again, as their Retry buttons would. Renders nothing.
+ */
+export function BackOnline() {
+  const lifecycle = useLifecycle();
+  useEffect(() => {
+    const restored = () => lifecycle.send({ type: 'network.restored' });
+    window.addEventListener('online', restored);
+    return () => window.removeEventListener('online', restored);
+  }, [lifecycle]);
+  return null;
 }
 
 /** The failure, in plain language, with `Retry` where trying again can help. */

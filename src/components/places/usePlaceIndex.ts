@@ -34,6 +34,14 @@ export function usePlaceIndex(baseUrl: string, wanted: boolean): PlaceIndexState
     };
   }, [baseUrl, wanted, attempt]);
 
+  // Failed, it is asked for again once the browser is back online, as Retry would.
+  const failed = outcome !== null && !('index' in outcome) && outcome.attempt === attempt;
+  useEffect(() => {
+    if (!failed) return;
+    window.addEventListener('online', retry);
+    return () => window.removeEventListener('online', retry);
+  }, [failed, retry]);
+
   // The same object while nothing changed: the popup, the list and search depend on it.
   return useMemo((): PlaceIndexState => {
     if (outcome && 'index' in outcome) return { status: 'ready', index: outcome.index };

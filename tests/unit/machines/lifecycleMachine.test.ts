@@ -139,6 +139,32 @@ describe('lifecycleMachine', () => {
       expect(started.actor.getSnapshot().context.partialFailures).toBe(2);
     });
 
+    it('asks again for the tiles and sources that failed once back online, as Retry does', () => {
+      const started = ready();
+      started.actor.send({ type: 'network.restored' });
+      expect(started.commands).toEqual([]);
+      started.actor.send({
+        type: 'map.tileFailed',
+        sourceId: 'basemap',
+        tile: '5/15/12',
+        status: 0,
+      });
+      started.actor.send({
+        type: 'map.sourceFailed',
+        sourceId: 'pins',
+        status: 0,
+        retryable: true,
+      });
+      started.actor.send({ type: 'network.restored' });
+      expect(started.commands).toEqual(['refresh basemap:5/15/12', 'reload sources pins']);
+      expect(started.actor.getSnapshot().context).toMatchObject({
+        partialFailures: 0,
+        failedTiles: [],
+        failedSources: [],
+      });
+      expectState(started, 'ready');
+    });
+
     it('keeps a source that failed as a whole apart, and asks for it again on Retry', () => {
       const started = ready();
       const lose = (sourceId: string, retryable: boolean) =>
@@ -284,6 +310,37 @@ describe('lifecycleMachine', () => {
       started.actor.send({ type: 'map.loaded' });
       started.actor.send({ type: 'map.idle' });
       expectState(started, 'ready');
+    });
+
+    it('makes the map again once back online, where it failed for want of the network', () => {
+      for (const reason of ['style-unreachable', 'worker-failed'] as const) {
+        const started = startLifecycle();
+        started.actor.send({ type: 'map.errored', reason, detail: 'Failed to fetch' });
+        started.actor.send({ type: 'network.restored' });
+        expect(started.commands).toEqual(['reload']);
+        expectState(started, 'loading.fetchingStyle');
+      }
+      const slow = startLifecycle();
+      slow.clock.increment(LOAD_TIMEOUT_MS);
+      slow.actor.send({ type: 'network.restored' });
+      expect(slow.commands.filter((c) => c === 'reload')).toEqual(['reload']);
+      expectState(slow, 'loading.fetchingStyle');
+    });
+
+    it('stays failed when back online where the network was not the cause', () => {
+      for (const reason of ['style-invalid', 'style-not-found', 'webgl-unavailable'] as const) {
+        const started = startLifecycle();
+        started.actor.send({
+          type: 'map.tileFailed',
+          sourceId: 'basemap',
+          tile: '1/0/0',
+          status: 0,
+        });
+        started.actor.send({ type: 'map.errored', reason, detail: 'x' });
+        started.actor.send({ type: 'network.restored' });
+        expect(started.commands).toEqual([]);
+        expectState(started, 'failed');
+      }
     });
 
     it('still shows a map that was only slow', () => {

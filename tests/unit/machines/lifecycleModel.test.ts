@@ -13,6 +13,11 @@ import { startLifecycle, stateId } from '../support/fakePort';
 type ClockEvent = { type: 'clock.loadTimeout' } | { type: 'clock.restoreTimeout' };
 type ModelEvent = LifecycleEvent | ClockEvent;
 
+/** A failure to fetch what the map needs (the style, the worker), not a fault of its content. */
+const isNetwork = (event: ModelEvent): boolean =>
+  event.type === 'map.errored' &&
+  (event.reason === 'style-unreachable' || event.reason === 'worker-failed');
+
 const model = createMachine({
   types: {} as { events: ModelEvent },
   id: 'model',
@@ -22,14 +27,20 @@ const model = createMachine({
     fetchingStyle: {
       on: {
         'map.loaded': 'drawing',
-        'map.errored': 'failedOther',
+        'map.errored': [
+          { guard: ({ event }) => isNetwork(event), target: 'failedNetwork' },
+          { target: 'failedOther' },
+        ],
         'clock.loadTimeout': 'failedTimedOut',
       },
     },
     drawing: {
       on: {
         'map.idle': 'ready',
-        'map.errored': 'failedOther',
+        'map.errored': [
+          { guard: ({ event }) => isNetwork(event), target: 'failedNetwork' },
+          { target: 'failedOther' },
+        ],
         'clock.loadTimeout': 'failedTimedOut',
       },
     },
@@ -51,7 +62,15 @@ const model = createMachine({
       },
     },
     failedOther: { on: { 'user.retried': 'fetchingStyle' } },
-    failedTimedOut: { on: { 'user.retried': 'fetchingStyle', 'map.idle': 'ready' } },
+    // What the network failed to bring: made again once the browser is back online.
+    failedNetwork: { on: { 'user.retried': 'fetchingStyle', 'network.restored': 'fetchingStyle' } },
+    failedTimedOut: {
+      on: {
+        'user.retried': 'fetchingStyle',
+        'network.restored': 'fetchingStyle',
+        'map.idle': 'ready',
+      },
+    },
   },
 });
 
@@ -62,6 +81,7 @@ const EVENTS: ModelEvent[] = [
   { type: 'map.styleLoaded' },
   { type: 'map.idle' },
   { type: 'map.errored', reason: 'style-unreachable', detail: 'HTTP 500' },
+  { type: 'map.errored', reason: 'style-invalid', detail: 'layers[0]: bad' },
   { type: 'map.tileFailed', sourceId: 'basemap', tile: '0/0/0', status: 500 },
   { type: 'map.sourceFailed', sourceId: 'basemap', status: 500, retryable: true },
   { type: 'map.warned', detail: 'missing image' },
@@ -70,6 +90,7 @@ const EVENTS: ModelEvent[] = [
   { type: 'user.retried' },
   { type: 'user.noticeDismissed' },
   { type: 'user.tilesRetried' },
+  { type: 'network.restored' },
   { type: 'clock.loadTimeout' },
   { type: 'clock.restoreTimeout' },
 ];
@@ -86,7 +107,11 @@ function modelStateOf(real: ReturnType<typeof startLifecycle>['actor']): string 
     'restoring.redrawing': 'redrawing',
   };
   if (id === 'failed') {
-    return snapshot.context.failure?.reason === 'timed-out' ? 'failedTimedOut' : 'failedOther';
+    const reason = snapshot.context.failure?.reason;
+    if (reason === 'timed-out') return 'failedTimedOut';
+    return reason === 'style-unreachable' || reason === 'worker-failed'
+      ? 'failedNetwork'
+      : 'failedOther';
   }
   return names[id] ?? `unknown:${id}`;
 }

@@ -25,6 +25,7 @@ const UI_SAMPLES: AppEvent[] = [
   { type: 'user.retried' },
   { type: 'user.noticeDismissed' },
   { type: 'user.tilesRetried' },
+  { type: 'network.restored' },
   { type: 'camera.zoomInRequested' },
   { type: 'camera.zoomOutRequested' },
   { type: 'camera.northResetRequested' },
