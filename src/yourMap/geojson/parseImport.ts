@@ -92,6 +92,23 @@ export function parseImport(text: string, options: ParseOptions): ImportResult {
   return toRecords(items as JsonObject[], options);
 }
 
+/**
+ * A saved place of Google Takeout's that Google has no position for: it is written as a point at
+ * 0, 0 (in the Gulf of Guinea), with a property saying "No location information is available for
+ * this saved place". Counted as having no location, not made a pin at 0, 0.
+ */
+function saysNoLocation(geometry: Geometry, properties: JsonObject): boolean {
+  if (geometry.type !== 'Point') return false;
+  const [lng, lat] = geometry.coordinates;
+  return (
+    lng === 0 &&
+    lat === 0 &&
+    Object.values(properties).some(
+      (value) => typeof value === 'string' && /\bno location information\b/i.test(value),
+    )
+  );
+}
+
 /** Checked items → records. */
 function toRecords(items: readonly JsonObject[], options: ParseOptions): ImportResult {
   const usedIds = new Set(options.existingIds);
@@ -120,7 +137,7 @@ function toRecords(items: readonly JsonObject[], options: ParseOptions): ImportR
     const isFeature = item['type'] === 'Feature';
     const geometry = (isFeature ? item['geometry'] : item) as Geometry | null;
     const properties = isFeature && isObject(item['properties']) ? item['properties'] : {};
-    if (geometry === null) {
+    if (geometry === null || saysNoLocation(geometry, properties)) {
       withoutGeometry += 1;
       continue;
     }

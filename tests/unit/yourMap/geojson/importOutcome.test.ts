@@ -106,6 +106,26 @@ describe('importOutcomeText', () => {
     );
   });
 
+  it('skips, as having no location, the saved places Google Takeout writes at 0, 0 for want of one', () => {
+    // As Takeout's "Saved Places.json" has them.
+    const takeout = parse(
+      collection(
+        point(2.2944813, 48.8583701, { location: { name: 'Eiffel Tower' } }),
+        point(0, 0, {
+          google_maps_url: 'http://maps.google.com/?q=Some+place',
+          Comment: 'No location information is available for this saved place',
+        }),
+      ),
+    );
+    expect(records(takeout).map((record) => record.name)).toEqual(['Eiffel Tower']);
+    expect(importOutcomeText('Saved Places.json', takeout)).toBe(
+      'Imported 1 pin from Saved Places.json. 1 feature was skipped: it has no location (no ' +
+        'geometry).',
+    );
+    // A pin at 0, 0 that says nothing of the kind is a pin there.
+    expect(records(parse(collection(point(0, 0, { name: 'Null Island' })))).length).toBe(1);
+  });
+
   it('says there were no pins, rather than that it imported none', () => {
     expect(importOutcomeText('empty.geojson', parse(collection()))).toBe(
       'No pins in empty.geojson: it has no points.',

@@ -206,7 +206,7 @@ describe('parseImport, accepting a file', () => {
         collection(
           point(2.35, 48.85, { location: { ...location, name: 'Notre-Dame de Paris' } }),
           point(2.29, 48.86, { name: 'Own name', location: { name: 'Eiffel Tower' } }),
-          point(0, 0, { location: { name: '  ' }, Comment: 'No location information' }),
+          point(2.3, 48.9, { location: { name: '  ' }, Comment: 'Closed in winter' }),
           point(0, 0, { location: 'Paris' }),
         ),
       );
@@ -216,7 +216,7 @@ describe('parseImport, accepting a file', () => {
       });
       expect(records(result)[2]?.properties).toEqual({
         location: { name: '  ' },
-        Comment: 'No location information',
+        Comment: 'Closed in winter',
       });
     });
 
