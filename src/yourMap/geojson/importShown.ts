@@ -33,10 +33,20 @@ export function withoutShown(result: ImportResult, features: Features): ImportRe
 function withLikesCounted(result: ImportResult, features: Features): ImportResult {
   if (!result.ok || result.records.length === 0) return result;
   const before = byNameOf(features, new Set(result.records.map((record) => record.name)));
-  if (before.size === 0) return result;
+  // A point the file gave no name is named `Pin N` by each import, another N each time: it is
+  // like a `Pin M` on the map that shows its note and place.
+  const pinNamed = result.records.some((record) => PIN_NAME.test(record.name))
+    ? Object.values(features).filter((record) => PIN_NAME.test(record.name))
+    : [];
+  if (before.size === 0 && pinNamed.length === 0) return result;
   let likeShown = 0;
-  for (const record of result.records)
-    if (before.get(record.name)?.some((shown) => showsSame(shown, record))) likeShown += 1;
+  for (const record of result.records) {
+    const like =
+      before.get(record.name)?.some((shown) => showsSame(shown, record)) ||
+      (PIN_NAME.test(record.name) &&
+        pinNamed.some((shown) => showsSame(shown, { ...record, name: shown.name })));
+    if (like) likeShown += 1;
+  }
   return likeShown === 0 ? result : { ...result, likeShown };
 }
 

@@ -106,6 +106,21 @@ describe('withoutShown', () => {
     expect(withoutShown(parse(file), {})).not.toHaveProperty('likeShown');
   });
 
+  it('counts the points without names or ids of a file imported twice, named Pin N each time', () => {
+    const file = collection(point(-22, 42), point(-23, 42, { note: 'spring' }), point(-24, 42));
+    const first = records(withoutShown(parse(file), {}));
+    expect(first.map((record) => record.name)).toEqual(['Pin 1', 'Pin 2', 'Pin 3']);
+    const onTheMap = Object.fromEntries(first.map((record) => [record.id, record]));
+    const again = withoutShown(parse(file, { nextPinNumber: 4 }), onTheMap);
+    expect(records(again).map((record) => record.name)).toEqual(['Pin 4', 'Pin 5', 'Pin 6']);
+    expect(again).toMatchObject({ likeShown: 3 });
+    // Elsewhere, or with another note, a Pin N is not like them.
+    const moved = collection(point(-22, 43), point(-23, 42, { note: 'well' }));
+    expect(withoutShown(parse(moved, { nextPinNumber: 7 }), onTheMap)).not.toHaveProperty(
+      'likeShown',
+    );
+  });
+
   it('gives back the same result where no id was taken', () => {
     const result = parse(collection(point(0, 0, { name: 'Harbour' }, 'x')), taken);
     expect(withoutShown(result, shown)).toBe(result);
