@@ -76,6 +76,12 @@ addProtocol(PIN_TILES_PROTOCOL, async (params) => ({
  * CSS pixels at twice the density) at a lower pixel ratio, blurred. The GPU's own limit still holds:
  * MapLibre falls back to the drawing buffer the browser gives it where that is smaller.
  */
+/**
+ * How much of a popup's content may be cut by the map's edge, just opened, before the map is
+ * eased to show it: its own bottom margin (the editor's actions' padding), not its controls.
+ */
+const POPUP_CUT_ALLOWED_PX = 12;
+
 export const MAX_CANVAS_SIZE: [number, number] = [8192, 8192];
 
 /** Natural Earth and GeoNames are credited by their own TileJSON; MapLibre whatever the style. */
@@ -511,11 +517,37 @@ export class MapOwner {
   openPopup(lng: number, lat: number, content: HTMLElement, clear?: PopupClearance): void {
     this.popup = { lng, lat, content, clear };
     this.places?.openPopup(lng, lat, content, clear);
+    this.fitPopupOnceDrawn(content);
   }
 
   closePopup(): void {
     this.popup = null;
     this.places?.closePopup();
+    this.popupDrawn?.disconnect();
+    this.popupDrawn = null;
+  }
+
+  /** Waits for the open popup's content to be drawn (React fills it after it opens). */
+  private popupDrawn: ResizeObserver | null = null;
+
+  /**
+   * Once the popup's content has its size, a popup that fits neither above its point nor below it
+   * (a pin added in the lower half of a short window: its editor would run off the screen, its
+   * buttons out of reach) has the map eased until it fits above, as MapLibre's popup then opens.
+   */
+  private fitPopupOnceDrawn(content: HTMLElement): void {
+    this.popupDrawn?.disconnect();
+    this.popupDrawn = null;
+    // Where there is no ResizeObserver (jsdom), nothing is measured anyway.
+    if (typeof ResizeObserver === 'undefined') return;
+    const drawn = new ResizeObserver(() => {
+      if (content.getBoundingClientRect().height === 0) return;
+      drawn.disconnect();
+      if (this.popupDrawn === drawn) this.popupDrawn = null;
+      if (this.popup?.content === content) this.keepPopupInView({ justOpened: true });
+    });
+    drawn.observe(content);
+    this.popupDrawn = drawn;
   }
 
   /**
@@ -524,14 +556,37 @@ export class MapOwner {
    * eases its point down until the popup fits above it, below what is covered.
    */
   setPopupClearance(clear: PopupClearance): void {
-    const { popup, map } = this;
+    const { popup } = this;
     if (!popup) return;
     this.popup = { ...popup, clear };
     this.places?.setPopupClearance(clear);
+    this.keepPopupInView();
+  }
+
+  /**
+   * Eases the map where the open popup fits neither above its point nor below it. `justOpened`,
+   * where it is drawn cut by the map's edges (or under what covers its top), measured as MapLibre
+   * placed it: over the strip along the map's bottom (the scale bar, the attribution) it is still
+   * in reach, and so it is with up to POPUP_CUT_ALLOWED_PX of its own margin cut.
+   */
+  private keepPopupInView({ justOpened = false } = {}): void {
+    const { popup, map } = this;
+    if (!popup) return;
+    const clear = popup.clear ?? { top: 0, right: 0, bottom: 0, left: 0 };
     const box = popup.content.closest('.maplibregl-popup');
     // Never under the person's fingers, nor across a movement of the app's.
     if (!map || !box || map.isMoving()) return;
     const room = box.getBoundingClientRect().height + POPUP_OFFSET_PX;
+    if (justOpened) {
+      const drawn = popup.content.getBoundingClientRect();
+      const edges = map.getContainer().getBoundingClientRect();
+      const cut =
+        drawn.bottom > edges.bottom + POPUP_CUT_ALLOWED_PX ||
+        drawn.top < edges.top + clear.top - POPUP_CUT_ALLOWED_PX;
+      if (!cut || clear.top + room + REVEAL_MARGIN_PX > edges.height) return;
+      this.reveal(popup.lng, popup.lat, { top: clear.top + room, bottom: 0 });
+      return;
+    }
     const { y } = projectInView(map, popup.lng, popup.lat);
     const height = map.getContainer().clientHeight;
     const fits = y - room >= clear.top || y + room <= height - clear.bottom;
@@ -713,6 +768,8 @@ export class MapOwner {
   private destroy(): void {
     this.styleAbort?.abort();
     this.styleAbort = null;
+    this.popupDrawn?.disconnect();
+    this.popupDrawn = null;
     this.revealAfterResize = null;
     this.sizeTaken = null;
     this.unlisten?.();

@@ -1,5 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { beside, box, intersects } from './support/layout';
+import { settle } from './support/camera';
 import { expect, test } from './support/map';
 import { colourAt } from './support/places';
 import { tap } from './support/touch';
@@ -10,6 +11,7 @@ import {
   anyEditor,
   dragWithMouse,
   editor,
+  editorCoordinates,
   expectNear,
   importThroughChooser,
   listButtons,
@@ -163,6 +165,37 @@ test.describe('a short window (a laptop at 125 %, or a screen at 200 % zoom)', (
       await page.keyboard.press('End');
       await expectOnScreen(page, listButtons(page).last(), 'the last pin, focused');
       await expectTopmost(listButtons(page).last(), 'the last pin, focused');
+    });
+  }
+  for (const [width, height] of [
+    [640, 600],
+    [800, 600],
+  ] as const) {
+    test(`${width} × ${height}: a pin added below the middle has its whole editor on screen, the pin in view`, async ({
+      page,
+    }) => {
+      await page.setViewportSize({ width, height });
+      const centre = await openYourMap(page);
+      // Below the middle, right of the left column: the editor, 300 pixels tall, fits neither
+      // below the pin nor above it under the toolbar until the map eases the pin down.
+      const at = { x: centre.x + 40, y: centre.y + 40 };
+      const dialog = await addPinAt(page, at, 'Pin 1');
+      await expect
+        .poll(async () => {
+          const b = await box(dialog);
+          return b.y >= 0 && b.y + b.height <= height;
+        })
+        .toBe(true);
+      await expectOnScreen(page, dialog, 'the editor');
+      for (const name of ['Delete', 'Close'])
+        await expectTopmost(dialog.getByRole('button', { name, exact: true }), name);
+      await expect(dialog.getByRole('textbox', { name: 'Name' })).toBeFocused();
+      // The pin is still in view, under its editor's tip rather than under the editor.
+      await settle(page);
+      const { lng, lat } = await editorCoordinates(dialog);
+      const where = await pointOf(page, lng, lat);
+      expect(where.y, 'the pin is on screen').toBeLessThan(height);
+      expect(intersects({ ...where, width: 1, height: 1 }, await box(dialog))).toBe(false);
     });
   }
 });
