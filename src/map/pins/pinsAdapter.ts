@@ -244,9 +244,12 @@ export class PinsAdapter {
       this.fresh = freshPins(before, features, this.fresh);
       this.tiles.setPins(features);
       // Tiles not made yet (the map still waits for its first) will be made from these.
-      if (this.map.getSource(PINS_SOURCE) && this.tiles.madeAny) this.map.refreshTiles(PINS_SOURCE);
+      if (this.map.getSource(PINS_SOURCE) && this.tiles.madeAny) {
+        this.map.refreshTiles(PINS_SOURCE);
+        this.tilesChanging = true;
+      }
     }
-    if (this.selectedShown !== this.selectedRecord()) this.drawSelected();
+    if (this.selectedShown !== this.onItsOwn()) this.drawSelected();
     this.showLayers();
     this.landOnData();
   }
@@ -303,9 +306,30 @@ export class PinsAdapter {
     return this.selectedId === null ? undefined : selectedOf(this.features, this.selectedId);
   }
 
-  /** The selected pin, drawn again on its own: it shows even inside a cluster. */
+  /**
+   * Whether the pins' tiles are being made again for a change, and the map has not yet been idle
+   * since: what it draws of the pins may still be from before the change.
+   */
+  private tilesChanging = false;
+  /**
+   * A pin just deselected (its editor closed) while the tiles were being made again for its last
+   * change (a rename: the selected pin's copy drew each letter as it was typed): still drawn on its
+   * own, unselected, until the map has drawn the new tiles, so that its name never vanishes
+   * meanwhile. Null where there is none.
+   */
+  private lingering: string | null = null;
+
+  /** The pin drawn on its own: the selected one, or the one lingering, where the document has it. */
+  private onItsOwn(): FeatureRecord | undefined {
+    return (
+      this.selectedRecord() ??
+      (this.lingering === null ? undefined : selectedOf(this.features, this.lingering))
+    );
+  }
+
+  /** The selected pin (or the one lingering), drawn again on its own: it shows even inside a cluster. */
   private drawSelected(): void {
-    const record = this.selectedRecord();
+    const record = this.onItsOwn();
     this.selectedShown = record;
     const source = this.sourceOf(SELECTED_SOURCE);
     source?.setData(featureCollection(record ? [record] : []));
@@ -316,7 +340,7 @@ export class PinsAdapter {
       this.map.setFeatureState(
         { source: SELECTED_SOURCE, id: record.id },
         {
-          selected: true,
+          selected: record.id === this.selectedId,
           hover: this.hoveredId === record.id,
           dragging: this.dragged?.id === record.id,
         },
@@ -420,7 +444,9 @@ export class PinsAdapter {
   }
 
   highlightSelected(id: string | null): void {
-    this.setState(this.selectedId, { selected: false });
+    const was = this.selectedId;
+    this.setState(was, { selected: false });
+    this.lingering = this.tilesChanging && was !== id ? was : null;
     this.selectedId = id;
     this.drawSelected();
     this.setState(id, { selected: true });
@@ -552,6 +578,11 @@ export class PinsAdapter {
   /** The map is idle after the document's data came: the dropped pin is drawn where it belongs. */
   private landed(): void {
     this.fresh = [];
+    this.tilesChanging = false;
+    if (this.lingering !== null) {
+      this.lingering = null;
+      this.drawSelected();
+    }
     if (this.dragged?.landing === 'drawing') this.endDrag();
   }
 
@@ -688,7 +719,7 @@ export class PinsAdapter {
     if (this.map.getSource(PINS_SOURCE))
       this.map.setFeatureState({ source: PINS_SOURCE, sourceLayer: PIN_TILE_LAYER, id }, state);
     // The selected pin's own copy looks the same: selected, and hidden while dragged.
-    if (id === this.selectedId && this.map.getSource(SELECTED_SOURCE))
+    if ((id === this.selectedId || id === this.lingering) && this.map.getSource(SELECTED_SOURCE))
       this.map.setFeatureState({ source: SELECTED_SOURCE, id }, state);
   }
 }

@@ -239,8 +239,44 @@ describe('clusters of pins', () => {
       target: { kind: 'pin', id: 'in-cluster' },
     });
     map.pointer('pointerup', 201, 151);
+    // Deselected while the tiles are made again for its new name: its copy stays, unselected,
+    // until the map has drawn them (idle), so that the name never vanishes meanwhile.
+    pins.highlightSelected(null);
+    expect(selectedIds()).toEqual([['in-cluster', 'Quayside']]);
+    expect(map.featureStates.at(-1)).toEqual([
+      { source: SELECTED_SOURCE, id: 'in-cluster' },
+      { selected: false, hover: false, dragging: false },
+    ]);
+    map.fire('idle');
+    expect(selectedIds()).toEqual([]);
+    // With nothing being made again, a pin deselected goes from its copy at once.
+    pins.highlightSelected('in-cluster');
     pins.highlightSelected(null);
     expect(selectedIds()).toEqual([]);
+  });
+
+  it('let a deselected pin’s copy go at once where the pin itself goes (deleted from its editor)', () => {
+    const { map, pins } = adapter();
+    const record = (name: string): FeatureRecord => ({
+      v: 2,
+      id: 'p',
+      kind: 'pin',
+      name,
+      note: '',
+      geometry: { type: 'Point', coordinates: [10, 10] },
+      created: 1,
+      updated: name.length,
+      by: 'tab',
+    });
+    const copies = () =>
+      (map.data.get(SELECTED_SOURCE) as GeoJSON.FeatureCollection | undefined)?.features.length;
+    pins.setFeatures([record('Hut')]);
+    pins.highlightSelected('p');
+    pins.setFeatures([record('Hut 2')]);
+    pins.highlightSelected(null);
+    expect(copies()).toBe(1);
+    pins.setFeatures([]);
+    expect(copies()).toBe(0);
   });
 
   it('give the selected pin its whole state each time it is drawn: no drag left over from before', () => {
