@@ -249,7 +249,7 @@ export class PinsAdapter {
         this.tilesChanging = true;
       }
     }
-    if (this.selectedShown !== this.onItsOwn()) this.drawSelected();
+    if (!sameRecords(this.selectedShown, this.onItsOwn())) this.drawSelected();
     this.showLayers();
     this.landOnData();
   }
@@ -283,7 +283,7 @@ export class PinsAdapter {
   private shown(): PinsShown {
     return {
       pins: this.features.length > 0 || this.loading,
-      selected: this.selectedShown !== undefined,
+      selected: this.selectedShown.length > 0,
     };
   }
 
@@ -312,43 +312,51 @@ export class PinsAdapter {
    */
   private tilesChanging = false;
   /**
-   * A pin just deselected (its editor closed) while the tiles were being made again for its last
-   * change (a rename: the selected pin's copy drew each letter as it was typed): still drawn on its
-   * own, unselected, until the map has drawn the new tiles, so that its name never vanishes
-   * meanwhile. Null where there is none.
+   * Pins just deselected (an editor closed, another pin added) while the tiles were being made
+   * again for a change (a rename: the selected pin's copy drew each letter as it was typed): still
+   * drawn on their own, unselected, until the map has drawn the new tiles, so that their names
+   * never vanish meanwhile.
    */
-  private lingering: string | null = null;
+  private readonly lingering = new Set<string>();
 
-  /** The pin drawn on its own: the selected one, or the one lingering, where the document has it. */
-  private onItsOwn(): FeatureRecord | undefined {
-    return (
-      this.selectedRecord() ??
-      (this.lingering === null ? undefined : selectedOf(this.features, this.lingering))
-    );
+  /** The pins drawn on their own: the selected one, then those lingering, that the document has. */
+  private onItsOwn(): FeatureRecord[] {
+    const own: FeatureRecord[] = [];
+    const selected = this.selectedRecord();
+    if (selected) own.push(selected);
+    for (const id of this.lingering) {
+      const record = id === this.selectedId ? undefined : selectedOf(this.features, id);
+      if (record) own.push(record);
+    }
+    return own;
   }
 
-  /** The selected pin (or the one lingering), drawn again on its own: it shows even inside a cluster. */
+  /**
+   * The selected pin (and those lingering), drawn again on their own: it shows even inside a
+   * cluster.
+   */
   private drawSelected(): void {
-    const record = this.onItsOwn();
-    this.selectedShown = record;
+    const records = this.onItsOwn();
+    this.selectedShown = records;
     const source = this.sourceOf(SELECTED_SOURCE);
-    source?.setData(featureCollection(record ? [record] : []));
+    source?.setData(featureCollection(records));
     this.showLayers();
-    // Its whole state, every time: a state set while it was not selected (a drag that ended
+    // Their whole state, every time: a state set while one was not selected (a drag that ended
     // after the selection moved on) must not linger on its copy.
-    if (source && record)
-      this.map.setFeatureState(
-        { source: SELECTED_SOURCE, id: record.id },
-        {
-          selected: record.id === this.selectedId,
-          hover: this.hoveredId === record.id,
-          dragging: this.dragged?.id === record.id,
-        },
-      );
+    if (source)
+      for (const record of records)
+        this.map.setFeatureState(
+          { source: SELECTED_SOURCE, id: record.id },
+          {
+            selected: record.id === this.selectedId,
+            hover: this.hoveredId === record.id,
+            dragging: this.dragged?.id === record.id,
+          },
+        );
   }
 
   /** What the selected pin's source holds now. */
-  private selectedShown: FeatureRecord | undefined = undefined;
+  private selectedShown: readonly FeatureRecord[] = [];
 
   /** The document's data for a dropped pin has come: it lands once the map has drawn it. */
   private landOnData(): void {
@@ -446,7 +454,8 @@ export class PinsAdapter {
   highlightSelected(id: string | null): void {
     const was = this.selectedId;
     this.setState(was, { selected: false });
-    this.lingering = this.tilesChanging && was !== id ? was : null;
+    if (!this.tilesChanging) this.lingering.clear();
+    else if (was !== null && was !== id) this.lingering.add(was);
     this.selectedId = id;
     this.drawSelected();
     this.setState(id, { selected: true });
@@ -510,7 +519,7 @@ export class PinsAdapter {
    */
   withPins(style: StyleSpecification): StyleSpecification {
     const selected = this.selectedRecord();
-    this.selectedShown = selected;
+    this.selectedShown = selected ? [selected] : [];
     return {
       ...style,
       sources: {
@@ -538,7 +547,7 @@ export class PinsAdapter {
     for (const layer of pinsLayers(this.shown())) if (!map.getLayer(layer.id)) map.addLayer(layer);
     // What the style came with (withPins) was made before the stored pins were known, and the
     // selected pin's source could not be set while the style loaded.
-    if (this.selectedRecord() || this.selectedShown) this.drawSelected();
+    if (this.selectedRecord() || this.selectedShown.length > 0) this.drawSelected();
     this.showLayers();
     this.setState(this.hoveredId, { hover: true });
     this.setState(this.selectedId, { selected: true });
@@ -579,8 +588,8 @@ export class PinsAdapter {
   private landed(): void {
     this.fresh = [];
     this.tilesChanging = false;
-    if (this.lingering !== null) {
-      this.lingering = null;
+    if (this.lingering.size > 0) {
+      this.lingering.clear();
       this.drawSelected();
     }
     if (this.dragged?.landing === 'drawing') this.endDrag();
@@ -719,10 +728,14 @@ export class PinsAdapter {
     if (this.map.getSource(PINS_SOURCE))
       this.map.setFeatureState({ source: PINS_SOURCE, sourceLayer: PIN_TILE_LAYER, id }, state);
     // The selected pin's own copy looks the same: selected, and hidden while dragged.
-    if ((id === this.selectedId || id === this.lingering) && this.map.getSource(SELECTED_SOURCE))
+    if ((id === this.selectedId || this.lingering.has(id)) && this.map.getSource(SELECTED_SOURCE))
       this.map.setFeatureState({ source: SELECTED_SOURCE, id }, state);
   }
 }
+
+/** Whether two lists hold the same records, in the same order. */
+const sameRecords = (a: readonly FeatureRecord[], b: readonly FeatureRecord[]): boolean =>
+  a.length === b.length && a.every((record, i) => record === b[i]);
 
 /** On the map's container while a pin is carried (styles.css). */
 export const CARRYING_CLASS = 'carrying-pin';

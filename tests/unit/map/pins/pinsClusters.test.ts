@@ -279,6 +279,39 @@ describe('clusters of pins', () => {
     expect(copies()).toBe(0);
   });
 
+  it('keep every pin deselected while the tiles are made again drawn on its own, the selected one first', () => {
+    const { map, pins } = adapter();
+    const record = (id: string, name: string): FeatureRecord => ({
+      v: 2,
+      id,
+      kind: 'pin',
+      name,
+      note: '',
+      geometry: { type: 'Point', coordinates: [10, 10] },
+      created: 1,
+      updated: name.length,
+      by: 'tab',
+    });
+    const copies = () =>
+      (map.data.get(SELECTED_SOURCE) as GeoJSON.FeatureCollection | undefined)?.features.map(
+        (feature) => feature.properties?.name,
+      );
+    // One named and closed, and straight after another added, named and closed.
+    pins.setFeatures([record('a', 'Pin 1')]);
+    pins.highlightSelected('a');
+    pins.setFeatures([record('a', 'Harbour')]);
+    pins.highlightSelected(null);
+    const harbour = record('a', 'Harbour');
+    pins.setFeatures([harbour, record('b', 'Pin 2')]);
+    pins.highlightSelected('b');
+    expect(copies()).toEqual(['Pin 2', 'Harbour']);
+    pins.setFeatures([harbour, record('b', 'Quay')]);
+    pins.highlightSelected(null);
+    expect(copies()).toEqual(['Harbour', 'Quay']);
+    map.fire('idle');
+    expect(copies()).toEqual([]);
+  });
+
   it('give the selected pin its whole state each time it is drawn: no drag left over from before', () => {
     const { map, pins } = adapter();
     const record: FeatureRecord = {
