@@ -72,16 +72,16 @@ addProtocol(PIN_TILES_PROTOCOL, async (params) => ({
 }));
 
 /**
- * MapLibre's default (4,096 pixels a side) draws a full-screen map on a 5K display (2,560 by 1,440
- * CSS pixels at twice the density) at a lower pixel ratio, blurred. The GPU's own limit still holds:
- * MapLibre falls back to the drawing buffer the browser gives it where that is smaller.
- */
-/**
  * How much of a popup's content may be cut by the map's edge, just opened, before the map is
  * eased to show it: its own bottom margin (the editor's actions' padding), not its controls.
  */
 const POPUP_CUT_ALLOWED_PX = 12;
 
+/**
+ * MapLibre's default (4,096 pixels a side) draws a full-screen map on a 5K display (2,560 by 1,440
+ * CSS pixels at twice the density) at a lower pixel ratio, blurred. The GPU's own limit still holds:
+ * MapLibre falls back to the drawing buffer the browser gives it where that is smaller.
+ */
 export const MAX_CANVAS_SIZE: [number, number] = [8192, 8192];
 
 /** Natural Earth and GeoNames are credited by their own TileJSON; MapLibre whatever the style. */

@@ -55,6 +55,13 @@ const pinRecord = (id: string, lng: number, lat: number): FeatureRecord => ({
   by: 'tab',
 });
 
+/** A pin of the document at 10, 10 under `name`, a new version of it for each name. */
+const named = (id: string, name: string): FeatureRecord => ({
+  ...pinRecord(id, 10, 10),
+  name,
+  updated: name.length,
+});
+
 /** Two pins 10 px apart at zoom 3: one cluster there (and at 4 and 5), apart from zoom 6. */
 const PAIR = [pinRecord('p1', 20, 10), pinRecord('p2', 20 + (10 * 360) / (512 * 2 ** 3), 10)];
 
@@ -257,17 +264,7 @@ describe('clusters of pins', () => {
 
   it('let a deselected pin’s copy go at once where the pin itself goes (deleted from its editor)', () => {
     const { map, pins } = adapter();
-    const record = (name: string): FeatureRecord => ({
-      v: 2,
-      id: 'p',
-      kind: 'pin',
-      name,
-      note: '',
-      geometry: { type: 'Point', coordinates: [10, 10] },
-      created: 1,
-      updated: name.length,
-      by: 'tab',
-    });
+    const record = (name: string) => named('p', name);
     const copies = () =>
       (map.data.get(SELECTED_SOURCE) as GeoJSON.FeatureCollection | undefined)?.features.length;
     pins.setFeatures([record('Hut')]);
@@ -281,17 +278,7 @@ describe('clusters of pins', () => {
 
   it('keep every pin deselected while the tiles are made again drawn on its own, the selected one first', () => {
     const { map, pins } = adapter();
-    const record = (id: string, name: string): FeatureRecord => ({
-      v: 2,
-      id,
-      kind: 'pin',
-      name,
-      note: '',
-      geometry: { type: 'Point', coordinates: [10, 10] },
-      created: 1,
-      updated: name.length,
-      by: 'tab',
-    });
+    const record = named;
     const copies = () =>
       (map.data.get(SELECTED_SOURCE) as GeoJSON.FeatureCollection | undefined)?.features.map(
         (feature) => feature.properties?.name,
