@@ -36,6 +36,9 @@ export default defineConfig({
       output: { minify: { compress: false, mangle: true, codegen: { removeWhitespace: true } } },
     },
   },
+  // Module workers (both are started with `type: 'module'`), so that the import's worker loads
+  // the KML and GPX reader as a chunk of its own, only when such a file comes.
+  worker: { format: 'es' },
   server: {
     host: '127.0.0.1',
     // The benchmark's builds (each with a copy of the tiles: over 100,000 files) are not sources.

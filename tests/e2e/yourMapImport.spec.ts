@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
+import { OFF_MAIN_THREAD_BYTES } from '../../src/yourMap/geojson/importFile';
 import { NUDGE_JOIN_MS } from '../../src/yourMap/history';
 import { settle } from './support/camera';
 import { BASE_URL } from './support/chromium';
@@ -25,6 +26,7 @@ import {
 } from './support/yourMap';
 
 const FIXTURES = new URL('../fixtures/geojson/', import.meta.url);
+const XML_FIXTURES = new URL('../fixtures/xml/', import.meta.url);
 
 /** The files an import must refuse, and how its message begins (tests/fixtures/geojson/README.md). */
 const BAD_FILES: ReadonlyArray<[file: string, begins: string]> = [
@@ -209,6 +211,82 @@ test('every bad file is refused whole, saying what and where; a dropped file imp
   await expect
     .poll(async () => (await storedRecords(page)).find((r) => r.id === 'dropped-1')?.name)
     .toBe('Dropped by hand!');
+});
+
+test('KML from Google My Maps and GPX from a GPS: chosen, dropped and over 1 MB, their points pins and their HTML text', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await openYourMap(page);
+  const alert = yourMap(page).getByRole('alert');
+  await importThroughChooser(page, {
+    name: 'lisbon.kml',
+    mimeType: 'application/vnd.google-earth.kml+xml',
+    buffer: readFileSync(new URL('lisbon.kml', XML_FIXTURES)),
+  });
+  await expect(yourMap(page)).toContainText(
+    'Imported 4 pins from lisbon.kml. 1 line or area was not imported yet: routes and areas are coming.',
+  );
+  await expect(listButtons(page)).toHaveText([
+    'Torre de Belém',
+    'Viewpoints 1',
+    'Viewpoints 2',
+    'Plain',
+  ]);
+  // The description, written as HTML in the file, is the note's text: its break kept, its tags
+  // and script gone (an alert would have failed the test as a dialog nobody answers).
+  await listButtons(page).filter({ hasText: 'Torre de Belém' }).click();
+  const tower = editor(page, 'Torre de Belém');
+  await expect(tower.getByRole('textbox', { name: 'Note' })).toHaveValue(
+    'Open 10–17\nTickets: 8 € & more',
+  );
+  await tower.getByRole('button', { name: 'Close' }).click();
+
+  // A GPX dropped on the map.
+  const gpx = readFileSync(new URL('walk.gpx', XML_FIXTURES), 'utf8');
+  const dataTransfer = await page.evaluateHandle((text) => {
+    const transfer = new DataTransfer();
+    transfer.items.add(new File([text], 'walk.gpx', { type: 'application/gpx+xml' }));
+    return transfer;
+  }, gpx);
+  const canvas = page.locator('canvas.maplibregl-canvas');
+  await canvas.dispatchEvent('dragenter', { dataTransfer });
+  await canvas.dispatchEvent('dragover', { dataTransfer });
+  await canvas.dispatchEvent('drop', { dataTransfer });
+  await expect(yourMap(page)).toContainText(
+    'Imported 2 pins from walk.gpx. 2 lines and areas were not imported yet',
+  );
+  await expect(listButtons(page)).toHaveCount(6);
+
+  // Over 1 MB: read in the import's worker, which loads the KML reader as a chunk of its own.
+  const placemarks = Array.from(
+    { length: 3_000 },
+    (_, i) =>
+      `<Placemark><name>Far ${i}</name><description><![CDATA[<p>Stop ${i}</p>]]></description>` +
+      `<ExtendedData><Data name="n"><value>${'x'.repeat(200)}</value></Data></ExtendedData>` +
+      `<Point><coordinates>${(-30 + (i % 60) * 0.25).toFixed(2)},${(30 + Math.floor(i / 60) * 0.25).toFixed(2)},0</coordinates></Point></Placemark>`,
+  );
+  const big = Buffer.from(
+    `<?xml version="1.0"?><kml xmlns="http://www.opengis.net/kml/2.2"><Document>${placemarks.join('\n')}</Document></kml>`,
+  );
+  expect(big.length).toBeGreaterThan(OFF_MAIN_THREAD_BYTES);
+  await importThroughChooser(page, { name: 'big.kml', buffer: big });
+  await expect(yourMap(page)).toContainText('Imported 3,000 pins from big.kml.', {
+    timeout: 30_000,
+  });
+  await expect(countLine(page)).toHaveText('Showing 100 of 3,006. Filter to find the others.');
+
+  // A broken one: said where, and nothing written.
+  await importThroughChooser(page, {
+    name: 'broken.kml',
+    buffer: Buffer.from('<kml>\n  <Placemark><name>x</Placemark>\n</kml>'),
+  });
+  await expect(alert).toContainText(
+    'broken.kml was not imported. The file is not well-formed XML near line 2',
+  );
+  await expect.poll(async () => (await storedRecords(page)).length).toBe(3_006);
+  const far = (await storedRecords(page)).find((record) => record.name === 'Far 7');
+  expect(far?.note).toBe('Stop 7');
 });
 
 test('export, then import into an empty browser: the same ids, names, notes, times and coordinates', async ({

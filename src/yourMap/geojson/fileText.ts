@@ -1,7 +1,8 @@
 // A chosen or dropped file's bytes as text. GeoJSON is UTF-8 (RFC 7946 and RFC 8259); a file
 // that says it is UTF-16 (its byte order mark) is read as such. Anything else that is not UTF-8
 // (a file saved as Windows-1252 or Latin-1, say) is refused with where, rather than read with
-// its letters silently replaced (`Blob.text()` puts U+FFFD in their place).
+// its letters silently replaced (`Blob.text()` puts U+FFFD in their place), unless it is XML that
+// declares its encoding.
 
 export type FileText = { ok: true; text: string } | { ok: false; message: string };
 
@@ -62,6 +63,8 @@ export function decodeFileText(buffer: ArrayBuffer): FileText {
   }
   const bad = firstNonUtf8Byte(bytes);
   if (bad === -1) return { ok: true, text: new TextDecoder('utf-8').decode(bytes) };
+  const declared = declaredXmlEncoding(bytes);
+  if (declared) return { ok: true, text: declared.decode(bytes) };
   const { line, column } = byteLineAndColumn(bytes, bad);
   const hex = bytes[bad]!.toString(16).toUpperCase().padStart(2, '0');
   return {
@@ -71,6 +74,23 @@ export function decodeFileText(buffer: ArrayBuffer): FileText {
       'UTF-8 (was it saved as Windows-1252 or Latin-1?). GeoJSON is UTF-8: save the file as ' +
       'UTF-8 and import it again.',
   };
+}
+
+/**
+ * An XML file (KML, GPX) may say what it is written in (`<?xml version="1.0"
+ * encoding="ISO-8859-1"?>`, as older GPS software writes): a decoder for that, where the browser
+ * has one and it is not UTF-8 (which the bytes were found not to be).
+ */
+function declaredXmlEncoding(bytes: Uint8Array): TextDecoder | null {
+  const head = String.fromCharCode(...bytes.subarray(0, 200));
+  const label = /^\s*<\?xml\s[^>]*?\bencoding\s*=\s*["']([A-Za-z0-9._:-]+)["']/.exec(head)?.[1];
+  if (!label) return null;
+  try {
+    const decoder = new TextDecoder(label, { fatal: false });
+    return decoder.encoding === 'utf-8' ? null : decoder;
+  } catch {
+    return null;
+  }
 }
 
 /** A Blob's text, as decodeFileText reads it. */

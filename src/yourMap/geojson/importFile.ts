@@ -6,7 +6,7 @@ import {
   isImportResult,
   type ImportRequest,
 } from './importRequest';
-import { parseImport } from './parseImport';
+import { parseImportText } from './importText';
 import { workerPort, type WorkerPort } from '../../workerPort';
 
 /** Files larger than this are read and parsed in a worker, so the page keeps responding. */
@@ -54,7 +54,7 @@ export async function importFile(
   } catch (error) {
     return fileFault(`The file could not be read: ${messageOf(error)}`);
   }
-  return parseImport(text, options);
+  return parseImportText(text, options);
 }
 
 function inWorker(deps: ImportFileDeps, request: ImportRequest): Promise<ImportResult> {

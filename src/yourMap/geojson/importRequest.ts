@@ -1,6 +1,6 @@
 import { readFileText } from './fileText';
 import { fileFault, type ImportResult, type ParseOptions } from './importResult';
-import { parseImport } from './parseImport';
+import { parseImportText } from './importText';
 
 /**
  * What the import worker is sent and how it answers. Kept apart from the worker's own file so that
@@ -33,7 +33,7 @@ export async function answerImportRequest(data: unknown): Promise<ImportResult> 
     return fileFault(`The file could not be read: ${messageOf(error)}`);
   }
   try {
-    return parseImport(text, options);
+    return await parseImportText(text, options);
   } catch (error) {
     return fileFault(`The import failed unexpectedly: ${messageOf(error)}`);
   }

@@ -333,10 +333,8 @@ function notJson(text: string, error: unknown): string {
   const start = text.trimStart();
   if (start === '') return 'The file is empty: there is nothing in it to import.';
   if (start.startsWith('<')) {
-    return (
-      'The file is XML (KML or GPX, perhaps), not JSON: Chartroom imports GeoJSON. ' +
-      'Convert it to GeoJSON first.'
-    );
+    // KML and GPX never come here: parseImportText converts them first.
+    return 'The file is XML, not JSON.';
   }
   const reason = error instanceof Error ? error.message : String(error);
   const offset = firstSyntaxError(text);

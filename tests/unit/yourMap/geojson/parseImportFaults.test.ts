@@ -67,9 +67,7 @@ describe('parseImport, refusing a faulty file', () => {
     const gpx = '\n  <gpx version="1.1"><wpt lat="38.7" lon="-9.1"/></gpx>';
     for (const text of [kml, gpx]) {
       expect(failure(parseImport(text, options()))).toEqual({
-        message:
-          'The file is XML (KML or GPX, perhaps), not JSON: Chartroom imports GeoJSON. ' +
-          'Convert it to GeoJSON first.',
+        message: 'The file is XML, not JSON.',
         featureIndex: null,
       });
     }

@@ -1,0 +1,144 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { importFile, startInlineWorker } from '../../../../src/yourMap/geojson/importFile';
+import { answerImportRequest } from '../../../../src/yourMap/geojson/importRequest';
+import { importOutcomeText } from '../../../../src/yourMap/geojson/importResult';
+import { looksLikeXml, parseImportText } from '../../../../src/yourMap/geojson/importText';
+import { decodeFileText } from '../../../../src/yourMap/geojson/fileText';
+import { htmlToText } from '../../../../src/yourMap/xml/htmlText';
+import { failure, options, records } from '../geojson/support';
+
+/** A fixture of tests/fixtures/xml, as text (its README says what each is). */
+const fixture = (name: string) =>
+  readFileSync(new URL(`../../../fixtures/xml/${name}`, import.meta.url), 'utf8');
+
+const MY_MAPS_KML = fixture('lisbon.kml');
+
+const GARMIN_GPX = fixture('walk.gpx');
+
+describe('KML and GPX imports', () => {
+  it('reads a Google My Maps KML: its points as pins, named, noted as text, in its colour', async () => {
+    const result = await parseImportText(MY_MAPS_KML, options());
+    const pins = records(result);
+    expect(pins.map(({ name }) => name)).toEqual([
+      'Torre de Belém',
+      'Viewpoints 1',
+      'Viewpoints 2',
+      'Plain',
+    ]);
+    expect(pins.map(({ geometry }) => geometry.coordinates)).toEqual([
+      [-9.2159, 38.6916],
+      [-9.13, 38.71],
+      [-9.14, 38.72],
+      [-9.15, 38.73],
+    ]);
+    const [tower] = pins;
+    // The HTML is text: its line break kept, its tags and script gone, its & decoded.
+    expect(tower?.note).toBe('Open 10–17\nTickets: 8 € & more');
+    expect(tower?.properties).toEqual({ Phone: '+351 21 362 0034', 'marker-color': '#0288d1' });
+    // A description that is not HTML is kept as it is written.
+    expect(pins[3]?.note).toBe('just <text>');
+    if (!result.ok) throw new Error('unreachable');
+    expect(result.notImportedYet).toBe(1);
+    // KML's altitude 0 is no altitude: nothing is said to be left out.
+    expect(result.leftOut).toBeUndefined();
+    expect(importOutcomeText('lisbon.kml', result)).toBe(
+      'Imported 4 pins from lisbon.kml. 1 line or area was not imported yet: routes and areas are coming.',
+    );
+  });
+
+  it('reads a GPX: waypoints as pins, desc or cmt as the note; tracks and routes counted', async () => {
+    const result = await parseImportText(GARMIN_GPX, options());
+    const pins = records(result);
+    expect(pins.map(({ name, note }) => [name, note])).toEqual([
+      ['Castelo & view', 'Go early'],
+      ['Belém', 'pastéis'],
+    ]);
+    expect(pins[0]?.properties).toEqual({ time: '2026-05-01T10:00:00Z', sym: 'Flag, Blue' });
+    expect(pins[1]?.properties).toBeUndefined();
+    if (!result.ok) throw new Error('unreachable');
+    expect(result.notImportedYet).toBe(2);
+    expect(result.leftOut).toEqual({ altitudes: 1, properties: [] });
+  });
+
+  it('is the same on the import worker’s path, and from a file chosen on this thread', async () => {
+    const viaWorker = await answerImportRequest({
+      source: GARMIN_GPX,
+      options: { tab: 't', now: 1 },
+    });
+    expect(records(viaWorker).map(({ name }) => name)).toEqual(['Castelo & view', 'Belém']);
+    const chosen = await importFile(
+      new Blob([MY_MAPS_KML], { type: 'application/vnd.google-earth.kml+xml' }),
+      options(),
+      { startWorker: startInlineWorker },
+    );
+    expect(records(chosen)).toHaveLength(4);
+  });
+
+  it('names a placemark or waypoint at fault as the file does, and imports nothing', async () => {
+    const kml = MY_MAPS_KML.replace('-9.15,38.73', '-9.15,98.73');
+    expect(failure(await parseImportText(kml, options()))).toEqual({
+      message: expect.stringMatching(/^Placemark 4 \(“Plain”\): .*latitude/i) as unknown as string,
+      featureIndex: 3,
+    });
+    const gpx = GARMIN_GPX.replace('lat="38.6916" lon="-9.2160"', 'lat="38.6916" lon="-190"');
+    expect(failure(await parseImportText(gpx, options())).message).toMatch(
+      /^Waypoint 2 \(“Belém”\): .*longitude/i,
+    );
+  });
+
+  it('says where a file stops being well-formed XML', async () => {
+    const broken = '<kml>\n  <Placemark><name>x</Placemark>\n</kml>';
+    expect(failure(await parseImportText(broken, options()))).toEqual({
+      message:
+        'The file is not well-formed XML near line 2, column 20: Opening and ending tag mismatch: ' +
+        '"name" != "Placemark".',
+      featureIndex: null,
+    });
+  });
+
+  it('refuses XML that is neither KML nor GPX, and entities the file defines', async () => {
+    expect(failure(await parseImportText('<html><body>hi</body></html>', options())).message).toBe(
+      'The file is XML, but not KML or GPX: its root element is <html>. Chartroom imports ' +
+        'GeoJSON, KML and GPX.',
+    );
+    // A file's own entities are never expanded (no file grows in the reading).
+    const laughs =
+      '<?xml version="1.0"?><!DOCTYPE kml [<!ENTITY a "aaaaaaaaaa">]>' +
+      '<kml><Placemark><name>&a;&a;</name><Point><coordinates>1,2</coordinates></Point></Placemark></kml>';
+    expect(failure(await parseImportText(laughs, options())).message).toMatch(
+      /^The file is not well-formed XML.*entity not found:&a;/,
+    );
+  });
+
+  it('tells XML from JSON by its first character', () => {
+    expect(looksLikeXml('\uFEFF  \n<gpx/>')).toBe(true);
+    expect(looksLikeXml('{"type":"Point"}')).toBe(false);
+    expect(looksLikeXml('"<gpx/>"')).toBe(false);
+  });
+
+  it('reads an XML file in the encoding it declares', () => {
+    const gpx =
+      '<?xml version="1.0" encoding="ISO-8859-1"?><gpx><wpt lat="1" lon="2"><name>Café</name></wpt></gpx>';
+    const bytes = Uint8Array.from(gpx, (letter) => letter.charCodeAt(0));
+    const decoded = decodeFileText(bytes.buffer);
+    expect(decoded).toEqual({ ok: true, text: gpx });
+    // Undeclared, the same bytes are refused, as a GeoJSON file's would be.
+    const bare = Uint8Array.from(gpx.replace(' encoding="ISO-8859-1"', ''), (l) => l.charCodeAt(0));
+    expect(decodeFileText(bare.buffer).ok).toBe(false);
+  });
+});
+
+describe('htmlToText', () => {
+  it('keeps the text and its breaks, drops tags, comments, scripts and styles', () => {
+    expect(
+      htmlToText(
+        '<p>First\n line</p><p>Second &#x2014; &#8364;5</p><!-- no --><style>p{}</style><ul><li>a</li><li>b</li></ul>',
+      ),
+    ).toBe('First line\nSecond — €5\n• a\n• b');
+    expect(htmlToText('a<br/>b<BR>c &unknown; &#0; &#xD800;')).toBe(
+      'a\nb\nc &unknown; &#0; &#xD800;',
+    );
+    expect(htmlToText('<img src=x onerror=alert(1)>&lt;b&gt;')).toBe('<b>');
+  });
+});
