@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
+import { strToU8, zipSync } from 'fflate';
 import { OFF_MAIN_THREAD_BYTES } from '../../src/yourMap/geojson/importFile';
 import { NUDGE_JOIN_MS } from '../../src/yourMap/history';
 import { settle } from './support/camera';
@@ -213,7 +214,7 @@ test('every bad file is refused whole, saying what and where; a dropped file imp
     .toBe('Dropped by hand!');
 });
 
-test('KML from Google My Maps and GPX from a GPS: chosen, dropped and over 1 MB, their points pins and their HTML text', async ({
+test('KML and KMZ from Google My Maps and GPX from a GPS: chosen, dropped and over 1 MB, their points pins and their HTML text', async ({
   page,
 }) => {
   test.setTimeout(120_000);
@@ -258,6 +259,22 @@ test('KML from Google My Maps and GPX from a GPS: chosen, dropped and over 1 MB,
   );
   await expect(listButtons(page)).toHaveCount(6);
 
+  // A KMZ, Google My Maps' own download: its doc.kml read.
+  const kmz = zipSync({
+    'doc.kml': strToU8(
+      '<kml xmlns="http://www.opengis.net/kml/2.2"><Placemark><name>Zipped</name>' +
+        '<Point><coordinates>-20.5,40.5,0</coordinates></Point></Placemark></kml>',
+    ),
+    'images/icon-1.png': new Uint8Array([137, 80, 78, 71]),
+  });
+  await importThroughChooser(page, {
+    name: 'trip.kmz',
+    mimeType: 'application/vnd.google-earth.kmz',
+    buffer: Buffer.from(kmz),
+  });
+  await expect(yourMap(page)).toContainText('Imported 1 pin from trip.kmz.');
+  await expect(listButtons(page)).toHaveCount(7);
+
   // Over 1 MB: read in the import's worker, which loads the KML reader as a chunk of its own.
   const placemarks = Array.from(
     { length: 3_000 },
@@ -274,7 +291,7 @@ test('KML from Google My Maps and GPX from a GPS: chosen, dropped and over 1 MB,
   await expect(yourMap(page)).toContainText('Imported 3,000 pins from big.kml.', {
     timeout: 30_000,
   });
-  await expect(countLine(page)).toHaveText('Showing 100 of 3,006. Filter to find the others.');
+  await expect(countLine(page)).toHaveText('Showing 100 of 3,007. Filter to find the others.');
 
   // A broken one: said where, and nothing written.
   await importThroughChooser(page, {
@@ -284,7 +301,7 @@ test('KML from Google My Maps and GPX from a GPS: chosen, dropped and over 1 MB,
   await expect(alert).toContainText(
     'broken.kml was not imported. The file is not well-formed XML near line 2',
   );
-  await expect.poll(async () => (await storedRecords(page)).length).toBe(3_006);
+  await expect.poll(async () => (await storedRecords(page)).length).toBe(3_007);
   const far = (await storedRecords(page)).find((record) => record.name === 'Far 7');
   expect(far?.note).toBe('Stop 7');
 });

@@ -108,7 +108,7 @@ export function YourMapPanel({ inColumn = false }: { inColumn?: boolean }) {
         <input
           ref={fileInput}
           type="file"
-          accept=".geojson,.json,.kml,.gpx,application/geo+json,application/json,application/vnd.google-earth.kml+xml,application/gpx+xml"
+          accept=".geojson,.json,.kml,.kmz,.gpx,application/geo+json,application/json,application/vnd.google-earth.kml+xml,application/vnd.google-earth.kmz,application/gpx+xml"
           hidden
           onChange={(event) => {
             if (event.target.files) importFiles(event.target.files);

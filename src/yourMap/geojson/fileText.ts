@@ -93,7 +93,16 @@ function declaredXmlEncoding(bytes: Uint8Array): TextDecoder | null {
   }
 }
 
-/** A Blob's text, as decodeFileText reads it. */
+/**
+ * A Blob's text, as decodeFileText reads it; a ZIP archive's (a KMZ's) KML, with the unpacking
+ * loaded only then (src/yourMap/xml/kmz.ts).
+ */
 export async function readFileText(file: Blob): Promise<FileText> {
-  return decodeFileText(await file.arrayBuffer());
+  const buffer = await file.arrayBuffer();
+  const head = new Uint8Array(buffer, 0, Math.min(4, buffer.byteLength));
+  if (head[0] === 0x50 && head[1] === 0x4b && head[2] === 0x03 && head[3] === 0x04) {
+    const { kmzText } = await import('../xml/kmz');
+    return kmzText(new Uint8Array(buffer));
+  }
+  return decodeFileText(buffer);
 }

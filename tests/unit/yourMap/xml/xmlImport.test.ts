@@ -4,7 +4,9 @@ import { importFile, startInlineWorker } from '../../../../src/yourMap/geojson/i
 import { answerImportRequest } from '../../../../src/yourMap/geojson/importRequest';
 import { importOutcomeText } from '../../../../src/yourMap/geojson/importResult';
 import { looksLikeXml, parseImportText } from '../../../../src/yourMap/geojson/importText';
-import { decodeFileText } from '../../../../src/yourMap/geojson/fileText';
+import { decodeFileText, readFileText } from '../../../../src/yourMap/geojson/fileText';
+import { MAX_IMPORT_BYTES } from '../../../../src/yourMap/geojson/importResult';
+import { strToU8, zipSync } from 'fflate';
 import { htmlToText } from '../../../../src/yourMap/xml/htmlText';
 import { failure, options, records } from '../geojson/support';
 
@@ -100,7 +102,7 @@ describe('KML and GPX imports', () => {
   it('refuses XML that is neither KML nor GPX, and entities the file defines', async () => {
     expect(failure(await parseImportText('<html><body>hi</body></html>', options())).message).toBe(
       'The file is XML, but not KML or GPX: its root element is <html>. Chartroom imports ' +
-        'GeoJSON, KML and GPX.',
+        'GeoJSON, KML, KMZ and GPX.',
     );
     // A file's own entities are never expanded (no file grows in the reading).
     const laughs =
@@ -127,6 +129,61 @@ describe('KML and GPX imports', () => {
     const bare = Uint8Array.from(gpx.replace(' encoding="ISO-8859-1"', ''), (l) => l.charCodeAt(0));
     expect(decodeFileText(bare.buffer).ok).toBe(false);
   });
+});
+
+describe('KMZ', () => {
+  const kmz = (files: Record<string, string | Uint8Array>) =>
+    new Blob([
+      zipSync(
+        Object.fromEntries(
+          Object.entries(files).map(([name, body]) => [
+            name,
+            typeof body === 'string' ? strToU8(body) : body,
+          ]),
+        ),
+      ),
+    ]);
+
+  it('reads the doc.kml inside, beside its icons, as a KML file', async () => {
+    const file = kmz({
+      'images/icon-1.png': new Uint8Array([137, 80, 78, 71]),
+      'other.kml':
+        '<kml><Placemark><name>Other</name><Point><coordinates>1,2</coordinates></Point></Placemark></kml>',
+      'doc.kml': MY_MAPS_KML,
+    });
+    const chosen = await importFile(file, options(), { startWorker: startInlineWorker });
+    expect(records(chosen).map(({ name }) => name)).toEqual([
+      'Torre de Belém',
+      'Viewpoints 1',
+      'Viewpoints 2',
+      'Plain',
+    ]);
+    // The worker's path reads the file the same way.
+    const viaWorker = await answerImportRequest({ source: file, options: { tab: 't', now: 1 } });
+    expect(records(viaWorker)).toHaveLength(4);
+  });
+
+  it('refuses an archive with no KML, one too large unpacked, and a damaged one', async () => {
+    expect(await readFileText(kmz({ 'readme.txt': 'hello' }))).toEqual({
+      ok: false,
+      message:
+        'The file is a ZIP archive with no KML file in it: Chartroom imports GeoJSON, KML, KMZ and GPX.',
+    });
+    // Its size as the archive says it: refused before anything is unpacked.
+    const huge = `<kml>${' '.repeat(MAX_IMPORT_BYTES)}</kml>`;
+    expect(await readFileText(kmz({ 'doc.kml': huge }))).toEqual({
+      ok: false,
+      message:
+        'The KML in this KMZ (doc.kml) is 50.1 MB unpacked; files of up to 50 MB can be imported.',
+    });
+    const whole = new Uint8Array(await kmz({ 'doc.kml': MY_MAPS_KML }).arrayBuffer());
+    const cut = await readFileText(new Blob([whole.subarray(0, 60)]));
+    expect(cut.ok).toBe(false);
+    if (!cut.ok)
+      expect(cut.message).toMatch(
+        /^The file is a ZIP archive \(a KMZ\?\) that cannot be unpacked: /,
+      );
+  }, 30_000);
 });
 
 describe('htmlToText', () => {
