@@ -306,7 +306,7 @@ test('KML and KMZ from Google My Maps and GPX from a GPS: chosen, dropped and ov
   expect(far?.note).toBe('Stop 7');
 });
 
-test('export, then import into an empty browser: the same ids, names, notes, times and coordinates', async ({
+test('export as GeoJSON and as KML, then import into an empty browser: the same ids, names, notes, times and coordinates', async ({
   page,
   browser,
 }) => {
@@ -332,6 +332,18 @@ test('export, then import into an empty browser: the same ids, names, notes, tim
     }
   }
 
+  // And as KML, for the apps that read only that.
+  const [kmlDownload] = await Promise.all([
+    page.waitForEvent('download'),
+    yourMap(page).getByRole('button', { name: 'Export KML' }).click(),
+  ]);
+  const kml = {
+    text: readFileSync(await kmlDownload.path(), 'utf8'),
+    fileName: kmlDownload.suggestedFilename(),
+  };
+  expect(kml.fileName).toBe(first.fileName.replace(/\.geojson$/, '.kml'));
+  await expect(yourMap(page).getByText(`Exported 2 pins to ${kml.fileName}.`)).toBeVisible();
+
   const empty = await browser.newContext({
     baseURL: BASE_URL,
     viewport: { width: 1000, height: 650 },
@@ -340,9 +352,6 @@ test('export, then import into an empty browser: the same ids, names, notes, tim
     const fresh = await empty.newPage();
     await openYourMap(fresh);
     await expect(listButtons(fresh)).toHaveCount(0);
-    await importThroughChooser(fresh, { name: first.fileName, buffer: Buffer.from(first.text) });
-    await expect(listButtons(fresh)).toHaveText(['Pin 1', 'Café “Ölberg” 北']);
-    const again = await exportGeoJson(fresh);
     const essentials = (json: typeof first.json) =>
       json.features.map(({ id, properties, geometry }) => ({
         id,
@@ -352,6 +361,35 @@ test('export, then import into an empty browser: the same ids, names, notes, tim
         updated: properties.updated,
         coordinates: geometry.coordinates,
       }));
+    // The KML export first: it gives back the same pins, so the GeoJSON export after it is
+    // found to be on the map already.
+    await importThroughChooser(fresh, {
+      name: kml.fileName,
+      mimeType: 'application/vnd.google-earth.kml+xml',
+      buffer: Buffer.from(kml.text),
+    });
+    await expect(yourMap(fresh)).toContainText(`Imported 2 pins from ${kml.fileName}.`);
+    await expect(listButtons(fresh)).toHaveText(['Pin 1', 'Café “Ölberg” 北']);
+    await expect
+      .poll(async () =>
+        (await storedRecords(fresh))
+          .sort((a, b) => a.created - b.created)
+          .map((record) => ({
+            id: record.id,
+            name: record.name,
+            note: record.note,
+            created: new Date(record.created).toISOString(),
+            updated: new Date(record.updated).toISOString(),
+            coordinates: record.geometry.coordinates,
+          })),
+      )
+      .toEqual(essentials(first.json));
+    await importThroughChooser(fresh, { name: first.fileName, buffer: Buffer.from(first.text) });
+    await expect(yourMap(fresh)).toContainText(
+      `Nothing new in ${first.fileName}: its 2 pins are on your map already.`,
+    );
+    await expect(listButtons(fresh)).toHaveText(['Pin 1', 'Café “Ölberg” 北']);
+    const again = await exportGeoJson(fresh);
     expect(essentials(again.json)).toEqual(essentials(first.json));
     expect(first.json.features.every((feature) => feature.properties.updated)).toBe(true);
     await expect

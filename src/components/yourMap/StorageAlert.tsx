@@ -79,7 +79,7 @@ export function StorageAlert() {
         )
       }
     >
-      <button type="button" onClick={exportGeoJson}>
+      <button type="button" onClick={() => exportGeoJson()}>
         Export GeoJSON
       </button>
       {readOnly && (

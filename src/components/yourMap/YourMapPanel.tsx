@@ -25,8 +25,9 @@ import { formatCount, pinCount } from '../../yourMap/geojson/importResult';
 export const LIST_LIMIT = 100;
 
 /**
- * The person's own features: a list to find and open them, `Import` and `Export GeoJSON`. In a
- * wide screen's left column (`inColumn`), popups and the app's flights keep clear of it.
+ * The person's own features: a list to find and open them, `Import`, `Export GeoJSON` and
+ * `Export KML`. In a wide screen's left column (`inColumn`), popups and the app's flights keep
+ * clear of it.
  */
 export function YourMapPanel({ inColumn = false }: { inColumn?: boolean }) {
   const document = useDocument();
@@ -45,7 +46,7 @@ export function YourMapPanel({ inColumn = false }: { inColumn?: boolean }) {
     (s) => imported !== null && s.context.pending[imported.first] !== undefined,
   );
   const notSaving = useSelector(storage, (s) => s.hasTag('notSaving'));
-  const exportGeoJson = useExport();
+  const download = useExport();
   /** What the last export wrote, said until the import's status changes. */
   const [exported, setExported] = useState<{ text: string; over: typeof status } | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
@@ -102,8 +103,11 @@ export function YourMapPanel({ inColumn = false }: { inColumn?: boolean }) {
         >
           Import
         </button>
-        <button type="button" onClick={() => setExported({ text: exportGeoJson(), over: status })}>
+        <button type="button" onClick={() => setExported({ text: download(), over: status })}>
           Export GeoJSON
+        </button>
+        <button type="button" onClick={() => setExported({ text: download('KML'), over: status })}>
+          Export KML
         </button>
         <input
           ref={fileInput}

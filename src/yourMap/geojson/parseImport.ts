@@ -326,8 +326,8 @@ function timestamp(value: unknown): number | null {
 }
 
 /**
- * Why a text is not JSON: said plainly where the engine's words would not help (an empty file, a
- * KML or GPX file, which people reach for as often as GeoJSON), the engine's own otherwise.
+ * Why a text is not JSON: said plainly where the engine's words would not help (an empty file,
+ * XML), the engine's own otherwise.
  */
 function notJson(text: string, error: unknown): string {
   const start = text.trimStart();

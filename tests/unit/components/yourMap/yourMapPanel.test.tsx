@@ -475,6 +475,37 @@ describe('Export GeoJSON', () => {
     });
     await waitFor(() => expect(revoked).toEqual(['blob:http://localhost/1']));
   });
+
+  it('Export KML downloads a .kml of the features, and says the records kept aside are not in it', async () => {
+    const quarantined = [{ key: 'broken', raw: '{"v":99}', reason: 'a newer version' }];
+    const store = new MemoryStore(
+      [
+        storedPin('b', -0.12, 51.5, { name: 'London & Co', note: 'rain', created: 2 }),
+        storedPin('a', 2.35, 48.85, { name: 'Paris', created: 1 }),
+      ],
+      quarantined,
+    );
+    const { app } = renderYourMap({ store });
+    await ready(app);
+    fireEvent.click(within(yourMap()).getByRole('button', { name: 'Export KML' }));
+    expect(clicks).toEqual([
+      {
+        href: 'blob:http://localhost/1',
+        download: expect.stringMatching(/^your-map-\d{4}-\d{2}-\d{2}\.kml$/),
+        connected: true,
+      },
+    ]);
+    const blob = created[0]!;
+    expect(blob.type).toBe('application/vnd.google-earth.kml+xml');
+    const text = await blob.text();
+    expect(text.indexOf('<Placemark id="a">')).toBeGreaterThan(0);
+    expect(text.indexOf('<Placemark id="b">')).toBeGreaterThan(text.indexOf('<Placemark id="a">'));
+    expect(text).toContain('<name>London &amp; Co</name>');
+    expect(text).not.toContain('{"v":99}');
+    expect(yourMap().querySelector('.your-map-message[aria-live="polite"]')?.textContent).toMatch(
+      /^Exported 2 pins to your-map-[\d-]+\.kml\. The record kept aside \(unreadable\) is not in it: Export GeoJSON keeps it\.$/,
+    );
+  });
 });
 
 describe('a dropped file', () => {
