@@ -214,7 +214,7 @@ test('every bad file is refused whole, saying what and where; a dropped file imp
     .toBe('Dropped by hand!');
 });
 
-test('KML and KMZ from Google My Maps and GPX from a GPS: chosen, dropped and over 1 MB, their points pins and their HTML text', async ({
+test('KML and KMZ from Google My Maps, GPX from a GPS and a spreadsheet’s CSV: chosen, dropped and over 1 MB, their points pins and their HTML text', async ({
   page,
 }) => {
   test.setTimeout(120_000);
@@ -275,6 +275,15 @@ test('KML and KMZ from Google My Maps and GPX from a GPS: chosen, dropped and ov
   await expect(yourMap(page)).toContainText('Imported 1 pin from trip.kmz.');
   await expect(listButtons(page)).toHaveCount(7);
 
+  // A spreadsheet's rows, as Google Sheets downloads them.
+  await importThroughChooser(page, {
+    name: 'stops.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from('Name,Latitude,Longitude,Notes\r\nHarbour,40.25,-21.5,"Ferry, 9:00"\r\n'),
+  });
+  await expect(yourMap(page)).toContainText('Imported 1 pin from stops.csv.');
+  await expect(listButtons(page)).toHaveCount(8);
+
   // Over 1 MB: read in the import's worker, which loads the KML reader as a chunk of its own.
   const placemarks = Array.from(
     { length: 3_000 },
@@ -291,7 +300,7 @@ test('KML and KMZ from Google My Maps and GPX from a GPS: chosen, dropped and ov
   await expect(yourMap(page)).toContainText('Imported 3,000 pins from big.kml.', {
     timeout: 30_000,
   });
-  await expect(countLine(page)).toHaveText('Showing 100 of 3,007. Filter to find the others.');
+  await expect(countLine(page)).toHaveText('Showing 100 of 3,008. Filter to find the others.');
 
   // A broken one: said where, and nothing written.
   await importThroughChooser(page, {
@@ -301,7 +310,7 @@ test('KML and KMZ from Google My Maps and GPX from a GPS: chosen, dropped and ov
   await expect(alert).toContainText(
     'broken.kml was not imported. The file is not well-formed XML near line 2',
   );
-  await expect.poll(async () => (await storedRecords(page)).length).toBe(3_007);
+  await expect.poll(async () => (await storedRecords(page)).length).toBe(3_008);
   const far = (await storedRecords(page)).find((record) => record.name === 'Far 7');
   expect(far?.note).toBe('Stop 7');
 });

@@ -112,7 +112,7 @@ export function YourMapPanel({ inColumn = false }: { inColumn?: boolean }) {
         <input
           ref={fileInput}
           type="file"
-          accept=".geojson,.json,.kml,.kmz,.gpx,application/geo+json,application/json,application/vnd.google-earth.kml+xml,application/vnd.google-earth.kmz,application/gpx+xml"
+          accept=".geojson,.json,.kml,.kmz,.gpx,.csv,.tsv,application/geo+json,application/json,application/vnd.google-earth.kml+xml,application/vnd.google-earth.kmz,application/gpx+xml,text/csv,text/tab-separated-values"
           hidden
           onChange={(event) => {
             if (event.target.files) importFiles(event.target.files);

@@ -1,4 +1,5 @@
 import type { ImportResult, ParseOptions } from './importResult';
+import { looksLikeCsv } from '../csv/looksLikeCsv';
 import { parseImport } from './parseImport';
 
 /** Whether a file's text is XML rather than JSON: its first character after spaces is `<`. */
@@ -7,11 +8,18 @@ export function looksLikeXml(text: string): boolean {
 }
 
 /**
- * A file's text → its pins: GeoJSON as parseImport reads it; KML and GPX (XML) converted first,
- * with their parser and converter loaded only when such a file comes (src/yourMap/xml).
+ * A file's text → its pins: GeoJSON as parseImport reads it; KML and GPX (XML) and a
+ * spreadsheet's rows (CSV, TSV) converted first, with their readers loaded only when such a file
+ * comes (src/yourMap/xml, src/yourMap/csv).
  */
 export async function parseImportText(text: string, options: ParseOptions): Promise<ImportResult> {
-  if (!looksLikeXml(text)) return parseImport(text, options);
-  const { parseXmlImport } = await import('../xml/parseXmlImport');
-  return parseXmlImport(text, options);
+  if (looksLikeXml(text)) {
+    const { parseXmlImport } = await import('../xml/parseXmlImport');
+    return parseXmlImport(text, options);
+  }
+  if (looksLikeCsv(text)) {
+    const { parseCsvImport } = await import('../csv/parseCsvImport');
+    return parseCsvImport(text, options);
+  }
+  return parseImport(text, options);
 }

@@ -50,7 +50,7 @@ export function kmzText(bytes: Uint8Array): FileText {
       ok: false,
       message: big
         ? `The KML in this KMZ (${big.name}) is ${(Math.ceil(big.size / 100_000) / 10).toFixed(1)} MB unpacked; files of up to ${MAX_IMPORT_BYTES / 1_000_000} MB can be imported.`
-        : 'The file is a ZIP archive with no KML file in it: Chartroom imports GeoJSON, KML, KMZ and GPX.',
+        : 'The file is a ZIP archive with no KML file in it: Chartroom imports GeoJSON, KML, KMZ, GPX and CSV.',
     };
   }
   const buffer = new ArrayBuffer(kml.byteLength);

@@ -45,7 +45,7 @@ export function xmlToGeoJson(text: string): Converted {
       ok: false,
       message:
         `The file is XML, but not KML or GPX: its root element is <${root?.tagName ?? '?'}>. ` +
-        'Chartroom imports GeoJSON, KML, KMZ and GPX.',
+        'Chartroom imports GeoJSON, KML, KMZ, GPX and CSV.',
     };
   }
   const kind: XmlKind = name === 'kml' ? 'KML' : 'GPX';

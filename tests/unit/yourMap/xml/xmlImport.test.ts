@@ -102,7 +102,7 @@ describe('KML and GPX imports', () => {
   it('refuses XML that is neither KML nor GPX, and entities the file defines', async () => {
     expect(failure(await parseImportText('<html><body>hi</body></html>', options())).message).toBe(
       'The file is XML, but not KML or GPX: its root element is <html>. Chartroom imports ' +
-        'GeoJSON, KML, KMZ and GPX.',
+        'GeoJSON, KML, KMZ, GPX and CSV.',
     );
     // A file's own entities are never expanded (no file grows in the reading).
     const laughs =
@@ -167,7 +167,7 @@ describe('KMZ', () => {
     expect(await readFileText(kmz({ 'readme.txt': 'hello' }))).toEqual({
       ok: false,
       message:
-        'The file is a ZIP archive with no KML file in it: Chartroom imports GeoJSON, KML, KMZ and GPX.',
+        'The file is a ZIP archive with no KML file in it: Chartroom imports GeoJSON, KML, KMZ, GPX and CSV.',
     });
     // Its size as the archive says it: refused before anything is unpacked.
     const huge = `<kml>${' '.repeat(MAX_IMPORT_BYTES)}</kml>`;
