@@ -100,6 +100,50 @@ for (const size of [
   });
 }
 
+test.describe('a browser zoomed to 400% (1280 × 1024 seen as 320 × 256)', () => {
+  test.use({ viewport: { width: 320, height: 256 } });
+
+  test('a pin chosen from the half-open sheet has its Name field in view, above its actions', async ({
+    page,
+  }, testInfo) => {
+    await page.goto('./#map=10/38.72/-9.14');
+    await expectReady(page);
+    await handle(page).click();
+    await expect(sheet(page)).toHaveAttribute('data-height', 'half');
+    const pins = ['One', 'Two', 'Three'].map((name, i) => ({
+      type: 'Feature',
+      properties: { name },
+      geometry: { type: 'Point', coordinates: [-9.11 - i / 100, 38.7] },
+    }));
+    await importThroughChooser(page, {
+      name: 'three.geojson',
+      buffer: Buffer.from(JSON.stringify({ type: 'FeatureCollection', features: pins })),
+    });
+    await page
+      .getByRole('region', { name: 'Your map' })
+      .getByRole('button', { name: 'One' })
+      .click();
+    const dialog = editor(page, 'One');
+    const name = dialog.getByRole('textbox', { name: 'Name' });
+    await name.focus();
+    await settle(page);
+    await screenshot(page, testInfo, 'zoomed-400-editor');
+    await expectTappable(page, name, 'Name');
+    const field = await box(name);
+    const actions = await box(dialog.getByRole('button', { name: 'Close' }));
+    expect(field.y + field.height, 'Name above the actions').toBeLessThanOrEqual(actions.y);
+    await expectTappable(page, dialog.getByRole('button', { name: 'Close' }), 'Close');
+    // Typed into, it keeps what is typed; closed, the sheet is as it was.
+    await page.keyboard.type(' more');
+    const renamed = editor(page, 'One more');
+    await renamed.getByRole('button', { name: 'Close' }).click();
+    await expect(renamed).toHaveCount(0);
+    await expect(
+      page.getByRole('region', { name: 'Your map' }).getByRole('button', { name: 'One more' }),
+    ).toBeVisible();
+  });
+});
+
 test.describe('a small phone held upright (320 × 460, the browser’s bars shown)', () => {
   test.use({ viewport: { width: 320, height: 460 }, hasTouch: true, isMobile: true });
 
