@@ -103,6 +103,26 @@ for (const size of [
 test.describe('a browser zoomed to 400% (1280 × 1024 seen as 320 × 256)', () => {
   test.use({ viewport: { width: 320, height: 256 } });
 
+  test('a link’s notices lie above the sheet’s handle, read from their first line, and scroll to Dismiss', async ({
+    page,
+  }) => {
+    await page.goto('./#map=99/999/abc&place=zzz');
+    await expectReady(page);
+    const note = page.getByRole('note');
+    await expect(note.locator('li')).toHaveCount(2);
+    await expectTappable(page, handle(page), 'the handle');
+    const notice = await box(note);
+    expect(notice.y + notice.height, 'the notice above the handle').toBeLessThanOrEqual(
+      (await box(handle(page))).y,
+    );
+    // Its first line is where it begins, not scrolled out of reach above it.
+    expect((await box(note.locator('li').first())).y).toBeGreaterThanOrEqual(notice.y);
+    await note.getByRole('button', { name: 'Dismiss' }).click();
+    await expect(note).toHaveCount(0);
+    await handle(page).click();
+    await expect(sheet(page)).toHaveAttribute('data-height', 'half');
+  });
+
   test('a pin chosen from the half-open sheet has its Name field in view, above its actions', async ({
     page,
   }, testInfo) => {
