@@ -123,6 +123,47 @@ test.describe('a browser zoomed to 400% (1280 × 1024 seen as 320 × 256)', () =
     await expect(sheet(page)).toHaveAttribute('data-height', 'half');
   });
 
+  test('an import’s and an export’s outcome are brought into view in the half-open sheet', async ({
+    page,
+  }) => {
+    await page.goto('./#map=10/38.72/-9.14');
+    await expectReady(page);
+    await handle(page).click();
+    await expect(sheet(page)).toHaveAttribute('data-height', 'half');
+    const yourMap = page.getByRole('region', { name: 'Your map' });
+    /** Whether the whole of `part` lies in what the sheet's lists show. */
+    const inView = async (part: Locator) => {
+      const shown = await box(part);
+      const lists = await box(page.locator('.sheet-body'));
+      return shown.y >= lists.y - 1 && shown.y + shown.height <= lists.y + lists.height + 1;
+    };
+    await importThroughChooser(page, {
+      name: 'bad.geojson',
+      buffer: Buffer.from(JSON.stringify({ type: 'Point', coordinates: [1, 95] })),
+    });
+    const alert = yourMap.getByRole('alert');
+    await expect(alert).toContainText('bad.geojson was not imported.');
+    await expect.poll(() => inView(alert)).toBe(true);
+    const pins = ['One', 'Two', 'Three'].map((name, i) => ({
+      type: 'Feature',
+      properties: { name },
+      geometry: { type: 'Point', coordinates: [-9.11 - i / 100, 38.7] },
+    }));
+    await importThroughChooser(page, {
+      name: 'three.geojson',
+      buffer: Buffer.from(JSON.stringify({ type: 'FeatureCollection', features: pins })),
+    });
+    const said = yourMap.getByText('Imported 3 pins from three.geojson.');
+    await expect(said).toBeVisible();
+    await expect.poll(() => inView(said)).toBe(true);
+    // From the top of the lists, where the buttons are, the message comes below what is shown.
+    await page.locator('.sheet-body').evaluate((lists) => lists.scrollTo(0, 0));
+    await yourMap.getByRole('button', { name: 'Export GeoJSON' }).click();
+    const exported = yourMap.getByText(/^Exported 3 pins to your-map-/);
+    await expect(exported).toBeVisible();
+    await expect.poll(() => inView(exported)).toBe(true);
+  });
+
   test('a pin chosen from the half-open sheet has its Name field in view, above its actions', async ({
     page,
   }, testInfo) => {

@@ -1,5 +1,6 @@
 import {
   startTransition,
+  useCallback,
   useDeferredValue,
   useEffect,
   useId,
@@ -53,6 +54,10 @@ export function YourMapPanel({ inColumn = false }: { inColumn?: boolean }) {
   const importButton = useRef<HTMLButtonElement>(null);
   const headingId = useId();
   const steadyWhilePressed = useSteadyWhilePressed();
+  const failureShown = useShownWhenSaid(status.kind === 'failed' ? status.text : '');
+  const outcomeShown = useShownWhenSaid(
+    exported?.over === status ? exported.text : status.kind === 'done' ? status.text : '',
+  );
 
   const listed = useListedFeatures(features);
   const { shown, matches, total } = useMemo(
@@ -121,11 +126,11 @@ export function YourMapPanel({ inColumn = false }: { inColumn?: boolean }) {
         />
       </div>
       {status.kind === 'failed' && (
-        <p role="alert" className="your-map-message error">
+        <p role="alert" className="your-map-message error" ref={failureShown}>
           {status.text}
         </p>
       )}
-      <p aria-live="polite" className="your-map-message">
+      <p aria-live="polite" className="your-map-message" ref={outcomeShown}>
         {exported?.over === status
           ? exported.text
           : status.kind === 'reading'
@@ -170,6 +175,24 @@ export function YourMapPanel({ inColumn = false }: { inColumn?: boolean }) {
       )}
     </section>
   );
+}
+
+/**
+ * A ref for a message of the panel's: when what it says (`said`) changes, it is scrolled into view
+ * in the bottom sheet's lists, which scroll (a short screen: an import's result, or an export's,
+ * said below what the half-open sheet shows). In a wide screen's column nothing scrolls for it.
+ */
+function useShownWhenSaid(said: string): (element: HTMLElement | null) => void {
+  const element = useRef<HTMLElement | null>(null);
+  useEffect(() => {
+    const shown = element.current;
+    if (said === '' || !shown?.closest('.sheet-body')) return;
+    // Not in jsdom.
+    if (typeof shown.scrollIntoView === 'function') shown.scrollIntoView({ block: 'nearest' });
+  }, [said]);
+  return useCallback((node: HTMLElement | null) => {
+    element.current = node;
+  }, []);
 }
 
 /** How long an import's write may take before "Saving…" is said: a small one is never shown. */
