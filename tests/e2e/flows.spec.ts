@@ -187,3 +187,32 @@ test('Escape in the open Flows panel leaves the tool on; on the map it still end
   await page.keyboard.press('Escape');
   await expect(addPin).toHaveAttribute('aria-pressed', 'false');
 });
+
+test.describe('a short window (640 × 512: a browser zoomed to 200%)', () => {
+  test.use({ viewport: { width: 640, height: 512 } });
+
+  test('the open panel keeps Download trace inside it, in reach; the log and the charts give way', async ({
+    page,
+  }) => {
+    await page.goto(`./${PARIS_VIEW}`);
+    await expectReady(page);
+    await page.getByRole('button', { name: 'Flows' }).click();
+    const download = panel(page).getByRole('button', { name: 'Download trace' });
+    await expect(download).toBeVisible();
+    const outer = (await panel(page).boundingBox())!;
+    const button = (await download.boundingBox())!;
+    expect(button.y + button.height, 'Download trace above the panel’s foot').toBeLessThanOrEqual(
+      outer.y + outer.height,
+    );
+    const hit = await download.evaluate((element) => {
+      const { x, y, width, height } = element.getBoundingClientRect();
+      const top = document.elementFromPoint(x + width / 2, y + height / 2);
+      return top !== null && element.contains(top);
+    });
+    expect(hit, 'nothing covers Download trace').toBe(true);
+    // The log still shows rows.
+    expect(
+      (await panel(page).getByRole('list', { name: 'Machine events' }).boundingBox())!.height,
+    ).toBeGreaterThan(20);
+  });
+});
