@@ -164,6 +164,45 @@ test.describe('a browser zoomed to 400% (1280 × 1024 seen as 320 × 256)', () =
     await expect.poll(() => inView(exported)).toBe(true);
   });
 
+  test('half open, the camera controls and the attribution under the sheet step aside: Tab never lands under it', async ({
+    page,
+  }) => {
+    await page.goto('./#map=10/38.72/-9.14');
+    await expectReady(page);
+    await expect(
+      cameraControls(page).getByRole('button', { name: 'Enter fullscreen' }),
+    ).toBeVisible();
+    await handle(page).click();
+    await expect(sheet(page)).toHaveAttribute('data-height', 'half');
+    await expect(
+      cameraControls(page).getByRole('button', { name: 'Enter fullscreen' }),
+    ).toBeHidden();
+    await expect(page.locator('.maplibregl-ctrl-attrib a').first()).toBeHidden();
+    // Tab through the page: whatever takes the focus is what shows at its middle.
+    await page.getByRole('combobox', { name: 'Search places' }).focus();
+    const sheetTop = (await box(sheet(page))).y;
+    for (let i = 0; i < 12; i += 1) {
+      await page.keyboard.press('Tab');
+      const focused = await page.evaluate(() => {
+        const element = document.activeElement;
+        // The map itself lies under everything; its visible part shows the focus.
+        if (!element || element === document.body || element.matches('.maplibregl-canvas'))
+          return null;
+        const { x, y, width, height } = element.getBoundingClientRect();
+        const top = document.elementFromPoint(x + width / 2, y + height / 2);
+        return {
+          name: element.getAttribute('aria-label') ?? element.textContent?.trim().slice(0, 30),
+          shown: top !== null && (element === top || element.contains(top)),
+          inSheet: element.closest('.sheet') !== null,
+          y,
+        };
+      });
+      if (!focused || focused.inSheet) continue;
+      expect(focused.shown, `${focused.name}: in view where it has the focus`).toBe(true);
+      expect(focused.y, `${focused.name}: above the sheet`).toBeLessThan(sheetTop);
+    }
+  });
+
   test('a pin chosen from the half-open sheet has its Name field in view, above its actions', async ({
     page,
   }, testInfo) => {
