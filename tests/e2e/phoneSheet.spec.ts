@@ -1,6 +1,6 @@
 import type { Locator, Page, TestInfo } from '@playwright/test';
 import { box } from './support/layout';
-import { expect, expectReady, test } from './support/map';
+import { expect, expectReady, test, withPageStyle } from './support/map';
 import { settle } from './support/camera';
 import { swipe, tap } from './support/touch';
 import { SEA_VIEW, editor, importThroughChooser, pointOf, toolButton } from './support/yourMap';
@@ -201,6 +201,30 @@ test.describe('a browser zoomed to 400% (1280 × 1024 seen as 320 × 256)', () =
       expect(focused.shown, `${focused.name}: in view where it has the focus`).toBe(true);
       expect(focused.y, `${focused.name}: above the sheet`).toBeLessThan(sheetTop);
     }
+  });
+
+  test('with wider text spacing (WCAG 1.4.12), the tools never cover Zoom out: they scroll sideways', async ({
+    page,
+  }) => {
+    await page.goto('./#map=10/38.72/-9.14');
+    await expectReady(page);
+    const spacing =
+      '* { line-height: 1.5 !important; letter-spacing: 0.12em !important; ' +
+      'word-spacing: 0.16em !important; } p { margin-bottom: 2em !important; }';
+    await withPageStyle(page, spacing, async () => {
+      const zoomOut = cameraControls(page).getByRole('button', { name: 'Zoom out' });
+      await expectTappable(page, zoomOut, 'Zoom out');
+      const tools = page.getByRole('toolbar', { name: 'Tools' });
+      const bar = await box(tools);
+      expect(bar.x + bar.width, 'the tools left of the camera controls').toBeLessThanOrEqual(
+        (await box(zoomOut)).x,
+      );
+      // Redo, the last of them, is brought into the toolbar's view.
+      const redo = tools.getByRole('button', { name: 'Redo' });
+      await redo.scrollIntoViewIfNeeded();
+      const last = await box(redo);
+      expect(last.x + last.width).toBeLessThanOrEqual(bar.x + bar.width + 1);
+    });
   });
 
   test('a pin chosen from the half-open sheet has its Name field in view, above its actions', async ({
