@@ -1,5 +1,5 @@
 import type { Feature, FeatureCollection, Point } from 'geojson';
-import { delimiterOf, firstLine } from './looksLikeCsv';
+import { LATITUDE, LONGITUDE, WKT, columnKey, delimiterOf, firstLine } from './looksLikeCsv';
 
 // A spreadsheet's rows (CSV or TSV, as Excel, LibreOffice, Google Sheets and QGIS write them) →
 // GeoJSON points, so that they go through the one import's checks and rules (parseImport), as
@@ -7,11 +7,8 @@ import { delimiterOf, firstLine } from './looksLikeCsv';
 // column of POINTs), a name and a note column where there are, every other column kept as the
 // pin's properties. Rows are numbered as the spreadsheet numbers them: the header is row 1.
 
-const LATITUDE = /^(lat|latitude|y|lat_?wgs84|latitude_?wgs84)$/;
-const LONGITUDE = /^(lon|lng|long|longitude|x|lon_?wgs84|lng_?wgs84|longitude_?wgs84)$/;
 const NAME = /^(name|title)$/;
 const NOTE = /^(note|notes|description|desc)$/;
-const WKT = /^(wkt|geometry|the_geom)$/;
 
 export type CsvConverted =
   | {
@@ -22,9 +19,6 @@ export type CsvConverted =
       notImportedYet: number;
     }
   | { ok: false; message: string };
-
-/** A header's name as matched: its case, spaces and quotes aside. */
-const key = (header: string) => header.trim().toLowerCase().replace(/\s+/g, '_');
 
 /** RFC 4180 records: quoted fields may hold the delimiter, quotes (doubled) and line breaks. */
 export function csvRecords(text: string, delimiter: string): string[][] {
@@ -72,7 +66,7 @@ export function csvToGeoJson(text: string): CsvConverted {
   const [header, ...rows] = csvRecords(body.trimStart(), delimiter);
   if (!header)
     return { ok: false, message: 'The file is empty: there is nothing in it to import.' };
-  const names = header.map(key);
+  const names = header.map(columnKey);
   const column = (pattern: RegExp) => names.findIndex((name) => pattern.test(name));
   const lat = column(LATITUDE);
   const lng = column(LONGITUDE);

@@ -18,14 +18,37 @@ export function delimiterOf(headerLine: string): string {
 /** The first line of a text, without its line break. */
 export const firstLine = (text: string) => /^[^\r\n]*/.exec(text)?.[0] ?? '';
 
+/** What a column of latitudes, of longitudes or of WKT geometries is headed (csvToGeoJson.ts). */
+export const LATITUDE = /^(lat|latitude|y|lat_?wgs84|latitude_?wgs84)$/;
+export const LONGITUDE = /^(lon|lng|long|longitude|x|lon_?wgs84|lng_?wgs84|longitude_?wgs84)$/;
+export const WKT = /^(wkt|geometry|the_geom)$/;
+
+/** A header's name as matched: its case, spaces and quotes aside. */
+export const columnKey = (header: string) =>
+  header
+    .trim()
+    .replace(/^"(.*)"$/, '$1')
+    .trim()
+    .toLowerCase()
+    .replace(/\s+/g, '_');
+
 /**
- * Whether a file's text is a spreadsheet's: not JSON (it begins with neither `{` nor `[`) and its
- * first line has a delimiter between at least two names.
+ * Whether a file's text is a spreadsheet's: not JSON or XML (it begins with none of `{`, `[` and
+ * `<`), and its first line is a header, with a delimiter, that names a latitude and a longitude
+ * column or a WKT column. A file named `.csv` or `.tsv` needs only the delimiter: it is then told
+ * what columns it lacks. (A text file of words with commas, a JSON file with a comment, is not
+ * taken for one.)
  */
-export function looksLikeCsv(text: string): boolean {
+export function looksLikeCsv(text: string, fileName?: string): boolean {
   const start = text.replace(/^\uFEFF/, '').trimStart();
   if (start === '' || start[0] === '{' || start[0] === '[' || start[0] === '<') return false;
   const header = firstLine(start);
   const delimiter = delimiterOf(header);
-  return header.includes(delimiter) && !/^"(?:[^"\\]|\\.)*"\s*$/.test(start);
+  if (!header.includes(delimiter)) return false;
+  if (fileName !== undefined && /\.(csv|tsv)$/i.test(fileName)) return true;
+  const names = header.split(delimiter).map(columnKey);
+  return (
+    names.some((name) => WKT.test(name)) ||
+    (names.some((name) => LATITUDE.test(name)) && names.some((name) => LONGITUDE.test(name)))
+  );
 }

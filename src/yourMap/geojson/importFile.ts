@@ -54,7 +54,7 @@ export async function importFile(
   } catch (error) {
     return fileFault(`The file could not be read: ${messageOf(error)}`);
   }
-  return parseImportText(text, options);
+  return parseImportText(text, options, file instanceof File ? file.name : undefined);
 }
 
 function inWorker(deps: ImportFileDeps, request: ImportRequest): Promise<ImportResult> {

@@ -33,7 +33,7 @@ export async function answerImportRequest(data: unknown): Promise<ImportResult> 
     return fileFault(`The file could not be read: ${messageOf(error)}`);
   }
   try {
-    return await parseImportText(text, options);
+    return await parseImportText(text, options, source instanceof File ? source.name : undefined);
   } catch (error) {
     return fileFault(`The import failed unexpectedly: ${messageOf(error)}`);
   }

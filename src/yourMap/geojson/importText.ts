@@ -12,12 +12,17 @@ export function looksLikeXml(text: string): boolean {
  * spreadsheet's rows (CSV, TSV) converted first, with their readers loaded only when such a file
  * comes (src/yourMap/xml, src/yourMap/csv).
  */
-export async function parseImportText(text: string, options: ParseOptions): Promise<ImportResult> {
+export async function parseImportText(
+  text: string,
+  options: ParseOptions,
+  /** The file's name, where it has one: a `.csv` is read as a spreadsheet's. */
+  fileName?: string,
+): Promise<ImportResult> {
   if (looksLikeXml(text)) {
     const { parseXmlImport } = await import('../xml/parseXmlImport');
     return parseXmlImport(text, options);
   }
-  if (looksLikeCsv(text)) {
+  if (looksLikeCsv(text, fileName)) {
     const { parseCsvImport } = await import('../csv/parseCsvImport');
     return parseCsvImport(text, options);
   }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { csvRecords } from '../../../../src/yourMap/csv/csvToGeoJson';
 import { looksLikeCsv } from '../../../../src/yourMap/csv/looksLikeCsv';
 import { importFile, startInlineWorker } from '../../../../src/yourMap/geojson/importFile';
+import { answerImportRequest } from '../../../../src/yourMap/geojson/importRequest';
 import { importOutcomeText } from '../../../../src/yourMap/geojson/importResult';
 import { parseImportText } from '../../../../src/yourMap/geojson/importText';
 import { failure, options, records } from '../geojson/support';
@@ -83,7 +84,8 @@ describe('a spreadsheet’s rows (CSV) imported', () => {
   });
 
   it('says which columns it found where none is a latitude and longitude', async () => {
-    expect(failure(await read('city,country\nLisbon,Portugal\n')).message).toBe(
+    const cities = 'city,country\nLisbon,Portugal\n';
+    expect(failure(await parseImportText(cities, options(), 'cities.csv')).message).toBe(
       'The file looks like a spreadsheet (CSV), but has no latitude and longitude columns: its ' +
         'columns are “city”, “country”. Name them “latitude” and “longitude” (or “lat” and ' +
         '“lon”), or give a “WKT” column of POINTs.',
@@ -96,15 +98,28 @@ describe('a spreadsheet’s rows (CSV) imported', () => {
     );
   });
 
-  it('is read from a chosen file too', async () => {
+  it('is read from a chosen file too, by its name where its columns do not say', async () => {
     const file = new Blob(['\uFEFFname,lat,lon\nA,1,2\n'], { type: 'text/csv' });
     const result = await importFile(file, options(), { startWorker: startInlineWorker });
     expect(records(result).map(({ name }) => name)).toEqual(['A']);
+    const named = new File(['city,country\nLisbon,Portugal\n'], 'cities.csv');
+    const refused = await importFile(named, options(), { startWorker: startInlineWorker });
+    expect(failure(refused).message).toMatch(/^The file looks like a spreadsheet \(CSV\)/);
+    const viaWorker = await answerImportRequest({ source: named, options: { tab: 't', now: 1 } });
+    expect(failure(viaWorker).message).toMatch(/^The file looks like a spreadsheet \(CSV\)/);
   });
 
   it('is told apart from JSON, XML and a line of words', () => {
     expect(looksLikeCsv('name,lat,lon\n')).toBe(true);
-    expect(looksLikeCsv('\uFEFF "name";"lat"\n')).toBe(true);
+    expect(looksLikeCsv('\uFEFF "name";"Lat";"LONG"\n')).toBe(true);
+    expect(looksLikeCsv('WKT,name\n')).toBe(true);
+    // Columns that are not a position: a spreadsheet only where the file is named one.
+    expect(looksLikeCsv('city,country\n')).toBe(false);
+    expect(looksLikeCsv('city,country\n', 'cities.CSV')).toBe(true);
+    expect(looksLikeCsv('city\tcountry\n', 'cities.tsv')).toBe(true);
+    // A JSON file with a comment, a line of words with commas.
+    expect(looksLikeCsv('// Comments are not JSON, so this file is not JSON\n{}')).toBe(false);
+    expect(looksLikeCsv('Dear all, here are the places, as promised')).toBe(false);
     expect(looksLikeCsv('{"type": "Point", "coordinates": [1, 2]}')).toBe(false);
     expect(looksLikeCsv('[1, 2]')).toBe(false);
     expect(looksLikeCsv('<kml/>')).toBe(false);
