@@ -1,3 +1,5 @@
+import { MAX_IMPORT_BYTES } from './importResult';
+
 // A chosen or dropped file's bytes as text. GeoJSON is UTF-8 (RFC 7946 and RFC 8259); a file
 // that says it is UTF-16 (its byte order mark) is read as such. Anything else that is not UTF-8
 // (a file saved as Windows-1252 or Latin-1, say) is refused with where, rather than read with
@@ -99,10 +101,12 @@ function declaredXmlEncoding(bytes: Uint8Array): TextDecoder | null {
  */
 export async function readFileText(file: Blob): Promise<FileText> {
   const buffer = await file.arrayBuffer();
+  // A ZIP archive's local file header: `PK\x03\x04`.
   const head = new Uint8Array(buffer, 0, Math.min(4, buffer.byteLength));
   if (head[0] === 0x50 && head[1] === 0x4b && head[2] === 0x03 && head[3] === 0x04) {
-    const { kmzText } = await import('../xml/kmz');
-    return kmzText(new Uint8Array(buffer));
+    const { kmlInKmz } = await import('../xml/kmz');
+    const inside = kmlInKmz(new Uint8Array(buffer), MAX_IMPORT_BYTES);
+    return inside.ok ? decodeFileText(inside.kml) : inside;
   }
   return decodeFileText(buffer);
 }

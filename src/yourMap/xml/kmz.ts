@@ -1,24 +1,21 @@
 import { unzipSync } from 'fflate';
-import { MAX_IMPORT_BYTES } from '../geojson/importResult';
-import { decodeFileText, type FileText } from '../geojson/fileText';
 
 // A KMZ (Google My Maps' and Google Earth's default download) is a ZIP archive holding a KML,
 // `doc.kml` by convention, beside the icons it uses. Its KML is taken out and read as a KML file
 // is. Loaded only when such a file comes.
 
-/** Whether bytes begin as a ZIP archive's local file header does (`PK\x03\x04`). */
-export function isZip(bytes: Uint8Array): boolean {
-  return bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04;
-}
-
 const isKml = (name: string) => /\.kml$/i.test(name) && !name.startsWith('__MACOSX/');
 
 /**
- * The KML inside a KMZ, as text: `doc.kml` where there is one, else the first `.kml` at the
- * shallowest level. A KML larger than an import may be (MAX_IMPORT_BYTES) is refused before it is
+ * The KML inside a KMZ, its bytes (fileText.ts reads them as it reads a file's): `doc.kml` where there is one, else the first `.kml` at the
+ * shallowest level. A KML larger than an import may be (`maxBytes`, the import's MAX_IMPORT_BYTES,
+ * given by the caller so that this chunk shares no module with the app's) is refused before it is
  * unpacked; an archive whose sizes lie unpacks no more than it says (and then is not well-formed).
  */
-export function kmzText(bytes: Uint8Array): FileText {
+export function kmlInKmz(
+  bytes: Uint8Array,
+  maxBytes: number,
+): { ok: true; kml: ArrayBuffer } | { ok: false; message: string } {
   // Set in the filter's callback, which TypeScript cannot see run.
   const refused: { tooLarge: { name: string; size: number } | null } = { tooLarge: null };
   let files: Record<string, Uint8Array>;
@@ -26,7 +23,7 @@ export function kmzText(bytes: Uint8Array): FileText {
     files = unzipSync(bytes, {
       filter: ({ name, originalSize }) => {
         if (!isKml(name)) return false;
-        if (originalSize > MAX_IMPORT_BYTES) {
+        if (originalSize > maxBytes) {
           refused.tooLarge ??= { name, size: originalSize };
           return false;
         }
@@ -49,11 +46,11 @@ export function kmzText(bytes: Uint8Array): FileText {
     return {
       ok: false,
       message: big
-        ? `The KML in this KMZ (${big.name}) is ${(Math.ceil(big.size / 100_000) / 10).toFixed(1)} MB unpacked; files of up to ${MAX_IMPORT_BYTES / 1_000_000} MB can be imported.`
+        ? `The KML in this KMZ (${big.name}) is ${(Math.ceil(big.size / 100_000) / 10).toFixed(1)} MB unpacked; files of up to ${maxBytes / 1_000_000} MB can be imported.`
         : 'The file is a ZIP archive with no KML file in it: Chartroom imports GeoJSON, KML, KMZ, GPX and CSV.',
     };
   }
   const buffer = new ArrayBuffer(kml.byteLength);
   new Uint8Array(buffer).set(kml);
-  return decodeFileText(buffer);
+  return { ok: true, kml: buffer };
 }
