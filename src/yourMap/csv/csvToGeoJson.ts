@@ -7,8 +7,9 @@ import { LATITUDE, LONGITUDE, WKT, columnKey, delimiterOf, firstLine } from './l
 // column of POINTs), a name and a note column where there are, every other column kept as the
 // pin's properties. Rows are numbered as the spreadsheet numbers them: the header is row 1.
 
-const NAME = /^(name|title)$/;
-const NOTE = /^(note|notes|description|desc)$/;
+/** The name's and the note's columns, in the order they are looked for (as parseImport's own). */
+const NAME_COLUMNS = ['name', 'title'];
+const NOTE_COLUMNS = ['note', 'notes', 'description', 'desc'];
 
 export type CsvConverted =
   | {
@@ -20,9 +21,17 @@ export type CsvConverted =
     }
   | { ok: false; message: string };
 
-/** RFC 4180 records: quoted fields may hold the delimiter, quotes (doubled) and line breaks. */
-export function csvRecords(text: string, delimiter: string): string[][] {
+/**
+ * RFC 4180 records: quoted fields may hold the delimiter, quotes (doubled) and line breaks.
+ * `unclosed` is the index of the record whose quoted cell is never closed (it would take the rest
+ * of the file in), or -1.
+ */
+export function csvRecords(
+  text: string,
+  delimiter: string,
+): { records: string[][]; unclosed: number } {
   const records: string[][] = [];
+  let openedIn = -1;
   let field = '';
   let record: string[] = [];
   let quoted = false;
@@ -48,6 +57,7 @@ export function csvRecords(text: string, delimiter: string): string[][] {
     } else if (c === '"' && field.trim() === '') {
       field = '';
       quoted = true;
+      openedIn = records.length;
     } else if (c === delimiter) endField();
     else if (c === '\n' || c === '\r') {
       endRecord();
@@ -55,17 +65,37 @@ export function csvRecords(text: string, delimiter: string): string[][] {
     } else field += c;
     i += 1;
   }
+  const unclosed = quoted ? openedIn : -1;
   if (field !== '' || record.length > 0) endRecord();
-  // Blank lines (a trailing one, most often) are no rows.
-  return records.filter((r) => !(r.length === 1 && r[0]!.trim() === ''));
+  // Blank lines (a trailing one, most often) are no rows; an unclosed quote's record is counted
+  // among those before it as they are.
+  const blank = (r: string[]) => r.length === 1 && r[0]!.trim() === '';
+  const unclosedAt = unclosed < 0 ? -1 : records.slice(0, unclosed).filter((r) => !blank(r)).length;
+  return { records: records.filter((r) => !blank(r)), unclosed: unclosedAt };
 }
 
+/** Excel's first line naming the delimiter (`sep=;`), where there is one. */
+const SEPARATOR_LINE = /^sep=(.)\r?\n?/i;
+
 export function csvToGeoJson(text: string): CsvConverted {
-  const body = text.replace(/^\uFEFF/, '');
-  const delimiter = delimiterOf(firstLine(body.trimStart()));
-  const [header, ...rows] = csvRecords(body.trimStart(), delimiter);
+  let body = text.replace(/^\uFEFF/, '').trimStart();
+  const said = SEPARATOR_LINE.exec(body);
+  if (said) body = body.slice(said[0].length);
+  const delimiter = said?.[1] ?? delimiterOf(firstLine(body));
+  const { records, unclosed } = csvRecords(body, delimiter);
+  const [header, ...rows] = records;
   if (!header)
     return { ok: false, message: 'The file is empty: there is nothing in it to import.' };
+  // Rows as a spreadsheet numbers them: the header is row 1 (Excel shows no `sep=` line).
+  const rowNumber = (index: number) => index + 2;
+  if (unclosed >= 0) {
+    return {
+      ok: false,
+      message:
+        `Row ${unclosed + 1}: a quoted cell is never closed, so the rest of the file ` +
+        'would be one cell. Close its quote (a quote within a cell is written twice: "").',
+    };
+  }
   const names = header.map(columnKey);
   const column = (pattern: RegExp) => names.findIndex((name) => pattern.test(name));
   const lat = column(LATITUDE);
@@ -80,18 +110,32 @@ export function csvToGeoJson(text: string): CsvConverted {
         '“longitude” (or “lat” and “lon”), or give a “WKT” column of POINTs.',
     };
   }
-  const name = column(NAME);
-  const note = column(NOTE);
+  const first = (wanted: readonly string[]) =>
+    wanted.map((want) => names.indexOf(want)).find((index) => index >= 0) ?? -1;
+  const name = first(NAME_COLUMNS);
+  const note = first(NOTE_COLUMNS);
   const used = new Set(lat >= 0 && lng >= 0 ? [lat, lng] : [wkt]);
+  const keys = propertyKeys(header, name, note);
   const features: Feature<Point | null>[] = [];
   const labels: string[] = [];
   let notImportedYet = 0;
   for (const [index, row] of rows.entries()) {
+    const rowName = name >= 0 ? (row[name] ?? '').trim() : '';
+    const label = `Row ${rowNumber(index)}${rowName ? ` (“${rowName.slice(0, 60)}”)` : ''}`;
+    // More cells than columns: a decimal comma in a comma-separated file, say. Empty ones after
+    // the last column (a trailing delimiter) are nothing.
+    if (row.slice(header.length).some((cell) => cell.trim() !== '')) {
+      return {
+        ok: false,
+        message:
+          `${label}: it has ${row.length} cells, and the header ${header.length} columns. Is a ` +
+          `number written with a decimal comma in a file whose cells are separated by commas?`,
+      };
+    }
     const properties: Record<string, string> = {};
-    for (const [i, heading] of header.entries()) {
+    for (const [i, target] of keys.entries()) {
       if (used.has(i)) continue;
       const value = row[i] ?? '';
-      const target = i === name ? 'name' : i === note ? 'description' : heading.trim();
       // Defined, not assigned: a column headed `__proto__` is a property like any other.
       // An empty cell is no value: an unnamed row is `Pin N`.
       if (value !== '')
@@ -102,8 +146,7 @@ export function csvToGeoJson(text: string): CsvConverted {
           configurable: true,
         });
     }
-    const rowName = name >= 0 ? (row[name] ?? '').trim() : '';
-    labels.push(`Row ${index + 2}${rowName ? ` (“${rowName.slice(0, 60)}”)` : ''}`);
+    labels.push(label);
     const place =
       lat >= 0 && lng >= 0 ? fromColumns(row[lng], row[lat], delimiter) : fromWkt(row[wkt]);
     if ('fault' in place) {
@@ -128,6 +171,24 @@ export function csvToGeoJson(text: string): CsvConverted {
   };
 }
 
+/**
+ * Each column's property: the name's column is `name` and the note's `note` (which parseImport
+ * reads first); every other column keeps its heading, and one whose heading is taken already (a
+ * `name` column beside the `title` one, a heading twice) is numbered after it: `tag 2`.
+ */
+function propertyKeys(header: readonly string[], name: number, note: number): string[] {
+  const taken = new Set<string>(['name', 'note']);
+  return header.map((heading, i) => {
+    if (i === name) return 'name';
+    if (i === note) return 'note';
+    const own = heading.trim();
+    let key = own;
+    for (let n = 2; taken.has(key); n += 1) key = `${own} ${n}`;
+    taken.add(key);
+    return key;
+  });
+}
+
 type Place = { position: [number, number] | null } | { fault: string } | { later: true };
 
 function fromColumns(lngText = '', latText = '', delimiter: string): Place {
@@ -144,7 +205,9 @@ function number(text: string, delimiter: string): number | null {
   const trimmed = text.trim();
   const written = delimiter === ',' ? trimmed : trimmed.replace(',', '.');
   if (!/^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i.test(written)) return null;
-  return Number(written);
+  const value = Number(written);
+  // `1e999` is written as a number, but is none: too large to be one.
+  return Number.isFinite(value) ? value : null;
 }
 
 function fromWkt(text = ''): Place {

@@ -42,8 +42,10 @@ export const columnKey = (header: string) =>
 export function looksLikeCsv(text: string, fileName?: string): boolean {
   const start = text.replace(/^\uFEFF/, '').trimStart();
   if (start === '' || start[0] === '{' || start[0] === '[' || start[0] === '<') return false;
-  const header = firstLine(start);
-  const delimiter = delimiterOf(header);
+  // Excel's `sep=;` line names the delimiter; the header follows it.
+  const said = /^sep=(.)\r?\n/i.exec(start);
+  const header = firstLine(said ? start.slice(said[0].length) : start);
+  const delimiter = said?.[1] ?? delimiterOf(header);
   if (!header.includes(delimiter)) return false;
   if (fileName !== undefined && /\.(csv|tsv)$/i.test(fileName)) return true;
   const names = header.split(delimiter).map(columnKey);

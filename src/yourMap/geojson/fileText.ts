@@ -55,7 +55,7 @@ function byteLineAndColumn(bytes: Uint8Array, offset: number): { line: number; c
   return { line, column: offset - lineStart + 1 };
 }
 
-export function decodeFileText(buffer: ArrayBuffer): FileText {
+export function decodeFileText(buffer: ArrayBuffer, spreadsheet = false): FileText {
   const bytes = new Uint8Array(buffer);
   if (bytes[0] === 0xff && bytes[1] === 0xfe) {
     return { ok: true, text: new TextDecoder('utf-16le').decode(bytes) };
@@ -67,6 +67,9 @@ export function decodeFileText(buffer: ArrayBuffer): FileText {
   if (bad === -1) return { ok: true, text: new TextDecoder('utf-8').decode(bytes) };
   const declared = declaredXmlEncoding(bytes);
   if (declared) return { ok: true, text: declared.decode(bytes) };
+  // Excel on Windows saves "CSV (Comma delimited)" in the system's code page, Windows-1252 in
+  // western Europe and the Americas: a spreadsheet's file that is not UTF-8 is read as that.
+  if (spreadsheet) return { ok: true, text: new TextDecoder('windows-1252').decode(bytes) };
   const { line, column } = byteLineAndColumn(bytes, bad);
   const hex = bytes[bad]!.toString(16).toUpperCase().padStart(2, '0');
   return {
@@ -108,5 +111,6 @@ export async function readFileText(file: Blob): Promise<FileText> {
     const inside = kmlInKmz(new Uint8Array(buffer), MAX_IMPORT_BYTES);
     return inside.ok ? decodeFileText(inside.kml) : inside;
   }
-  return decodeFileText(buffer);
+  const name = file instanceof File ? file.name : '';
+  return decodeFileText(buffer, /\.(csv|tsv)$/i.test(name));
 }

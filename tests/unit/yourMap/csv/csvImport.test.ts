@@ -109,6 +109,55 @@ describe('a spreadsheet’s rows (CSV) imported', () => {
     expect(failure(viaWorker).message).toMatch(/^The file looks like a spreadsheet \(CSV\)/);
   });
 
+  it('keeps every column: a name column beside the title, notes beside a description, a heading twice', async () => {
+    const csv =
+      'title,name,lat,lon,notes,description,tag,tag\nT,N,1,2,the note,the description,a,b\n';
+    const [pin] = records(await read(csv));
+    expect(pin).toMatchObject({ name: 'N', note: 'the note' });
+    expect(pin?.properties).toEqual({
+      title: 'T',
+      description: 'the description',
+      tag: 'a',
+      'tag 2': 'b',
+    });
+  });
+
+  it('refuses rows with more cells than columns, a quote never closed, and numbers too large', async () => {
+    expect(failure(await read('name,lat,lon\nA,38,7,-9,1\n')).message).toBe(
+      'Row 2 (“A”): it has 5 cells, and the header 3 columns. Is a number written with a decimal ' +
+        'comma in a file whose cells are separated by commas?',
+    );
+    // A trailing delimiter is no cell.
+    expect(records(await read('name,lat,lon\nA,1,2,\n'))).toHaveLength(1);
+    expect(failure(await read('name,lat,lon\nA,1,2\n"B,3,4\nC,5,6\n')).message).toBe(
+      'Row 3: a quoted cell is never closed, so the rest of the file would be one cell. Close ' +
+        'its quote (a quote within a cell is written twice: "").',
+    );
+    expect(failure(await read('name,lat,lon\nA,1e999,2\n')).message).toBe(
+      'Row 2 (“A”): its latitude “1e999” is not a number.',
+    );
+  });
+
+  it('reads Excel’s sep= line, and numbers its rows as the spreadsheet does', async () => {
+    const csv = 'sep=;\r\nname;lat;lon\r\nA;1,5;2\r\nB;x;2\r\n';
+    expect(failure(await read(csv)).message).toBe('Row 3 (“B”): its latitude “x” is not a number.');
+    expect(records(await read(csv.replace('x', '3')))[0]?.geometry.coordinates).toEqual([2, 1.5]);
+  });
+
+  it('reads a .csv Excel saved in Windows-1252', async () => {
+    // é is 0xE9: one byte, which is not UTF-8.
+    const bytes = Uint8Array.from('name,lat,lon\nCaf\u00e9 \u00f1,1,2\n', (c) => c.charCodeAt(0));
+    const result = await importFile(new File([bytes], 'places.csv'), options(), {
+      startWorker: startInlineWorker,
+    });
+    expect(records(result)[0]?.name).toBe('Café ñ');
+    // Not named a spreadsheet, the same bytes are refused as not UTF-8.
+    const other = await importFile(new File([bytes], 'places.txt'), options(), {
+      startWorker: startInlineWorker,
+    });
+    expect(failure(other).message).toMatch(/^The file is not UTF-8 text/);
+  });
+
   it('is told apart from JSON, XML and a line of words', () => {
     expect(looksLikeCsv('name,lat,lon\n')).toBe(true);
     expect(looksLikeCsv('\uFEFF "name";"Lat";"LONG"\n')).toBe(true);
@@ -129,9 +178,12 @@ describe('a spreadsheet’s rows (CSV) imported', () => {
   });
 
   it('splits records as RFC 4180 does', () => {
-    expect(csvRecords('a,"b,c","d""e"\r\n"f\ng",h\n\n', ',')).toEqual([
-      ['a', 'b,c', 'd"e'],
-      ['f\ng', 'h'],
-    ]);
+    expect(csvRecords('a,"b,c","d""e"\r\n"f\ng",h\n\n', ',')).toEqual({
+      records: [
+        ['a', 'b,c', 'd"e'],
+        ['f\ng', 'h'],
+      ],
+      unclosed: -1,
+    });
   });
 });
