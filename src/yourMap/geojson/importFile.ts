@@ -54,7 +54,11 @@ export async function importFile(
   } catch (error) {
     return fileFault(`The file could not be read: ${messageOf(error)}`);
   }
-  return parseImportText(text, options, file instanceof File ? file.name : undefined);
+  try {
+    return await parseImportText(text, options, file instanceof File ? file.name : undefined);
+  } catch (error) {
+    return fileFault(`The import failed unexpectedly: ${messageOf(error)}`);
+  }
 }
 
 function inWorker(deps: ImportFileDeps, request: ImportRequest): Promise<ImportResult> {

@@ -41,6 +41,9 @@ function placemark(record: FeatureRecord): string {
     if (key === 'marker-color' && colour !== null) continue;
     data.push([key, dataText(value)]);
   }
+  // A kept property named `description` is read back over the Placemark's own description: the
+  // note is written as `note` too, which an import reads first.
+  if (Object.hasOwn(record.properties ?? {}, 'description')) data.push(['note', record.note]);
   const created = isoTime(record.created);
   const updated = isoTime(record.updated);
   if (created !== null) data.push(['created', created]);

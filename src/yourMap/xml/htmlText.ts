@@ -29,20 +29,50 @@ export function decodeCharacterReferences(text: string): string {
 /** Block elements whose end starts a new line. */
 const BLOCK_END = /<\/(p|div|li|tr|h[1-6]|ul|ol|table|blockquote)\s*>/gi;
 
+/** A tag (`<b>`, `</p>`, `<br/>`) or a character reference: what makes a description HTML. */
+const LOOKS_LIKE_HTML = /<\/?[a-z][a-z0-9-]*(\s[^<>]*)?\/?>|&(#[0-9]+|#x[0-9a-f]+|[a-z]+);/i;
+
+/**
+ * `text` without what lies from each `open` to the next `close` (both included; an unclosed one
+ * to the end), found by plain search: linear in the text, however many opens it has.
+ */
+function withoutBetween(text: string, open: string, close: string): string {
+  const lower = text.toLowerCase();
+  let kept = '';
+  let from = 0;
+  for (;;) {
+    const start = lower.indexOf(open, from);
+    if (start < 0) return kept + text.slice(from);
+    kept += text.slice(from, start);
+    const end = lower.indexOf(close, start + open.length);
+    if (end < 0) return kept;
+    from = end + close.length;
+  }
+}
+
+/**
+ * A description → its text. Where it holds no tag and no character reference it is text already,
+ * kept as it is (`depth < 5 m`, line breaks and all). Every step is linear in its length: a
+ * hostile description cannot hold the page up.
+ */
 export function htmlToText(html: string): string {
-  const text = html
-    .replace(/<!--[\s\S]*?-->/g, '')
-    // Their content is code or styling, never text to keep.
-    .replace(/<(script|style)\b[^>]*>[\s\S]*?<\/\1\s*>/gi, '')
-    .replace(/\r\n?/g, '\n')
-    // Source line breaks are spaces in HTML; <br> and block ends are the breaks.
-    .replace(/[ \t]*\n[ \t]*/g, ' ')
+  if (!LOOKS_LIKE_HTML.test(html)) return html;
+  let text = withoutBetween(html, '<!--', '-->');
+  // Their content is code or styling, never text to keep.
+  text = withoutBetween(withoutBetween(text, '<script', '</script>'), '<style', '</style>');
+  // Source line breaks are spaces in HTML; <br> and block ends are the breaks.
+  text = text
+    .split(/\r\n?|\n/)
+    .map((line) => line.trim())
+    .join(' ')
     .replace(/<br\s*\/?>/gi, '\n')
     .replace(BLOCK_END, '\n')
-    .replace(/<li\b[^>]*>/gi, '• ')
-    .replace(/<[^>]*>/g, '');
+    .replace(/<li\b[^<>]*>/gi, '• ')
+    .replace(/<\/?[a-z][^<>]*>/gi, '');
   return decodeCharacterReferences(text)
-    .replace(/[ \t\u00a0]+\n/g, '\n')
+    .split('\n')
+    .map((line) => line.trim())
+    .join('\n')
     .replace(/\n{3,}/g, '\n\n')
     .trim();
 }

@@ -49,7 +49,16 @@ export function xmlToGeoJson(text: string): Converted {
     };
   }
   const kind: XmlKind = name === 'kml' ? 'KML' : 'GPX';
-  const collection = kind === 'KML' ? kml(doc) : gpx(doc);
+  let collection: FeatureCollection<Geometry | null>;
+  try {
+    collection = kind === 'KML' ? kml(doc) : gpx(doc);
+  } catch (error) {
+    // The converter's own failure (a SimpleData named `__proto__`, say): said, nothing written.
+    return {
+      ok: false,
+      message: `The ${kind} file could not be read: ${error instanceof Error ? error.message : String(error)}.`,
+    };
+  }
   return {
     ok: true,
     kind,

@@ -69,6 +69,15 @@ describe('serialiseKml', () => {
     );
   });
 
+  it('keeps the note over a kept property named description, and that property too', async () => {
+    for (const note of ['my note', '']) {
+      const [back] = await roundTrip([
+        pin({ id: 'p', note, properties: { description: 'from the file', Note: 'N' } }),
+      ]);
+      expect(back).toMatchObject({ note, properties: { description: 'from the file', Note: 'N' } });
+    }
+  });
+
   it('writes what XML cannot hold as U+FFFD, so the file always reads', () => {
     expect(escapeXml('a\u0000b\u001Fc\uD800d\uDFFFe\u{1F600}<&>"')).toBe(
       'a\uFFFDb\uFFFDc\uFFFDd\uFFFDe\u{1F600}&lt;&amp;&gt;&quot;',

@@ -113,6 +113,17 @@ describe('KML and GPX imports', () => {
     );
   });
 
+  it('says so where the converter itself fails, rather than throw', async () => {
+    const kml =
+      '<kml><Placemark><ExtendedData><SchemaData><SimpleData name="__proto__">x</SimpleData>' +
+      '</SchemaData></ExtendedData><Point><coordinates>1,2</coordinates></Point></Placemark></kml>';
+    expect(failure(await parseImportText(kml, options())).message).toMatch(
+      /^The KML file could not be read: /,
+    );
+    const chosen = await importFile(new Blob([kml]), options(), { startWorker: startInlineWorker });
+    expect(failure(chosen).message).toMatch(/^The KML file could not be read: /);
+  });
+
   it('tells XML from JSON by its first character', () => {
     expect(looksLikeXml('\uFEFF  \n<gpx/>')).toBe(true);
     expect(looksLikeXml('{"type":"Point"}')).toBe(false);
@@ -197,5 +208,23 @@ describe('htmlToText', () => {
       'a\nb\nc &unknown; &#0; &#xD800;',
     );
     expect(htmlToText('<img src=x onerror=alert(1)>&lt;b&gt;')).toBe('<b>');
+  });
+
+  it('keeps a description that is not HTML as it is written', () => {
+    expect(htmlToText('line one\nline two')).toBe('line one\nline two');
+    expect(htmlToText('depth < 5m, height > 3m')).toBe('depth < 5m, height > 3m');
+  });
+
+  it('reads hostile descriptions in one pass: a million of one character is no hold-up', () => {
+    // Each would take minutes by a pattern that looks ahead from every position.
+    for (const hostile of [
+      '<b>'.padEnd(1_000_000, '<'),
+      `<b>${' '.repeat(1_000_000)}x`,
+      `<b>${'<!--'.repeat(250_000)}`,
+      `<b>${'<script'.repeat(150_000)}`,
+      `<b>${'&amp'.repeat(250_000)}`,
+    ]) {
+      expect(typeof htmlToText(hostile)).toBe('string');
+    }
   });
 });
