@@ -100,6 +100,19 @@ for (const size of [
   });
 }
 
+/** Imports three.geojson: pins `One`, `Two` and `Three` by Lisbon. */
+async function importThree(page: Page): Promise<void> {
+  const pins = ['One', 'Two', 'Three'].map((name, i) => ({
+    type: 'Feature',
+    properties: { name },
+    geometry: { type: 'Point', coordinates: [-9.11 - i / 100, 38.7] },
+  }));
+  await importThroughChooser(page, {
+    name: 'three.geojson',
+    buffer: Buffer.from(JSON.stringify({ type: 'FeatureCollection', features: pins })),
+  });
+}
+
 test.describe('a browser zoomed to 400% (1280 × 1024 seen as 320 × 256)', () => {
   test.use({ viewport: { width: 320, height: 256 } });
 
@@ -144,15 +157,7 @@ test.describe('a browser zoomed to 400% (1280 × 1024 seen as 320 × 256)', () =
     const alert = yourMap.getByRole('alert');
     await expect(alert).toContainText('bad.geojson was not imported.');
     await expect.poll(() => inView(alert)).toBe(true);
-    const pins = ['One', 'Two', 'Three'].map((name, i) => ({
-      type: 'Feature',
-      properties: { name },
-      geometry: { type: 'Point', coordinates: [-9.11 - i / 100, 38.7] },
-    }));
-    await importThroughChooser(page, {
-      name: 'three.geojson',
-      buffer: Buffer.from(JSON.stringify({ type: 'FeatureCollection', features: pins })),
-    });
+    await importThree(page);
     const said = yourMap.getByText('Imported 3 pins from three.geojson.');
     await expect(said).toBeVisible();
     await expect.poll(() => inView(said)).toBe(true);
@@ -234,15 +239,7 @@ test.describe('a browser zoomed to 400% (1280 × 1024 seen as 320 × 256)', () =
     await expectReady(page);
     await handle(page).click();
     await expect(sheet(page)).toHaveAttribute('data-height', 'half');
-    const pins = ['One', 'Two', 'Three'].map((name, i) => ({
-      type: 'Feature',
-      properties: { name },
-      geometry: { type: 'Point', coordinates: [-9.11 - i / 100, 38.7] },
-    }));
-    await importThroughChooser(page, {
-      name: 'three.geojson',
-      buffer: Buffer.from(JSON.stringify({ type: 'FeatureCollection', features: pins })),
-    });
+    await importThree(page);
     await page
       .getByRole('region', { name: 'Your map' })
       .getByRole('button', { name: 'One' })

@@ -20,10 +20,7 @@ export function exportedText(pins: number, keptAside: number, fileName: string):
 
 /** What a KML export wrote: records kept aside are only in the GeoJSON export, which is said. */
 export function exportedKmlText(pins: number, keptAside: number, fileName: string): string {
-  const said =
-    pins === 0
-      ? `Exported ${fileName}: your map has no pins yet, so it holds none.`
-      : `Exported ${pinCount(pins)} to ${fileName}.`;
+  const said = exportedText(pins, 0, fileName);
   if (keptAside === 0) return said;
   const aside =
     keptAside === 1

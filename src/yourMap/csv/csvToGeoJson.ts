@@ -1,5 +1,13 @@
 import type { Feature, FeatureCollection, Point } from 'geojson';
-import { LATITUDE, LONGITUDE, WKT, columnKey, delimiterOf, firstLine } from './looksLikeCsv';
+import {
+  LATITUDE,
+  LONGITUDE,
+  SEPARATOR_LINE,
+  WKT,
+  columnKey,
+  delimiterOf,
+  firstLine,
+} from './looksLikeCsv';
 
 // A spreadsheet's rows (CSV or TSV, as Excel, LibreOffice, Google Sheets and QGIS write them) →
 // GeoJSON points, so that they go through the one import's checks and rules (parseImport), as
@@ -74,9 +82,6 @@ export function csvRecords(
   return { records: records.filter((r) => !blank(r)), unclosed: unclosedAt };
 }
 
-/** Excel's first line naming the delimiter (`sep=;`), where there is one. */
-const SEPARATOR_LINE = /^sep=(.)\r?\n?/i;
-
 export function csvToGeoJson(text: string): CsvConverted {
   let body = text.replace(/^\uFEFF/, '').trimStart();
   const said = SEPARATOR_LINE.exec(body);
@@ -132,20 +137,11 @@ export function csvToGeoJson(text: string): CsvConverted {
           `number written with a decimal comma in a file whose cells are separated by commas?`,
       };
     }
-    const properties: Record<string, string> = {};
-    for (const [i, target] of keys.entries()) {
-      if (used.has(i)) continue;
-      const value = row[i] ?? '';
-      // Defined, not assigned: a column headed `__proto__` is a property like any other.
-      // An empty cell is no value: an unnamed row is `Pin N`.
-      if (value !== '')
-        Object.defineProperty(properties, target, {
-          value,
-          enumerable: true,
-          writable: true,
-          configurable: true,
-        });
-    }
+    // An empty cell is no value: an unnamed row is `Pin N`. fromEntries defines each key as
+    // the object's own: a column headed `__proto__` is a property like any other.
+    const properties = Object.fromEntries(
+      keys.flatMap((key, i) => (used.has(i) || !row[i] ? [] : [[key, row[i]]])),
+    );
     labels.push(label);
     const place =
       lat >= 0 && lng >= 0 ? fromColumns(row[lng], row[lat], delimiter) : fromWkt(row[wkt]);

@@ -23,6 +23,12 @@ export const LATITUDE = /^(lat|latitude|y|lat_?wgs84|latitude_?wgs84)$/;
 export const LONGITUDE = /^(lon|lng|long|longitude|x|lon_?wgs84|lng_?wgs84|longitude_?wgs84)$/;
 export const WKT = /^(wkt|geometry|the_geom)$/;
 
+/** Excel's first line naming the delimiter (`sep=;`), where there is one. */
+export const SEPARATOR_LINE = /^sep=(.)\r?\n/i;
+
+/** A file named as a spreadsheet's: `.csv` or `.tsv`. */
+export const isSpreadsheetName = (fileName: string) => /\.(csv|tsv)$/i.test(fileName);
+
 /** A header's name as matched: its case, spaces and quotes aside. */
 export const columnKey = (header: string) =>
   header
@@ -43,11 +49,11 @@ export function looksLikeCsv(text: string, fileName?: string): boolean {
   const start = text.replace(/^\uFEFF/, '').trimStart();
   if (start === '' || start[0] === '{' || start[0] === '[' || start[0] === '<') return false;
   // Excel's `sep=;` line names the delimiter; the header follows it.
-  const said = /^sep=(.)\r?\n/i.exec(start);
+  const said = SEPARATOR_LINE.exec(start);
   const header = firstLine(said ? start.slice(said[0].length) : start);
   const delimiter = said?.[1] ?? delimiterOf(header);
   if (!header.includes(delimiter)) return false;
-  if (fileName !== undefined && /\.(csv|tsv)$/i.test(fileName)) return true;
+  if (fileName !== undefined && isSpreadsheetName(fileName)) return true;
   const names = header.split(delimiter).map(columnKey);
   return (
     names.some((name) => WKT.test(name)) ||

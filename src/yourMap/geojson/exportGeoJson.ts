@@ -98,12 +98,14 @@ function exportGeometry(geometry: FeatureGeometry): Geometry {
   }
 }
 
-function position([lng, lat]: readonly [number, number]): [number, number] {
+/** A position as the exports write it: to 7 decimals, -0 as 0. */
+export function position([lng, lat]: readonly [number, number]): [number, number] {
   // `+ 0` turns -0 into 0: the same text, and the same number after an import.
   return [roundCoordinate(lng) + 0, roundCoordinate(lat) + 0];
 }
 
-function isoTime(time: number): string | null {
+/** A record's time as ISO 8601; null where it is not a valid date. */
+export function isoTime(time: number): string | null {
   const date = new Date(time);
   return Number.isNaN(date.getTime()) ? null : date.toISOString();
 }

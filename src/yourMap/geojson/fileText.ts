@@ -1,3 +1,4 @@
+import { isSpreadsheetName } from '../csv/looksLikeCsv';
 import { MAX_IMPORT_BYTES } from './importResult';
 
 // A chosen or dropped file's bytes as text. GeoJSON is UTF-8 (RFC 7946 and RFC 8259); a file
@@ -111,6 +112,5 @@ export async function readFileText(file: Blob): Promise<FileText> {
     const inside = kmlInKmz(new Uint8Array(buffer), MAX_IMPORT_BYTES);
     return inside.ok ? decodeFileText(inside.kml) : inside;
   }
-  const name = file instanceof File ? file.name : '';
-  return decodeFileText(buffer, /\.(csv|tsv)$/i.test(name));
+  return decodeFileText(buffer, file instanceof File && isSpreadsheetName(file.name));
 }

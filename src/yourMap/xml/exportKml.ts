@@ -1,10 +1,5 @@
-import {
-  byCreated,
-  roundCoordinate,
-  type FeatureGeometry,
-  type FeatureRecord,
-  type JsonValue,
-} from '../model';
+import { isoTime, position as exportedPosition } from '../geojson/exportGeoJson';
+import { byCreated, type FeatureGeometry, type FeatureRecord, type JsonValue } from '../model';
 import { pinColour } from '../pinColour';
 
 /**
@@ -90,9 +85,9 @@ function geometry(shape: FeatureGeometry): string {
   }
 }
 
-function position([lng, lat]: readonly [number, number]): string {
-  // `+ 0` turns -0 into 0, as the GeoJSON export does.
-  return `${roundCoordinate(lng) + 0},${roundCoordinate(lat) + 0}`;
+/** `lng,lat`, rounded as the GeoJSON export rounds them. */
+function position(at: readonly [number, number]): string {
+  return exportedPosition(at).join(',');
 }
 
 /** `#rrggbb` → KML's `aabbggrr`, opaque. */
@@ -102,11 +97,6 @@ function kmlColour(hex: string): string {
 
 function dataText(value: JsonValue): string {
   return typeof value === 'string' ? value : JSON.stringify(value);
-}
-
-function isoTime(time: number): string | null {
-  const date = new Date(time);
-  return Number.isNaN(date.getTime()) ? null : date.toISOString();
 }
 
 /**

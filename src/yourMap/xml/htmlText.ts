@@ -37,7 +37,8 @@ const LOOKS_LIKE_HTML = /<\/?[a-z][a-z0-9-]*(\s[^<>]*)?\/?>|&(#[0-9]+|#x[0-9a-f]
  * to the end), found by plain search: linear in the text, however many opens it has.
  */
 function withoutBetween(text: string, open: string, close: string): string {
-  const lower = text.toLowerCase();
+  // ASCII only, so that every index in it is the same in `text` (`İ` lowercases to two units).
+  const lower = text.replace(/[A-Z]/g, (letter) => letter.toLowerCase());
   let kept = '';
   let from = 0;
   for (;;) {

@@ -7,10 +7,11 @@ import { unzipSync } from 'fflate';
 const isKml = (name: string) => /\.kml$/i.test(name) && !name.startsWith('__MACOSX/');
 
 /**
- * The KML inside a KMZ, its bytes (fileText.ts reads them as it reads a file's): `doc.kml` where there is one, else the first `.kml` at the
- * shallowest level. A KML larger than an import may be (`maxBytes`, the import's MAX_IMPORT_BYTES,
- * given by the caller so that this chunk shares no module with the app's) is refused before it is
- * unpacked; an archive whose sizes lie unpacks no more than it says (and then is not well-formed).
+ * The KML inside a KMZ, its bytes (fileText.ts reads them as it reads a file's): `doc.kml` where
+ * there is one, else the first `.kml` at the shallowest level. A KML larger than an import may be
+ * (`maxBytes`, the import's MAX_IMPORT_BYTES, given by the caller so that this chunk shares no
+ * module with the app's) is refused before it is unpacked; an archive whose sizes lie unpacks no
+ * more than it says (and then is not well-formed).
  */
 export function kmlInKmz(
   bytes: Uint8Array,

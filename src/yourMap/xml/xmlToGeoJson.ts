@@ -14,7 +14,6 @@ export type XmlKind = 'KML' | 'GPX';
 export type Converted =
   | {
       ok: true;
-      kind: XmlKind;
       collection: FeatureCollection<Geometry | null>;
       /** Each feature as the file's author would find it: `Placemark 3 (“Tower”)`, `Waypoint 2`. */
       labels: string[];
@@ -61,7 +60,6 @@ export function xmlToGeoJson(text: string): Converted {
   }
   return {
     ok: true,
-    kind,
     labels: labelsOf(collection.features, kind),
     collection: {
       type: 'FeatureCollection',
@@ -122,12 +120,17 @@ const STYLE_PLUMBING = /^(styleUrl|styleHash|styleMapHash|_gpxType|coordinatePro
  * the ground: no altitude) is dropped rather than counted as one.
  */
 function asPinFeature(feature: Feature<Geometry | null>, kind: XmlKind): Feature<Geometry | null> {
-  const properties: Record<string, unknown> = {};
   const given = feature.properties ?? {};
-  for (const [key, value] of Object.entries(given)) {
-    if (key === 'description' && isHtml(value)) properties[key] = htmlToText(value.value);
-    else if (!STYLE_PLUMBING.test(key)) properties[key] = value;
-  }
+  // fromEntries defines each key as the object's own: Data named `__proto__` is kept like any.
+  const properties: Record<string, unknown> = Object.fromEntries(
+    Object.entries(given).flatMap(([key, value]): [string, unknown][] =>
+      key === 'description' && isHtml(value)
+        ? [[key, htmlToText(value.value)]]
+        : STYLE_PLUMBING.test(key)
+          ? []
+          : [[key, value]],
+    ),
+  );
   const iconColour = given['icon-color'];
   if (typeof iconColour === 'string' && !('marker-color' in properties))
     properties['marker-color'] = iconColour;

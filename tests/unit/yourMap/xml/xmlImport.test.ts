@@ -210,6 +210,10 @@ describe('htmlToText', () => {
     expect(htmlToText('<img src=x onerror=alert(1)>&lt;b&gt;')).toBe('<b>');
   });
 
+  it('drops a script after letters whose lower case is longer (İ), and keeps what follows', () => {
+    expect(htmlToText('<p>İİİ<script>x()</script>after</p>')).toBe('İİİafter');
+  });
+
   it('keeps a description that is not HTML as it is written', () => {
     expect(htmlToText('line one\nline two')).toBe('line one\nline two');
     expect(htmlToText('depth < 5m, height > 3m')).toBe('depth < 5m, height > 3m');
