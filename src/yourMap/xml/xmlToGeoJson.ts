@@ -2,6 +2,8 @@ import { DOMParser } from '@xmldom/xmldom';
 import { gpx, kml } from '@tmcw/togeojson';
 import type { Feature, FeatureCollection, Geometry } from 'geojson';
 import { htmlToText } from './htmlText';
+import { positionFault } from './xmlPositions';
+import { unprefixed } from './xmlUnprefixed';
 
 // KML (Google My Maps, Google Earth) and GPX (GPS devices, Garmin, Strava, OsmAnd) → GeoJSON, so
 // that they go through the one import's checks and rules (parseImport). Read with xmldom's
@@ -37,6 +39,7 @@ export function xmlToGeoJson(text: string): Converted {
   } catch (error) {
     return { ok: false, message: notWellFormed(fault, error) };
   }
+  doc = unprefixed(doc);
   const root = doc.documentElement;
   const name = root?.localName?.toLowerCase() ?? '';
   if (name !== 'kml' && name !== 'gpx') {
@@ -48,6 +51,8 @@ export function xmlToGeoJson(text: string): Converted {
     };
   }
   const kind: XmlKind = name === 'kml' ? 'KML' : 'GPX';
+  const misplaced = positionFault(doc, kind);
+  if (misplaced) return { ok: false, message: misplaced };
   let collection: FeatureCollection<Geometry | null>;
   try {
     collection = kind === 'KML' ? kml(doc) : gpx(doc);

@@ -89,6 +89,57 @@ describe('KML and GPX imports', () => {
     );
   });
 
+  it('refuses a waypoint or a Point whose position cannot be read, rather than leave it out', async () => {
+    const refused = async (text: string) =>
+      failure(await parseImportText(text, options(), 'x.gpx')).message;
+    // The converter would leave each of these waypoints out, and the next be "Waypoint 2".
+    expect(await refused(GARMIN_GPX.replace('lat="38.6916" ', ''))).toBe(
+      'Waypoint 2 (“Belém”): it has no latitude (lat).',
+    );
+    expect(await refused(GARMIN_GPX.replace('lon="-9.2160"', 'lon="-9,2160"'))).toBe(
+      'Waypoint 2 (“Belém”): its longitude (lon) “-9,2160” is not a number.',
+    );
+    const point = (coordinates: string) =>
+      MY_MAPS_KML.replace('<coordinates>-9.15,38.73</coordinates>', coordinates);
+    // Read as -9.15 alone (a Placemark without a position), as its first position, or as nothing.
+    expect(await refused(point('<coordinates>-9.15;38.73</coordinates>'))).toBe(
+      'Placemark 4 (“Plain”): its Point’s coordinates “-9.15;38.73” are not ' +
+        'longitude,latitude or longitude,latitude,altitude.',
+    );
+    expect(await refused(point('<coordinates>-9.15,38.73,0 -9.2,38.8</coordinates>'))).toBe(
+      'Placemark 4 (“Plain”): its Point has 2 positions (“-9.15,38.73,0 -9.2,38.8”); a Point ' +
+        'has one.',
+    );
+    expect(await refused(point('<coordinates> </coordinates>'))).toBe(
+      'Placemark 4 (“Plain”): its Point has no coordinates.',
+    );
+    // Spaces after the commas, as files written by hand have them, are a position like any.
+    const spaced = records(
+      await parseImportText(point('<coordinates>\n  -9.15, 38.73 \n</coordinates>'), options()),
+    );
+    expect(spaced[3]?.geometry.coordinates).toEqual([-9.15, 38.73]);
+  });
+
+  it('reads KML written with its namespace under a prefix, as the Java API for KML writes it', async () => {
+    const kml =
+      '<?xml version="1.0" encoding="UTF-8"?>\n' +
+      '<ns2:kml xmlns:ns2="http://www.opengis.net/kml/2.2" xmlns:gx="http://www.google.com/kml/ext/2.2">' +
+      '<ns2:Document><ns2:Folder><ns2:Placemark><ns2:name>Belém</ns2:name>' +
+      '<ns2:description><![CDATA[<b>Open</b> daily]]></ns2:description>' +
+      '<ns2:Point><ns2:coordinates>-9.2159,38.6916</ns2:coordinates></ns2:Point></ns2:Placemark>' +
+      '<ns2:Placemark><ns2:name>Castelo</ns2:name><ns2:Point><ns2:coordinates>-9.1334,38.7139' +
+      '</ns2:coordinates></ns2:Point></ns2:Placemark></ns2:Folder></ns2:Document></ns2:kml>';
+    const pins = records(await parseImportText(kml, options(), 'places.kml'));
+    expect(pins.map(({ name, note, geometry }) => [name, note, geometry.coordinates])).toEqual([
+      ['Belém', 'Open daily', [-9.2159, 38.6916]],
+      ['Castelo', '', [-9.1334, 38.7139]],
+    ]);
+    // A prefixed file's faults are found and named as any other's.
+    expect(
+      failure(await parseImportText(kml.replace('-9.1334,38.7139', '-9.1334'), options())).message,
+    ).toMatch(/^Placemark 2 \(“Castelo”\): its Point’s coordinates “-9.1334” are not/);
+  });
+
   it('says where a file stops being well-formed XML', async () => {
     const broken = '<kml>\n  <Placemark><name>x</Placemark>\n</kml>';
     expect(failure(await parseImportText(broken, options()))).toEqual({

@@ -1,0 +1,82 @@
+// The positions of a KML or GPX file, checked before conversion. @tmcw/togeojson is lenient where
+// a pin would be lost or misplaced without a word: a GPX waypoint with no `lat` (or `lat="abc"`) is
+// left out, a KML Point whose coordinates it cannot read becomes a Placemark without a position,
+// `-9.1;38.7` is read as -9.1 and nothing, and a Point of two positions keeps the first. Each of
+// those refuses the file instead, naming the item as the file's author would find it, as a
+// GeoJSON file with such a position is refused.
+
+const NUMBER = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
+
+/** What is wrong with the positions of the file's waypoints or Placemarks' Points; null if nothing. */
+export function positionFault(doc: Document, kind: 'KML' | 'GPX'): string | null {
+  return kind === 'GPX' ? waypointFault(doc) : placemarkFault(doc);
+}
+
+function waypointFault(doc: Document): string | null {
+  const waypoints = Array.from(doc.getElementsByTagName('wpt'));
+  for (const [index, waypoint] of waypoints.entries()) {
+    for (const [attribute, what] of [
+      ['lat', 'latitude'],
+      ['lon', 'longitude'],
+    ] as const) {
+      const label = `Waypoint ${index + 1}${nameOf(waypoint)}`;
+      if (!waypoint.hasAttribute(attribute)) return `${label}: it has no ${what} (${attribute}).`;
+      const value = waypoint.getAttribute(attribute)?.trim() ?? '';
+      if (!NUMBER.test(value))
+        return `${label}: its ${what} (${attribute}) “${shown(value)}” is not a number.`;
+    }
+  }
+  return null;
+}
+
+function placemarkFault(doc: Document): string | null {
+  const placemarks = Array.from(doc.getElementsByTagName('Placemark'));
+  for (const [index, placemark] of placemarks.entries()) {
+    for (const point of pointsOf(placemark)) {
+      const fault = coordinatesFault(point);
+      if (fault) return `Placemark ${index + 1}${nameOf(placemark)}: ${fault}`;
+    }
+  }
+  return null;
+}
+
+/** The Points the converter reads: the Placemark's own, and those of its MultiGeometries. */
+function pointsOf(parent: Element): Element[] {
+  return childElements(parent).flatMap((child) =>
+    child.tagName === 'Point' ? [child] : child.tagName === 'MultiGeometry' ? pointsOf(child) : [],
+  );
+}
+
+function coordinatesFault(point: Element): string | null {
+  const element = point.getElementsByTagName('coordinates')[0];
+  const text = (element?.textContent ?? '').trim();
+  if (text === '') return 'its Point has no coordinates.';
+  // KML writes a position as `longitude,latitude[,altitude]`, positions apart by white space;
+  // files written by hand put spaces after the commas too.
+  const positions = text.replace(/\s*,\s*/g, ',').split(/\s+/);
+  if (positions.length > 1)
+    return `its Point has ${positions.length} positions (“${shown(text)}”); a Point has one.`;
+  const parts = positions[0]?.split(',') ?? [];
+  if (parts.length < 2 || parts.length > 3 || !parts.every((part) => NUMBER.test(part)))
+    return `its Point’s coordinates “${shown(text)}” are not longitude,latitude or longitude,latitude,altitude.`;
+  return null;
+}
+
+function childElements(parent: Element): Element[] {
+  const elements: Element[] = [];
+  for (let child = parent.firstChild; child; child = child.nextSibling)
+    if (child.nodeType === 1) elements.push(child as Element);
+  return elements;
+}
+
+/** ` (“Belém”)` from the item's own `name` child, '' where it has none. */
+function nameOf(item: Element): string {
+  const name = childElements(item).find((child) => child.tagName === 'name');
+  const text = (name?.textContent ?? '').trim();
+  return text === '' ? '' : ` (“${text.slice(0, 60)}”)`;
+}
+
+/** A value as said in a message: no longer than a line. */
+function shown(value: string): string {
+  return value.length > 60 ? `${value.slice(0, 60)}…` : value;
+}
