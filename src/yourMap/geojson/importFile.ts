@@ -13,6 +13,13 @@ import { workerPort, type WorkerPort } from '../../workerPort';
 export const OFF_MAIN_THREAD_BYTES = 1_000_000;
 
 /**
+ * Files that are not JSON (KML, KMZ, GPX, a spreadsheet) go to the worker from this size: reading
+ * XML and converting it takes ten times as long a byte as JSON (a KML of 10,000 Placemarks, about
+ * 1 MB, took 1.4 s in Node), which would hold the map still on this thread.
+ */
+export const OFF_MAIN_THREAD_OTHER_BYTES = 100_000;
+
+/**
  * How long the worker's script may take to load and start. A worker that cannot start (its script
  * not to be had offline, or stalled on the network; workers not allowed) is not the file's fault:
  * the file is then read and parsed on this thread instead, as a small one is.
@@ -30,7 +37,8 @@ const WORKER_FAILED = 'The file could not be imported: the import stopped unexpe
 
 /**
  * A chosen or dropped file → its pins, all or nothing (see parseImport). The size is checked
- * before the file is read. Files over OFF_MAIN_THREAD_BYTES are read and parsed in a worker,
+ * before the file is read. Files over OFF_MAIN_THREAD_BYTES, and files of other formats over
+ * OFF_MAIN_THREAD_OTHER_BYTES, are read and parsed in a worker,
  * which makes its own ids (`importIds()`: `options.makeId` cannot cross to it) and is terminated
  * once it has answered or failed; one that does not start is done without (IMPORT_WORKER_START_MS).
  * Never rejects: every failure is an `ok: false` result.
@@ -42,7 +50,10 @@ export async function importFile(
 ): Promise<ImportResult> {
   const tooLarge = checkFileSize(file.size);
   if (tooLarge) return { ok: false, error: tooLarge };
-  if (file.size > OFF_MAIN_THREAD_BYTES) {
+  if (
+    file.size > OFF_MAIN_THREAD_BYTES ||
+    (file.size > OFF_MAIN_THREAD_OTHER_BYTES && !(await startsAsJson(file)))
+  ) {
     const { tab, now, existingIds, nextPinNumber } = options;
     return inWorker(deps, { source: file, options: { tab, now, existingIds, nextPinNumber } });
   }
@@ -108,6 +119,27 @@ function inWorker(deps: ImportFileDeps, request: ImportRequest): Promise<ImportR
       instead();
     }
   });
+}
+
+/**
+ * Whether the file's first bytes are those of JSON: `{` or `[` after any white space and a UTF-8
+ * byte order mark. A file that cannot be read is said to be JSON: it is then read here, and its
+ * fault said as any other's.
+ */
+async function startsAsJson(file: Blob): Promise<boolean> {
+  let head: Uint8Array;
+  try {
+    head = new Uint8Array(await file.slice(0, 1024).arrayBuffer());
+  } catch {
+    return true;
+  }
+  let i = head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf ? 3 : 0;
+  while (
+    i < head.length &&
+    (head[i] === 0x20 || head[i] === 0x09 || head[i] === 0x0a || head[i] === 0x0d)
+  )
+    i += 1;
+  return i === head.length || head[i] === 0x7b || head[i] === 0x5b;
 }
 
 /** The real worker, as Vite bundles it: a same-origin module script. */

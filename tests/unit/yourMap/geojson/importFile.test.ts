@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   IMPORT_WORKER_START_MS,
   OFF_MAIN_THREAD_BYTES,
+  OFF_MAIN_THREAD_OTHER_BYTES,
   importFile,
   startInlineWorker,
   type ImportWorkerPort,
@@ -361,5 +362,55 @@ describe('answerImportRequest (the worker’s side)', () => {
   it('reports a fault as a result, never by silence', async () => {
     const result = await answerImportRequest({ source: '{"type":', options: { tab: 't', now: 1 } });
     expect(failure(result).message).toMatch(/^The file is not JSON: /);
+  });
+
+  describe(`a file of another format over ${OFF_MAIN_THREAD_OTHER_BYTES} bytes`, () => {
+    /** KML of `count` Placemarks, or the same points as GeoJSON, each about 100 bytes. */
+    const placemarks = (count: number) =>
+      '\uFEFF<?xml version="1.0"?><kml xmlns="http://www.opengis.net/kml/2.2"><Document>' +
+      Array.from(
+        { length: count },
+        (_, i) =>
+          `<Placemark><name>K ${i}</name><Point><coordinates>${i % 180},${i % 90}</coordinates></Point></Placemark>`,
+      ).join('') +
+      '</Document></kml>';
+    const inWorker = () =>
+      recordingWorker(({ answer }, request) => {
+        answer(IMPORT_WORKER_STARTED);
+        void answerImportRequest(request).then(answer);
+      });
+
+    it('is converted in the worker: KML, and a spreadsheet, though under 1 MB', LARGE, async () => {
+      const kml = new Blob([placemarks(1500)]);
+      expect(kml.size).toBeGreaterThan(OFF_MAIN_THREAD_OTHER_BYTES);
+      expect(kml.size).toBeLessThan(OFF_MAIN_THREAD_BYTES);
+      const worker = inWorker();
+      const pins = records(await importFile(kml, options(), worker));
+      expect(worker.log).toEqual(['started', 'posted', 'terminated']);
+      expect(pins).toHaveLength(1500);
+      expect(pins[1499]?.name).toBe('K 1499');
+
+      const csv = new Blob([
+        'name,lat,lon\n' +
+          Array.from({ length: 8000 }, (_, i) => `C ${i},${i % 90},${i % 180}`).join('\n'),
+      ]);
+      expect(csv.size).toBeGreaterThan(OFF_MAIN_THREAD_OTHER_BYTES);
+      const csvWorker = inWorker();
+      expect(records(await importFile(csv, options(), csvWorker))).toHaveLength(8000);
+      expect(csvWorker.log).toEqual(['started', 'posted', 'terminated']);
+    });
+
+    it('leaves JSON of the same size, and smaller files, on this thread', LARGE, async () => {
+      const features = Array.from({ length: 1500 }, (_, i) =>
+        point(i % 180, i % 90, { name: `J ${i}` }),
+      );
+      const json = new Blob([`\uFEFF \n${JSON.stringify(collection(...features))}`]);
+      expect(json.size).toBeGreaterThan(OFF_MAIN_THREAD_OTHER_BYTES);
+      const worker = inWorker();
+      expect(records(await importFile(json, options(), worker))).toHaveLength(1500);
+      const small = new Blob([placemarks(10)]);
+      expect(records(await importFile(small, options(), worker))).toHaveLength(10);
+      expect(worker.log).toEqual([]);
+    });
   });
 });
