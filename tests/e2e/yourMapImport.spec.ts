@@ -341,6 +341,50 @@ test('KML and KMZ from Google My Maps, GPX from a GPS and a spreadsheet’s CSV:
   expect(far?.note).toBe('Stop 7');
 });
 
+test('a large import cancelled: its worker ends, nothing is imported, and the next import goes on', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await openYourMap(page);
+  const workers: { url: string; closed: boolean }[] = [];
+  page.on('worker', (worker) => {
+    const seen = { url: worker.url(), closed: false };
+    workers.push(seen);
+    worker.on('close', () => (seen.closed = true));
+  });
+  // 90,000 Placemarks, 12 MB: seconds of reading in the worker, under the 100,000 allowed.
+  const placemark = (i: number) =>
+    `<Placemark><name>Stop ${i}</name><Point><coordinates>${(i % 360) - 180 + 0.5},` +
+    `${(Math.floor(i / 360) % 170) - 85 + 0.5}</coordinates></Point></Placemark>\n`;
+  const big = Buffer.from(
+    `<?xml version="1.0"?><kml xmlns="http://www.opengis.net/kml/2.2"><Document>` +
+      Array.from({ length: 90_000 }, (_, i) => placemark(i)).join('') +
+      '</Document></kml>',
+  );
+  await importThroughChooser(page, { name: 'stops.kml', buffer: big });
+  await expect(yourMap(page)).toContainText('Reading stops.kml…');
+  const cancel = yourMap(page).getByRole('button', { name: 'Cancel import' });
+  await cancel.click();
+  await expect(yourMap(page)).toContainText(
+    'The import of stops.kml was cancelled: nothing of it was imported.',
+  );
+  await expect(cancel).toHaveCount(0);
+  await expect(yourMap(page).getByRole('button', { name: 'Import', exact: true })).toBeFocused();
+  const importWorkers = () => workers.filter(({ url }) => url.includes('importWorker'));
+  expect(importWorkers()).toHaveLength(1);
+  await expect.poll(() => importWorkers()[0]?.closed).toBe(true);
+  await expect(listButtons(page)).toHaveCount(0);
+  expect(await storedRecords(page)).toEqual([]);
+
+  // The next file is imported as ever.
+  await importThroughChooser(page, {
+    name: 'one.geojson',
+    buffer: Buffer.from(pinsCollection(1)),
+  });
+  await expect(yourMap(page)).toContainText('Imported 1 pin from one.geojson.');
+  await expect(listButtons(page)).toHaveCount(1);
+});
+
 test('export as GeoJSON and as KML, then import into an empty browser: the same ids, names, notes, times and coordinates', async ({
   page,
   browser,

@@ -38,7 +38,7 @@ export function YourMapPanel({ inColumn = false }: { inColumn?: boolean }) {
   const mayBeCleared = useSelector(storage, (s) => s.context.persisted === false);
   const [filter, setFilter] = useState('');
   const deferredFilter = useDeferredValue(filter);
-  const { status, importFiles } = useImport();
+  const { status, importFiles, cancelImport } = useImport();
   const imported = status.kind === 'done' ? status.imported : null;
   // An import's pins are saved once the write of its first one is answered: until then a crash
   // would lose them, which is said (a large import takes a moment to write).
@@ -114,6 +114,14 @@ export function YourMapPanel({ inColumn = false }: { inColumn?: boolean }) {
         <button type="button" onClick={() => setExported({ text: download('KML'), over: status })}>
           Export KML
         </button>
+        {status.kind === 'reading' && (
+          <CancelImport
+            onCancel={() => {
+              cancelImport();
+              importButton.current?.focus();
+            }}
+          />
+        )}
         <input
           ref={fileInput}
           type="file"
@@ -213,6 +221,23 @@ function SavingNote({ count }: { count: number }) {
     return () => clearTimeout(timer);
   }, [shown]);
   return shown ? <>Saving {pinCount(count)}…</> : null;
+}
+
+/**
+ * `Cancel import`, while a file is read: from SAVING_NOTE_DELAY_MS on, so that a small file's
+ * import, done at once, does not flash it.
+ */
+function CancelImport({ onCancel }: { onCancel: () => void }) {
+  const [shown, setShown] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setShown(true), SAVING_NOTE_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, []);
+  return shown ? (
+    <button type="button" onClick={onCancel}>
+      Cancel import
+    </button>
+  ) : null;
 }
 
 /** The line under the list: how many there are, and how many the filter finds. */

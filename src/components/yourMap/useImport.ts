@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { useCallback, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import type { Operation } from '../../yourMap/model';
 import { importFile } from '../../yourMap/geojson/importFile';
 import { importOutcomeText } from '../../yourMap/geojson/importResult';
@@ -28,27 +28,42 @@ type Said = ImportStatus | (Extract<ImportStatus, { kind: 'done' }> & { after: O
 export function useImport(): {
   status: ImportStatus;
   importFiles: (files: FileList | File[]) => void;
+  /** Stops the imports being read: nothing of them is imported, and that is said. */
+  cancelImport: () => void;
 } {
   const { tab } = useChartroom();
   const document = useDocument();
   const storage = useStorage();
   const [status, setStatus] = useState<Said>(IDLE);
   const lastOperation = useSelector(document, (s) => s.context.lastOperation);
+  /** The imports being read, by their file's name: each one's result is dropped once cancelled. */
+  const reading = useRef(new Map<AbortController, string>());
   const importFiles = useCallback(
     (files: FileList | File[]) => {
       const [file, ...others] = Array.from(files);
       if (!file) return;
       const left = leftOutText(others);
+      const controller = new AbortController();
+      reading.current.set(controller, file.name);
+      const done = () => {
+        reading.current.delete(controller);
+        return controller.signal.aborted;
+      };
       setStatus({ kind: 'reading', name: file.name });
       const { features, nextPinNumber } = document.getSnapshot().context;
       // Taken too: the ids of records kept aside, which a pin of the file must never write over.
       const kept = storage.getSnapshot().context.quarantined.map(({ key }) => key);
-      importFile(file, {
-        tab,
-        now: Date.now(),
-        existingIds: new Set([...Object.keys(features), ...kept]),
-        nextPinNumber,
-      })
+      importFile(
+        file,
+        {
+          tab,
+          now: Date.now(),
+          existingIds: new Set([...Object.keys(features), ...kept]),
+          nextPinNumber,
+        },
+        undefined,
+        controller.signal,
+      )
         // Applied in a task after the one that received the records: taking 10,000 of them from
         // the import's worker is a task of its own, and the document's operation, the write and
         // the render another, rather than one long task.
@@ -57,6 +72,7 @@ export function useImport(): {
         )
         .then(
           (parsed) => {
+            if (done()) return;
             // Against the features as they are now: the document may have changed meanwhile.
             const result = withoutShown(parsed, document.getSnapshot().context.features);
             const text = importOutcomeText(file.name, result) + left;
@@ -74,19 +90,33 @@ export function useImport(): {
               after: document.getSnapshot().context.lastOperation,
             });
           },
-          (error: unknown) =>
+          (error: unknown) => {
+            if (done()) return;
             setStatus({
               kind: 'failed',
               text: `${file.name} was not imported: ${error instanceof Error ? error.message : String(error)}${left}`,
-            }),
+            });
+          },
         );
     },
     [document, storage, tab],
   );
+  const cancelImport = useCallback(() => {
+    const names = [...new Set(reading.current.values())];
+    if (names.length === 0) return;
+    for (const controller of reading.current.keys()) controller.abort();
+    reading.current.clear();
+    setStatus({
+      kind: 'done',
+      text: `The import of ${listed(names)} was cancelled: nothing of it was imported.`,
+      imported: null,
+      after: document.getSnapshot().context.lastOperation,
+    });
+  }, [document]);
   // What an import did is said until the next change to the document (its undo, say), which
   // would make it untrue.
   const outdated = 'after' in status && status.after !== lastOperation;
-  return { status: outdated ? IDLE : status, importFiles };
+  return { status: outdated ? IDLE : status, importFiles, cancelImport };
 }
 
 /** One idle status for every render: the export's message is kept while the status is the same. */
@@ -99,7 +129,12 @@ const IDLE: ImportStatus = { kind: 'idle' };
 export function leftOutText(others: readonly File[]): string {
   if (others.length === 0) return '';
   const names = others.map((each) => each.name);
-  const listed =
-    names.length === 1 ? names[0] : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
-  return ` One file is imported at a time: ${listed} ${names.length === 1 ? 'was' : 'were'} not imported.`;
+  return ` One file is imported at a time: ${listed(names)} ${names.length === 1 ? 'was' : 'were'} not imported.`;
+}
+
+/** `a`, `a and b`, `a, b and c`. */
+function listed(names: readonly string[]): string {
+  return names.length === 1
+    ? (names[0] ?? '')
+    : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
 }

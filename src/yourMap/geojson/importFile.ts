@@ -41,12 +41,14 @@ const WORKER_FAILED = 'The file could not be imported: the import stopped unexpe
  * OFF_MAIN_THREAD_OTHER_BYTES, are read and parsed in a worker,
  * which makes its own ids (`importIds()`: `options.makeId` cannot cross to it) and is terminated
  * once it has answered or failed; one that does not start is done without (IMPORT_WORKER_START_MS).
- * Never rejects: every failure is an `ok: false` result.
+ * `signal` cancels it: a worker is terminated at once. Never rejects: every failure is an
+ * `ok: false` result.
  */
 export async function importFile(
   file: Blob,
   options: ParseOptions,
   deps: ImportFileDeps = { startWorker: startModuleWorker },
+  signal?: AbortSignal,
 ): Promise<ImportResult> {
   const tooLarge = checkFileSize(file.size);
   if (tooLarge) return { ok: false, error: tooLarge };
@@ -55,7 +57,11 @@ export async function importFile(
     (file.size > OFF_MAIN_THREAD_OTHER_BYTES && !(await startsAsJson(file)))
   ) {
     const { tab, now, existingIds, nextPinNumber } = options;
-    return inWorker(deps, { source: file, options: { tab, now, existingIds, nextPinNumber } });
+    return inWorker(
+      deps,
+      { source: file, options: { tab, now, existingIds, nextPinNumber } },
+      signal,
+    );
   }
   let text: string;
   try {
@@ -72,8 +78,19 @@ export async function importFile(
   }
 }
 
-function inWorker(deps: ImportFileDeps, request: ImportRequest): Promise<ImportResult> {
+/** What an import cancelled while in the worker answers; whoever cancelled it says so. */
+const CANCELLED = 'The import was cancelled.';
+
+function inWorker(
+  deps: ImportFileDeps,
+  request: ImportRequest,
+  signal: AbortSignal | undefined,
+): Promise<ImportResult> {
   return new Promise((resolve) => {
+    if (signal?.aborted) {
+      resolve(fileFault(CANCELLED));
+      return;
+    }
     const onThisThread = () => void answerImportRequest(request).then(resolve);
     let worker: ImportWorkerPort;
     try {
@@ -98,6 +115,8 @@ function inWorker(deps: ImportFileDeps, request: ImportRequest): Promise<ImportR
       if (end()) onThisThread();
     };
     const startTimer = setTimeout(instead, IMPORT_WORKER_START_MS);
+    // Cancelled: the worker is terminated wherever it is, and nothing it made is kept.
+    signal?.addEventListener('abort', () => settle(fileFault(CANCELLED)), { once: true });
     worker.listen(
       (data) => {
         if (data === IMPORT_WORKER_STARTED) {

@@ -413,4 +413,28 @@ describe('answerImportRequest (the worker’s side)', () => {
       expect(worker.log).toEqual([]);
     });
   });
+
+  it('cancelled, terminates its worker at once and keeps nothing; cancelled first, starts none', async () => {
+    const controller = new AbortController();
+    const worker = recordingWorker(({ answer }) => {
+      answer(IMPORT_WORKER_STARTED);
+      controller.abort();
+      answer({
+        ok: true,
+        records: [],
+        notImportedYet: 0,
+        withoutGeometry: 0,
+        alreadyThere: 0,
+        copies: [],
+      });
+    });
+    const cancelled = await importFile(bigFile(), options(), worker, controller.signal);
+    expect(failure(cancelled).message).toBe('The import was cancelled.');
+    expect(worker.log).toEqual(['started', 'posted', 'terminated']);
+
+    const none = recordingWorker(() => {});
+    const before = await importFile(bigFile(), options(), none, controller.signal);
+    expect(failure(before).message).toBe('The import was cancelled.');
+    expect(none.log).toEqual([]);
+  });
 });
