@@ -261,6 +261,19 @@ describe('htmlToText', () => {
     expect(htmlToText('<img src=x onerror=alert(1)>&lt;b&gt;')).toBe('<b>');
   });
 
+  it('decodes HTML’s names of accented letters, dashes and quotes, by their case', () => {
+    expect(
+      htmlToText(
+        '<p>Caf&eacute; &Eacute;toile &ndash; &ldquo;&Agrave; la carte&rdquo; &frac12;&nbsp;price, ' +
+          '&euro;5 &hellip; &AMP; &szlig;&yuml;</p>',
+      ),
+    ).toBe('Café Étoile – “À la carte” ½\u00a0price, €5 … & ßÿ');
+    // Not a character's name: left as written, whatever Object's prototype holds.
+    expect(htmlToText('<b>x</b>&constructor; &toString; &__proto__; &EACUTE;')).toBe(
+      'x&constructor; &toString; &__proto__; &EACUTE;',
+    );
+  });
+
   it('drops a script after letters whose lower case is longer (İ), and keeps what follows', () => {
     expect(htmlToText('<p>İİİ<script>x()</script>after</p>')).toBe('İİİafter');
   });
