@@ -3,14 +3,12 @@
 // line breaks and block ends become new lines, and character references are decoded. Works in a
 // worker (no DOM).
 
-/** The references XML and HTML share, in any case (`&AMP;` is read as browsers read it). */
+/** The references browsers read in any case (`&AMP;`, `&LT;`). */
 const BASIC: ReadonlyMap<string, string> = new Map([
   ['amp', '&'],
   ['lt', '<'],
   ['gt', '>'],
   ['quot', '"'],
-  ['apos', "'"],
-  ['nbsp', '\u00a0'],
 ]);
 
 /** HTML's names of Latin-1's characters U+00A0 to U+00FF, in order: `&eacute;` is é. */
@@ -23,8 +21,9 @@ const LATIN_1 =
   'icirc iuml eth ntilde ograve oacute ocirc otilde ouml divide oslash ugrave uacute ucirc uuml ' +
   'yacute thorn yuml';
 
-/** Named references written by HTML editors beyond Latin-1: dashes, quotes, the euro… */
+/** XML's `&apos;`, and names HTML editors write beyond Latin-1: dashes, quotes, the euro… */
 const TYPOGRAPHIC: Readonly<Record<string, number>> = {
+  apos: 0x27,
   OElig: 0x152,
   oelig: 0x153,
   Scaron: 0x160,

@@ -50,16 +50,28 @@ function pointsOf(parent: Element): Element[] {
 function coordinatesFault(point: Element): string | null {
   const element = point.getElementsByTagName('coordinates')[0];
   const text = (element?.textContent ?? '').trim();
-  if (text === '') return 'its Point has no coordinates.';
+  // An empty Point is a Placemark without a location, said as one (as one with no Point is).
+  if (text === '') return null;
   // KML writes a position as `longitude,latitude[,altitude]`, positions apart by white space;
-  // files written by hand put spaces after the commas too.
-  const positions = text.replace(/\s*,\s*/g, ',').split(/\s+/);
-  if (positions.length > 1)
-    return `its Point has ${positions.length} positions (“${shown(text)}”); a Point has one.`;
-  const parts = positions[0]?.split(',') ?? [];
+  // files written by hand put spaces after the commas too, and some writers a comma at the end.
+  const positions = text
+    .replace(/\s*,\s*/g, ',')
+    .split(/\s+/)
+    .map((position) => position.replace(/,$/, ''));
+  const [first = ''] = positions;
+  const parts = first.split(',');
   if (parts.length < 2 || parts.length > 3 || !parts.every((part) => NUMBER.test(part)))
     return `its Point’s coordinates “${shown(text)}” are not longitude,latitude or longitude,latitude,altitude.`;
+  // The same position written twice is one; two places are not.
+  if (positions.some((position) => !samePosition(position, first)))
+    return `its Point has ${positions.length} positions (“${shown(text)}”); a Point has one.`;
   return null;
+}
+
+function samePosition(a: string, b: string): boolean {
+  const x = a.split(',').map(Number);
+  const y = b.split(',').map(Number);
+  return x.length === y.length && x.every((value, i) => value === y[i]);
 }
 
 function childElements(parent: Element): Element[] {

@@ -4,6 +4,9 @@
 // copied with the root's prefix taken off its own elements first; elements of other namespaces
 // (`gx:Track`) keep their names.
 
+/** Google's extensions to KML: `gx:Track`, `gx:coord`. */
+const GX = 'http://www.google.com/kml/ext/2.2';
+
 /** The document as the converter reads it: itself where its root has no prefix. */
 export function unprefixed(doc: Document): Document {
   const root = doc.documentElement;
@@ -34,9 +37,15 @@ function copyOf(
   switch (from.nodeType) {
     case 1: {
       const element = from as Element;
-      const made = doc.createElement(
-        element.namespaceURI === namespaceURI ? element.localName : element.tagName,
-      );
+      // KML's own elements by their local names; Google's extensions as `gx:` whatever prefix the
+      // file gave them (the Java API for KML writes `ns3:Track`), which is how the converter
+      // finds them; any other namespace's as written.
+      const made =
+        element.namespaceURI === namespaceURI
+          ? doc.createElement(element.localName)
+          : element.namespaceURI === GX
+            ? doc.createElementNS(GX, `gx:${element.localName}`)
+            : doc.createElementNS(element.namespaceURI, element.tagName);
       for (let i = 0; i < element.attributes.length; i++) {
         const attribute = element.attributes.item(i);
         if (attribute && attribute.name !== `xmlns:${prefix}`)

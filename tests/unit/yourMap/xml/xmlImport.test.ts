@@ -110,14 +110,21 @@ describe('KML and GPX imports', () => {
       'Placemark 4 (“Plain”): its Point has 2 positions (“-9.15,38.73,0 -9.2,38.8”); a Point ' +
         'has one.',
     );
-    expect(await refused(point('<coordinates> </coordinates>'))).toBe(
-      'Placemark 4 (“Plain”): its Point has no coordinates.',
+    expect(await refused(point('<coordinates>-9.15,38.73,0,5</coordinates>'))).toMatch(
+      /^Placemark 4 \(“Plain”\): its Point’s coordinates “-9.15,38.73,0,5” are not/,
     );
-    // Spaces after the commas, as files written by hand have them, are a position like any.
-    const spaced = records(
-      await parseImportText(point('<coordinates>\n  -9.15, 38.73 \n</coordinates>'), options()),
-    );
-    expect(spaced[3]?.geometry.coordinates).toEqual([-9.15, 38.73]);
+    // Spaces after the commas, as files written by hand have them, a comma at the end, and the
+    // same position twice are one position.
+    for (const written of ['\n  -9.15, 38.73 \n', '-9.15,38.73,', '-9.15,38.73,0 -9.15,38.73,0']) {
+      const pins = records(
+        await parseImportText(point(`<coordinates>${written}</coordinates>`), options()),
+      );
+      expect(pins[3]?.geometry.coordinates).toEqual([-9.15, 38.73]);
+    }
+    // An empty Point is a Placemark without a location, skipped and said as one with no Point.
+    const empty = await parseImportText(point('<coordinates> </coordinates>'), options());
+    expect(records(empty)).toHaveLength(3);
+    expect(empty.ok && empty.withoutGeometry).toBe(1);
   });
 
   it('reads KML written with its namespace under a prefix, as the Java API for KML writes it', async () => {
@@ -134,6 +141,17 @@ describe('KML and GPX imports', () => {
       ['Belém', 'Open daily', [-9.2159, 38.6916]],
       ['Castelo', '', [-9.1334, 38.7139]],
     ]);
+    // Google's extensions under the Java API's own prefix: a track, counted as not imported yet
+    // (a line), as in the same file written without prefixes.
+    const track = kml.replace(
+      '</ns2:Folder>',
+      '<ns2:Placemark><ns2:name>Walk</ns2:name><ns3:Track xmlns:ns3="http://www.google.com/kml/ext/2.2">' +
+        '<ns3:coord>-9.1 38.7 0</ns3:coord><ns3:coord>-9.2 38.8 0</ns3:coord></ns3:Track>' +
+        '</ns2:Placemark></ns2:Folder>',
+    );
+    const withTrack = await parseImportText(track, options());
+    expect(records(withTrack)).toHaveLength(2);
+    expect(withTrack.ok && [withTrack.notImportedYet, withTrack.withoutGeometry]).toEqual([1, 0]);
     // A prefixed file's faults are found and named as any other's.
     expect(
       failure(await parseImportText(kml.replace('-9.1334,38.7139', '-9.1334'), options())).message,
@@ -269,9 +287,10 @@ describe('htmlToText', () => {
       ),
     ).toBe('Café Étoile – “À la carte” ½\u00a0price, €5 … & ßÿ');
     // Not a character's name: left as written, whatever Object's prototype holds.
-    expect(htmlToText('<b>x</b>&constructor; &toString; &__proto__; &EACUTE;')).toBe(
-      'x&constructor; &toString; &__proto__; &EACUTE;',
+    expect(htmlToText('<b>x</b>&constructor; &toString; &__proto__; &EACUTE; &NBSP;')).toBe(
+      'x&constructor; &toString; &__proto__; &EACUTE; &NBSP;',
     );
+    expect(htmlToText('<b>&apos;&LT;&Amp;&gt;</b>')).toBe("'<&>");
   });
 
   it('drops a script after letters whose lower case is longer (İ), and keeps what follows', () => {
