@@ -30,6 +30,7 @@ import { UnsavedGuard } from './yourMap/UnsavedGuard';
 import { YourMapAnnouncer } from './yourMap/YourMapAnnouncer';
 import { ToolsToolbar } from './yourMap/ToolsToolbar';
 import { YourMapKeys } from './yourMap/YourMapKeys';
+import { ImportProvider } from './yourMap/ImportProvider';
 import { YourMapPanel } from './yourMap/YourMapPanel';
 import type { FeatureStore } from '../yourMap/store';
 import { openBrowserStore } from '../storage/browserStore';
@@ -123,29 +124,31 @@ export function App(props: AppProps) {
             <Notices />
           </div>
           {/* Before the map's controls: Tab reaches search and the list (top left) first. */}
-          <PlaceIndexProvider baseUrl={props.baseUrl} eager={link.placeId !== null}>
-            <UrlSync />
-            <PlacePopup />
-            <PlacesPanel withList={!narrow} />
-            <CameraControls />
-            {/* After the map's controls in Tab order: the person's own tools and features. */}
-            <ToolsToolbar />
-            {narrow ? (
-              // A narrow screen: the map first, the lists and panels in one bottom sheet, the
-              // person's own map at its top (Places in view's 50 rows would push it far down).
-              <BottomSheet cardRef={setCard}>
-                <YourMapPanel />
-                <PlacesList />
-                {flows}
-              </BottomSheet>
-            ) : (
-              <>
-                <YourMapPanel inColumn />
-                {/* After the column's panels: it measures them. */}
-                <ColumnInsets />
-              </>
-            )}
-          </PlaceIndexProvider>
+          <ImportProvider>
+            <PlaceIndexProvider baseUrl={props.baseUrl} eager={link.placeId !== null}>
+              <UrlSync />
+              <PlacePopup />
+              <PlacesPanel withList={!narrow} />
+              <CameraControls />
+              {/* After the map's controls in Tab order: the person's own tools and features. */}
+              <ToolsToolbar />
+              {narrow ? (
+                // A narrow screen: the map first, the lists and panels in one bottom sheet, the
+                // person's own map at its top (Places in view's 50 rows would push it far down).
+                <BottomSheet cardRef={setCard}>
+                  <YourMapPanel />
+                  <PlacesList />
+                  {flows}
+                </BottomSheet>
+              ) : (
+                <>
+                  <YourMapPanel inColumn />
+                  {/* After the column's panels: it measures them. */}
+                  <ColumnInsets />
+                </>
+              )}
+            </PlaceIndexProvider>
+          </ImportProvider>
           <PinEditor />
           <PinOffer />
           <PinsOnMap />

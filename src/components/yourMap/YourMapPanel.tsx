@@ -19,7 +19,7 @@ import { useCamera, useDocument, useSelection, useStorage } from '../ChartroomCo
 import { useRovingFocus } from '../useRovingFocus';
 import { useSteadyWhilePressed } from '../useSteadyWhilePressed';
 import { useExport } from './useExport';
-import { useImport } from './useImport';
+import { useImportState } from './ImportProvider';
 import { formatCount, pinCount } from '../../yourMap/geojson/importResult';
 
 /** The list shows this many features at most; the filter finds the others. */
@@ -38,7 +38,7 @@ export function YourMapPanel({ inColumn = false }: { inColumn?: boolean }) {
   const mayBeCleared = useSelector(storage, (s) => s.context.persisted === false);
   const [filter, setFilter] = useState('');
   const deferredFilter = useDeferredValue(filter);
-  const { status, importFiles, cancelImport } = useImport();
+  const { status, importFiles, cancelImport, reading } = useImportState();
   const imported = status.kind === 'done' ? status.imported : null;
   // An import's pins are saved once the write of its first one is answered: until then a crash
   // would lose them, which is said (a large import takes a moment to write).
@@ -114,7 +114,7 @@ export function YourMapPanel({ inColumn = false }: { inColumn?: boolean }) {
         <button type="button" onClick={() => setExported({ text: download('KML'), over: status })}>
           Export KML
         </button>
-        {status.kind === 'reading' && (
+        {reading && (
           <CancelImport
             onCancel={() => {
               cancelImport();

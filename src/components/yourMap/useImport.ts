@@ -30,6 +30,8 @@ export function useImport(): {
   importFiles: (files: FileList | File[]) => void;
   /** Stops the imports being read: nothing of them is imported, and that is said. */
   cancelImport: () => void;
+  /** Whether a file is being read (another's outcome may be said meanwhile). */
+  reading: boolean;
 } {
   const { tab } = useChartroom();
   const document = useDocument();
@@ -37,16 +39,19 @@ export function useImport(): {
   const [status, setStatus] = useState<Said>(IDLE);
   const lastOperation = useSelector(document, (s) => s.context.lastOperation);
   /** The imports being read, by their file's name: each one's result is dropped once cancelled. */
-  const reading = useRef(new Map<AbortController, string>());
+  const inFlight = useRef(new Map<AbortController, string>());
+  const [reading, setReading] = useState(false);
   const importFiles = useCallback(
     (files: FileList | File[]) => {
       const [file, ...others] = Array.from(files);
       if (!file) return;
       const left = leftOutText(others);
       const controller = new AbortController();
-      reading.current.set(controller, file.name);
+      inFlight.current.set(controller, file.name);
+      setReading(true);
       const done = () => {
-        reading.current.delete(controller);
+        inFlight.current.delete(controller);
+        setReading(inFlight.current.size > 0);
         return controller.signal.aborted;
       };
       setStatus({ kind: 'reading', name: file.name });
@@ -102,10 +107,11 @@ export function useImport(): {
     [document, storage, tab],
   );
   const cancelImport = useCallback(() => {
-    const names = [...new Set(reading.current.values())];
+    const names = [...new Set(inFlight.current.values())];
     if (names.length === 0) return;
-    for (const controller of reading.current.keys()) controller.abort();
-    reading.current.clear();
+    for (const controller of inFlight.current.keys()) controller.abort();
+    inFlight.current.clear();
+    setReading(false);
     setStatus({
       kind: 'done',
       text: `The import of ${listed(names)} was cancelled: nothing of it was imported.`,
@@ -116,7 +122,7 @@ export function useImport(): {
   // What an import did is said until the next change to the document (its undo, say), which
   // would make it untrue.
   const outdated = 'after' in status && status.after !== lastOperation;
-  return { status: outdated ? IDLE : status, importFiles, cancelImport };
+  return { status: outdated ? IDLE : status, importFiles, cancelImport, reading };
 }
 
 /** One idle status for every render: the export's message is kept while the status is the same. */

@@ -26,6 +26,7 @@ const { UnsavedGuard } = await import('../../../../src/components/yourMap/Unsave
 const { YourMapAnnouncer } = await import('../../../../src/components/yourMap/YourMapAnnouncer');
 const { YourMapKeys } = await import('../../../../src/components/yourMap/YourMapKeys');
 const { YourMapPanel } = await import('../../../../src/components/yourMap/YourMapPanel');
+const { ImportProvider } = await import('../../../../src/components/yourMap/ImportProvider');
 
 // A whole actor system and map owner rendered twice (StrictMode) in jsdom takes a second or two
 // on a busy machine: the waits and the tests get room for it.
@@ -142,9 +143,11 @@ export function renderYourMap(
         <MapView />
         <StorageAlert />
         <ToolsToolbar />
-        <Profiler id="yourMap" onRender={() => (panelCommits.count += 1)}>
-          <YourMapPanel />
-        </Profiler>
+        <ImportProvider>
+          <Profiler id="yourMap" onRender={() => (panelCommits.count += 1)}>
+            <YourMapPanel />
+          </Profiler>
+        </ImportProvider>
         <PinEditor />
         <PinsOnMap />
         <YourMapKeys />

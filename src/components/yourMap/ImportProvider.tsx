@@ -1,0 +1,26 @@
+import { createContext, use, useMemo, type ReactNode } from 'react';
+import { useImport } from './useImport';
+
+type ImportState = ReturnType<typeof useImport>;
+
+const ImportContext = createContext<ImportState | null>(null);
+
+/**
+ * The imports being read and what was said of them, above `Your map`'s panel: a phone turned or a
+ * window resized across the narrow width mounts the panel again elsewhere (in the bottom sheet, or
+ * in the left column), and an import under way keeps its message and its `Cancel import`.
+ */
+export function ImportProvider({ children }: { children: ReactNode }) {
+  const { status, importFiles, cancelImport, reading } = useImport();
+  const value = useMemo(
+    () => ({ status, importFiles, cancelImport, reading }),
+    [status, importFiles, cancelImport, reading],
+  );
+  return <ImportContext value={value}>{children}</ImportContext>;
+}
+
+export function useImportState(): ImportState {
+  const state = use(ImportContext);
+  if (!state) throw new Error('useImportState is used outside ImportProvider');
+  return state;
+}
