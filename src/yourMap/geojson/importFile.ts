@@ -143,7 +143,7 @@ function inWorker(
 /**
  * Whether the file's first bytes are those of JSON: `{` or `[` after any white space and a UTF-8
  * byte order mark. A file that cannot be read is said to be JSON: it is then read here, and its
- * fault said as any other's.
+ * fault said like any other's.
  */
 async function startsAsJson(file: Blob): Promise<boolean> {
   let head: Uint8Array;

@@ -62,7 +62,7 @@ describe('serialiseKml', () => {
           const [back] = await roundTrip([pin({ id, name, note })]);
           // What XML 1.0 cannot hold (C0 controls but tab and line breaks) comes back as U+FFFD.
           const held = note.replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F]/g, '\uFFFD');
-          // A name is one line, as any import makes it: a line break (U+2028 too) is a space.
+          // A name is one line, as every import makes it: a line break (U+2028 too) is a space.
           expect(back).toMatchObject({ id, name: oneLineName(name), note: held });
         },
       ),

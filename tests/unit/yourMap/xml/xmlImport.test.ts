@@ -152,7 +152,7 @@ describe('KML and GPX imports', () => {
     const withTrack = await parseImportText(track, options());
     expect(records(withTrack)).toHaveLength(2);
     expect(withTrack.ok && [withTrack.notImportedYet, withTrack.withoutGeometry]).toEqual([1, 0]);
-    // A prefixed file's faults are found and named as any other's.
+    // A prefixed file's faults are found and named like any other's.
     expect(
       failure(await parseImportText(kml.replace('-9.1334,38.7139', '-9.1334'), options())).message,
     ).toMatch(/^Placemark 2 \(“Castelo”\): its Point’s coordinates “-9.1334” are not/);
