@@ -214,13 +214,18 @@ export const SAVING_AT_ONCE_PINS = 1_000;
 
 /** "Saving 20,000 pins…", said once the write has taken a moment, or at once for a large import. */
 function SavingNote({ count }: { count: number }) {
-  const [shown, setShown] = useState(count >= SAVING_AT_ONCE_PINS);
+  return useShownAfterDelay(count >= SAVING_AT_ONCE_PINS) ? <>Saving {pinCount(count)}…</> : null;
+}
+
+/** False until SAVING_NOTE_DELAY_MS after the first render, unless shown `atOnce`. */
+function useShownAfterDelay(atOnce = false): boolean {
+  const [shown, setShown] = useState(atOnce);
   useEffect(() => {
     if (shown) return;
     const timer = setTimeout(() => setShown(true), SAVING_NOTE_DELAY_MS);
     return () => clearTimeout(timer);
   }, [shown]);
-  return shown ? <>Saving {pinCount(count)}…</> : null;
+  return shown;
 }
 
 /**
@@ -228,12 +233,7 @@ function SavingNote({ count }: { count: number }) {
  * import, done at once, does not flash it.
  */
 function CancelImport({ onCancel }: { onCancel: () => void }) {
-  const [shown, setShown] = useState(false);
-  useEffect(() => {
-    const timer = setTimeout(() => setShown(true), SAVING_NOTE_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, []);
-  return shown ? (
+  return useShownAfterDelay() ? (
     <button type="button" onClick={onCancel}>
       Cancel import
     </button>

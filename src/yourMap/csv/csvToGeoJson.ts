@@ -1,4 +1,5 @@
 import type { Feature, FeatureCollection, Point } from 'geojson';
+import { itemLabel } from '../geojson/importConverted';
 import {
   LATITUDE,
   LONGITUDE,
@@ -125,8 +126,7 @@ export function csvToGeoJson(text: string): CsvConverted {
   const labels: string[] = [];
   let notImportedYet = 0;
   for (const [index, row] of rows.entries()) {
-    const rowName = name >= 0 ? (row[name] ?? '').trim() : '';
-    const label = `Row ${rowNumber(index)}${rowName ? ` (“${rowName.slice(0, 60)}”)` : ''}`;
+    const label = itemLabel('Row', rowNumber(index), name >= 0 ? row[name] : undefined);
     // More cells than columns: a decimal comma in a comma-separated file, say. Empty ones after
     // the last column (a trailing delimiter) are nothing.
     if (row.slice(header.length).some((cell) => cell.trim() !== '')) {

@@ -146,19 +146,14 @@ function inWorker(
  * fault said like any other's.
  */
 async function startsAsJson(file: Blob): Promise<boolean> {
-  let head: Uint8Array;
+  let head: string;
   try {
-    head = new Uint8Array(await file.slice(0, 1024).arrayBuffer());
+    // TextDecoder drops a UTF-8 byte order mark.
+    head = new TextDecoder().decode(await file.slice(0, 1024).arrayBuffer()).trimStart();
   } catch {
     return true;
   }
-  let i = head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf ? 3 : 0;
-  while (
-    i < head.length &&
-    (head[i] === 0x20 || head[i] === 0x09 || head[i] === 0x0a || head[i] === 0x0d)
-  )
-    i += 1;
-  return i === head.length || head[i] === 0x7b || head[i] === 0x5b;
+  return head === '' || head.startsWith('{') || head.startsWith('[');
 }
 
 /** The real worker, as Vite bundles it: a same-origin module script. */

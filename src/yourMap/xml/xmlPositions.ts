@@ -1,3 +1,5 @@
+import { itemLabel } from '../geojson/importConverted';
+
 // The positions of a KML or GPX file, checked before conversion. @tmcw/togeojson is lenient where
 // a pin would be lost or misplaced without a word: a GPX waypoint with no `lat` (or `lat="abc"`) is
 // left out, a KML Point whose coordinates it cannot read becomes a Placemark without a position,
@@ -19,7 +21,7 @@ function waypointFault(doc: Document): string | null {
       ['lat', 'latitude'],
       ['lon', 'longitude'],
     ] as const) {
-      const label = `Waypoint ${index + 1}${nameOf(waypoint)}`;
+      const label = itemLabel('Waypoint', index + 1, nameOf(waypoint));
       if (!waypoint.hasAttribute(attribute)) return `${label}: it has no ${what} (${attribute}).`;
       const value = waypoint.getAttribute(attribute)?.trim() ?? '';
       if (!NUMBER.test(value))
@@ -34,7 +36,7 @@ function placemarkFault(doc: Document): string | null {
   for (const [index, placemark] of placemarks.entries()) {
     for (const point of pointsOf(placemark)) {
       const fault = coordinatesFault(point);
-      if (fault) return `Placemark ${index + 1}${nameOf(placemark)}: ${fault}`;
+      if (fault) return `${itemLabel('Placemark', index + 1, nameOf(placemark))}: ${fault}`;
     }
   }
   return null;
@@ -81,11 +83,9 @@ function childElements(parent: Element): Element[] {
   return elements;
 }
 
-/** ` (“Belém”)` from the item's own `name` child, '' where it has none. */
-function nameOf(item: Element): string {
-  const name = childElements(item).find((child) => child.tagName === 'name');
-  const text = (name?.textContent ?? '').trim();
-  return text === '' ? '' : ` (“${text.slice(0, 60)}”)`;
+/** The text of the item's own `name` child, as the converter reads it. */
+function nameOf(item: Element): string | undefined {
+  return childElements(item).find((child) => child.tagName === 'name')?.textContent ?? undefined;
 }
 
 /** A value as said in a message: no longer than a line. */

@@ -1,6 +1,7 @@
 import { DOMParser } from '@xmldom/xmldom';
 import { gpx, kml } from '@tmcw/togeojson';
 import type { Feature, FeatureCollection, Geometry } from 'geojson';
+import { itemLabel } from '../geojson/importConverted';
 import { htmlToText } from './htmlText';
 import { positionFault } from './xmlPositions';
 import { unprefixed } from './xmlUnprefixed';
@@ -91,10 +92,7 @@ function labelsOf(features: readonly Feature<Geometry | null>[], kind: XmlKind):
             : 'Waypoint';
     const n = (counts.get(what) ?? 0) + 1;
     counts.set(what, n);
-    const name = feature.properties?.['name'];
-    return typeof name === 'string' && name.trim() !== ''
-      ? `${what} ${n} (“${name.trim().slice(0, 60)}”)`
-      : `${what} ${n}`;
+    return itemLabel(what, n, feature.properties?.['name']);
   });
 }
 
