@@ -15,6 +15,7 @@ export function PlacesPanel({ withList = true }: { withList?: boolean }) {
     <aside
       className="places-panel"
       aria-label="Places"
+      aria-busy={places.status === 'loading'}
       data-covers-map="top"
       data-covers-popups={withList ? 'left' : undefined}
     >

@@ -33,6 +33,8 @@ export const LIST_LIMIT = 100;
 export function YourMapPanel({ inColumn = false }: { inColumn?: boolean }) {
   const document = useDocument();
   const features = useSelector(document, (s) => s.context.features);
+  /** The stored pins are still being read: the list is not yet what the browser holds. */
+  const loading = useSelector(document, (s) => s.hasTag('loading'));
   const storage = useStorage();
   const quarantined = useSelector(storage, (s) => quarantineText(s.context.quarantined));
   const mayBeCleared = useSelector(storage, (s) => s.context.persisted === false);
@@ -94,6 +96,7 @@ export function YourMapPanel({ inColumn = false }: { inColumn?: boolean }) {
     <section
       role="region"
       aria-labelledby={headingId}
+      aria-busy={loading}
       className="your-map"
       data-covers-popups={inColumn ? 'left' : undefined}
       onPointerDownCapture={steadyWhilePressed}
@@ -170,7 +173,9 @@ export function YourMapPanel({ inColumn = false }: { inColumn?: boolean }) {
       )}
       <FeatureList features={shown} emptied={() => importButton.current?.focus()} />
       <p className="your-map-count">
-        {countText(total, matches, filtering ? deferredFilter.trim() : '')}
+        {loading && total === 0
+          ? 'Loading your map…'
+          : countText(total, matches, filtering ? deferredFilter.trim() : '')}
       </p>
       {/* What the filter finds is read out; the count itself is not (each pin added is told). */}
       <p className="visually-hidden" aria-live="polite">

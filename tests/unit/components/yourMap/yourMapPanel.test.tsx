@@ -138,6 +138,29 @@ describe('the Your map region', () => {
     expect(yourMap()).toHaveTextContent('Nothing yet: choose Add pin, then click or tap the map.');
   });
 
+  it('is busy, saying so, until the stored pins are read; then lists them', async () => {
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    class SlowStore extends MemoryStore {
+      override async load() {
+        await held;
+        return super.load();
+      }
+    }
+    const { app } = renderYourMap({
+      store: new SlowStore([storedPin('h', 2, 2, { name: 'Harbour', created: 10 })]),
+    });
+    await act(async () => {});
+    expect(yourMap()).toHaveAttribute('aria-busy', 'true');
+    expect(yourMap()).toHaveTextContent('Loading your map…');
+    expect(yourMap()).not.toHaveTextContent('Nothing yet');
+    release();
+    await ready(app);
+    expect(yourMap()).toHaveAttribute('aria-busy', 'false');
+    expect(itemNames()).toEqual(['Harbour']);
+    expect(within(yourMap()).getByText('1 pin')).toBeInTheDocument();
+  });
+
   it(`shows at most ${LIST_LIMIT} of 10,000 pins, with a filter that finds the others`, async () => {
     const { app } = renderYourMap({ store: new MemoryStore(manyPins(10_000)) });
     await ready(app);
