@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { CONNECT_TIMEOUT_MS } from '../../src/inspection/statelyInspector';
 import { buildReceiver, INSPECTOR_ORIGIN, routeInspector } from './support/inspector';
-import { expect, expectReady, test } from './support/map';
+import { expect, expectReady, expectSettledBesideTheMap, test } from './support/map';
 import { PARIS_VIEW, canvasCentre } from './support/places';
 
 interface Received {
@@ -79,6 +79,7 @@ test('an inspector that cannot be reached leaves a brief notice and a working ma
   await page.clock.install();
   await page.goto(`./?inspect${PARIS_VIEW}`);
   await expectReady(page);
+  await expectSettledBesideTheMap(page);
   await page.clock.fastForward(CONNECT_TIMEOUT_MS);
   await expect(page.getByText(/Stately inspector did not connect/)).toBeVisible();
   const paris = await canvasCentre(page);

@@ -21,6 +21,21 @@ export async function expectReady(page: Page): Promise<void> {
   });
 }
 
+/**
+ * The places (when asked for) and the stored pins have come in: neither panel is busy. A test that
+ * jumps the page's clock waits for this first, or their own time limits would pass too.
+ */
+export async function expectSettledBesideTheMap(page: Page): Promise<void> {
+  await expect(page.getByRole('complementary', { name: 'Places' })).toHaveAttribute(
+    'aria-busy',
+    'false',
+  );
+  await expect(page.getByRole('region', { name: 'Your map' })).toHaveAttribute(
+    'aria-busy',
+    'false',
+  );
+}
+
 /** A Content-Security-Policy violation seen in the page, by its event or by the console. */
 export interface CspViolation {
   via: 'event' | 'console';
