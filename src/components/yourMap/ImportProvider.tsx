@@ -1,20 +1,29 @@
-import { createContext, use, useMemo, type ReactNode } from 'react';
+import { createContext, use, useCallback, useMemo, useState, type ReactNode } from 'react';
 import { useImport } from './useImport';
 
-type ImportState = ReturnType<typeof useImport>;
+type ImportState = ReturnType<typeof useImport> & {
+  /** What the last export wrote, said until the import's status changes; null when unsaid. */
+  exported: string | null;
+  /** Says what an export wrote. */
+  sayExported: (text: string) => void;
+};
 
 const ImportContext = createContext<ImportState | null>(null);
 
 /**
- * The imports being read and what was said of them, above `Your map`'s panel: a phone turned or a
- * window resized across the narrow width mounts the panel again elsewhere (in the bottom sheet, or
- * in the left column), and an import under way keeps its message and its `Cancel import`.
+ * The imports being read and what was said of them and of the last export, above `Your map`'s
+ * panel: a phone turned or a window resized across the narrow width mounts the panel again
+ * elsewhere (in the bottom sheet, or in the left column), and an import under way keeps its
+ * message and its `Cancel import`, an export its message.
  */
 export function ImportProvider({ children }: { children: ReactNode }) {
   const { status, importFiles, cancelImport, reading } = useImport();
+  const [said, setSaid] = useState<{ text: string; over: typeof status } | null>(null);
+  const exported = said?.over === status ? said.text : null;
+  const sayExported = useCallback((text: string) => setSaid({ text, over: status }), [status]);
   const value = useMemo(
-    () => ({ status, importFiles, cancelImport, reading }),
-    [status, importFiles, cancelImport, reading],
+    () => ({ status, importFiles, cancelImport, reading, exported, sayExported }),
+    [status, importFiles, cancelImport, reading, exported, sayExported],
   );
   return <ImportContext value={value}>{children}</ImportContext>;
 }

@@ -40,7 +40,7 @@ export function YourMapPanel({ inColumn = false }: { inColumn?: boolean }) {
   const mayBeCleared = useSelector(storage, (s) => s.context.persisted === false);
   const [filter, setFilter] = useState('');
   const deferredFilter = useDeferredValue(filter);
-  const { status, importFiles, cancelImport, reading } = useImportState();
+  const { status, importFiles, cancelImport, reading, exported, sayExported } = useImportState();
   const imported = status.kind === 'done' ? status.imported : null;
   // An import's pins are saved once the write of its first one is answered: until then a crash
   // would lose them, which is said (a large import takes a moment to write).
@@ -50,16 +50,12 @@ export function YourMapPanel({ inColumn = false }: { inColumn?: boolean }) {
   );
   const notSaving = useSelector(storage, (s) => s.hasTag('notSaving'));
   const download = useExport();
-  /** What the last export wrote, said until the import's status changes. */
-  const [exported, setExported] = useState<{ text: string; over: typeof status } | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const importButton = useRef<HTMLButtonElement>(null);
   const headingId = useId();
   const steadyWhilePressed = useSteadyWhilePressed();
   const failureShown = useShownWhenSaid(status.kind === 'failed' ? status.text : '');
-  const outcomeShown = useShownWhenSaid(
-    exported?.over === status ? exported.text : status.kind === 'done' ? status.text : '',
-  );
+  const outcomeShown = useShownWhenSaid(exported ?? (status.kind === 'done' ? status.text : ''));
 
   const listed = useListedFeatures(features);
   const { shown, matches, total } = useMemo(
@@ -111,10 +107,10 @@ export function YourMapPanel({ inColumn = false }: { inColumn?: boolean }) {
         >
           Import
         </button>
-        <button type="button" onClick={() => setExported({ text: download(), over: status })}>
+        <button type="button" onClick={() => sayExported(download())}>
           Export GeoJSON
         </button>
-        <button type="button" onClick={() => setExported({ text: download('KML'), over: status })}>
+        <button type="button" onClick={() => sayExported(download('KML'))}>
           Export KML
         </button>
         {reading && (
@@ -142,8 +138,8 @@ export function YourMapPanel({ inColumn = false }: { inColumn?: boolean }) {
         </p>
       )}
       <p aria-live="polite" className="your-map-message" ref={outcomeShown}>
-        {exported?.over === status
-          ? exported.text
+        {exported !== null
+          ? exported
           : status.kind === 'reading'
             ? `Reading ${status.name}…`
             : status.kind === 'done'

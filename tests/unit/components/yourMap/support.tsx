@@ -1,4 +1,4 @@
-import { Profiler, StrictMode } from 'react';
+import { Fragment, Profiler, StrictMode, useState, type ReactNode } from 'react';
 import { act, configure, render, screen, waitFor, within } from '@testing-library/react';
 import { expect, vi } from 'vitest';
 import type { QuarantinedRecord, StoredRecord } from '../../../../src/yourMap/events';
@@ -124,6 +124,13 @@ export function renderYourMap(
   let app: AppActor | null = null;
   /** React's commits that rendered the Your map panel. */
   const panelCommits = { count: 0 };
+  /** Mounts the panel afresh, as a window resized across the narrow width does. */
+  let remountPanel = () => {};
+  function Remountable({ children }: { children: ReactNode }) {
+    const [mount, setMount] = useState(0);
+    remountPanel = () => act(() => setMount((n) => n + 1));
+    return <Fragment key={mount}>{children}</Fragment>;
+  }
   function Probe() {
     app = useChartroom().app;
     return null;
@@ -144,9 +151,11 @@ export function renderYourMap(
         <StorageAlert />
         <ToolsToolbar />
         <ImportProvider>
-          <Profiler id="yourMap" onRender={() => (panelCommits.count += 1)}>
-            <YourMapPanel />
-          </Profiler>
+          <Remountable>
+            <Profiler id="yourMap" onRender={() => (panelCommits.count += 1)}>
+              <YourMapPanel />
+            </Profiler>
+          </Remountable>
         </ImportProvider>
         <PinEditor />
         <PinsOnMap />
@@ -159,7 +168,15 @@ export function renderYourMap(
   );
   if (!app) throw new Error('the app did not render');
   const actor: AppActor = app;
-  return { app: actor, owner, opened, flown, store, panelCommits };
+  return {
+    app: actor,
+    owner,
+    opened,
+    flown,
+    store,
+    panelCommits,
+    remountPanel: () => remountPanel(),
+  };
 }
 
 export type Rendered = ReturnType<typeof renderYourMap>;

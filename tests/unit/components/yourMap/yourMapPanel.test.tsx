@@ -93,6 +93,23 @@ describe('the Your map region', () => {
     expect(said()?.textContent).toMatch(/^Exported 2 pins to your-map-[\d-]+\.geojson\.$/);
   });
 
+  it('keeps what an export said when the panel is mounted again elsewhere (a phone turned)', async () => {
+    vi.stubGlobal(
+      'URL',
+      Object.assign(URL, { createObjectURL: () => 'blob:x', revokeObjectURL() {} }),
+    );
+    const { app, remountPanel } = renderYourMap();
+    await ready(app);
+    addPin(app, 'a', 1, 1);
+    const said = () => yourMap().querySelector('.your-map-message[aria-live="polite"]');
+    fireEvent.click(within(yourMap()).getByRole('button', { name: 'Export KML' }));
+    const before = yourMap();
+    expect(said()?.textContent).toMatch(/^Exported 1 pin to your-map-[\d-]+\.kml\.$/);
+    remountPanel();
+    expect(yourMap()).not.toBe(before);
+    expect(said()?.textContent).toMatch(/^Exported 1 pin to your-map-[\d-]+\.kml\.$/);
+  });
+
   it('is one Tab stop, its items reached with the arrow keys', async () => {
     const store = new MemoryStore(manyPins(3));
     const { app } = renderYourMap({ store });
