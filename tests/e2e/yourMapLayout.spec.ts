@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { beside, box, intersects } from './support/layout';
+import { beside, box, intersects, placeholderOverrun } from './support/layout';
 import { settle } from './support/camera';
 import { expect, test } from './support/map';
 import { colourAt } from './support/places';
@@ -430,6 +430,7 @@ for (const viewport of [
       Math.round((await box(toolButton(page, name))).y);
     expect(await rowOf('Add pin'), 'Browse and Add pin share a row').toBe(await rowOf('Browse'));
     expect(await rowOf('Redo'), 'Undo and Redo share a row').toBe(await rowOf('Undo'));
+    expect(await placeholderOverrun(search), 'the placeholder is cut').toBeLessThanOrEqual(0);
     // Typing in search stays in search: its right end is not under the tools.
     const field = await box(search);
     await page.mouse.click(field.x + field.width - 6, field.y + field.height / 2);
@@ -477,6 +478,10 @@ test.describe('the narrowest phone', () => {
       expect(Math.min(b.width, b.height), `${name} is a 44 px target`).toBeGreaterThanOrEqual(44);
     }
     await expectTopmost(camera.getByRole('button', { name: 'Zoom out' }), 'Zoom out');
+    // Search says what it is for, whole.
+    const search = page.getByRole('combobox', { name: 'Search places' });
+    await expect(search).toHaveAttribute('placeholder', 'Find a place or position');
+    expect(await placeholderOverrun(search), 'the placeholder is cut').toBeLessThanOrEqual(0);
   });
 });
 

@@ -15,6 +15,7 @@ import { regionOf, searchPlaces, type Place } from '../../places/placeIndex';
 import { useCamera, useSelection, useStorage, useTools } from '../ChartroomContext';
 import { isComposing } from '../composing';
 import { dismissing } from '../focusHandOff';
+import { useNarrow } from '../sheet/useNarrow';
 import { isTextField } from '../textField';
 import { formatPopulation, placeWhere } from './placeFormat';
 import type { PlaceIndexState } from './usePlaceIndex';
@@ -30,6 +31,12 @@ type Suggestion =
 const keyOf = (item: Suggestion) => (item.kind === 'place' ? item.place.id : item.kind);
 
 /**
+ * The placeholder on a narrow screen: whole in a 320 px phone's box, and without the `/` key's
+ * hint, which a phone has no key for.
+ */
+const NARROW_PLACEHOLDER = 'Find a place or position';
+
+/**
  * `Search places`: prefix search over every place, ignoring case and diacritics. A position typed
  * in ("38.7223, -9.1393", "38°43′20″N 9°8′21″W": src/geo/parseLngLat.ts) is offered first, to go
  * to or to put a pin at; it needs no place index, so it works while the places load or if they
@@ -41,6 +48,7 @@ export function SearchBox(props: { places: PlaceIndexState; onWanted: () => void
   const camera = useCamera();
   const tools = useTools();
   const readOnly = useSelector(useStorage(), (s) => s.hasTag('readOnly'));
+  const narrow = useNarrow();
   const [query, setQuery] = useState('');
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(0);
@@ -205,7 +213,11 @@ export function SearchBox(props: { places: PlaceIndexState; onWanted: () => void
         aria-autocomplete="list"
         aria-activedescendant={expanded ? `${listId}-${active}` : undefined}
         placeholder={
-          places.status === 'failed' ? 'Places unavailable' : 'Search places or a position  ( / )'
+          places.status === 'failed'
+            ? 'Places unavailable'
+            : narrow
+              ? NARROW_PLACEHOLDER
+              : 'Search places or a position  ( / )'
         }
         autoComplete="off"
         spellCheck={false}

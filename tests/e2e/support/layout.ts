@@ -31,3 +31,20 @@ export async function beside(page: Page): Promise<{ x: number; y: number }> {
   const right = Math.max(...boxes.map((b) => b.x + b.width));
   return { x: (right + size.width) / 2, y: size.height / 2 };
 }
+
+/**
+ * How far a field's placeholder overruns the room its box gives text, in CSS pixels (0 or less:
+ * it is read whole), measured in the field's own font.
+ */
+export function placeholderOverrun(field: Locator): Promise<number> {
+  return field.evaluate((element) => {
+    if (!(element instanceof HTMLInputElement)) throw new Error('not an input');
+    const style = getComputedStyle(element);
+    const context = document.createElement('canvas').getContext('2d');
+    if (!context) throw new Error('no 2D canvas');
+    context.font = style.font;
+    const room =
+      element.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+    return context.measureText(element.placeholder).width - room;
+  });
+}
