@@ -15,7 +15,6 @@ export function PlacesPanel({ withList = true }: { withList?: boolean }) {
     <aside
       className="places-panel"
       aria-label="Places"
-      aria-busy={places.status === 'loading'}
       data-covers-map="top"
       data-covers-popups={withList ? 'left' : undefined}
     >

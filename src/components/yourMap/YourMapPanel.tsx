@@ -33,9 +33,16 @@ export const LIST_LIMIT = 100;
 export function YourMapPanel({ inColumn = false }: { inColumn?: boolean }) {
   const document = useDocument();
   const features = useSelector(document, (s) => s.context.features);
-  /** The stored pins are still being read: the list is not yet what the browser holds. */
-  const loading = useSelector(document, (s) => s.hasTag('loading'));
   const storage = useStorage();
+  /**
+   * The stored pins are still being read: the list is not yet what the browser holds. (Storage
+   * that failed to open, or is opened again after a failure, is said by its alert instead.)
+   */
+  const storageOpening = useSelector(
+    storage,
+    (s) => s.hasTag('loading') && s.context.failure === null,
+  );
+  const loading = useSelector(document, (s) => s.hasTag('loading')) && storageOpening;
   const quarantined = useSelector(storage, (s) => quarantineText(s.context.quarantined));
   const mayBeCleared = useSelector(storage, (s) => s.context.persisted === false);
   const [filter, setFilter] = useState('');
@@ -92,7 +99,6 @@ export function YourMapPanel({ inColumn = false }: { inColumn?: boolean }) {
     <section
       role="region"
       aria-labelledby={headingId}
-      aria-busy={loading}
       className="your-map"
       data-covers-popups={inColumn ? 'left' : undefined}
       onPointerDownCapture={steadyWhilePressed}

@@ -40,6 +40,7 @@ export function placeholderOverrun(field: Locator): Promise<number> {
   return field.evaluate((element) => {
     if (!(element instanceof HTMLInputElement)) throw new Error('not an input');
     const style = getComputedStyle(element);
+    if (!style.font) throw new Error('the field has no computed font');
     const context = document.createElement('canvas').getContext('2d');
     if (!context) throw new Error('no 2D canvas');
     context.font = style.font;

@@ -22,18 +22,16 @@ export async function expectReady(page: Page): Promise<void> {
 }
 
 /**
- * The places (when asked for) and the stored pins have come in: neither panel is busy. A test that
- * jumps the page's clock waits for this first, or their own time limits would pass too.
+ * The places and the stored pins have come in: the wide layout's `Places in view` list is there
+ * (the places panel shows it once the index has come), and Your map no longer says it is loading.
+ * A test that jumps the page's clock waits for this first, or their own time limits would pass
+ * too.
  */
 export async function expectSettledBesideTheMap(page: Page): Promise<void> {
-  await expect(page.getByRole('complementary', { name: 'Places' })).toHaveAttribute(
-    'aria-busy',
-    'false',
-  );
-  await expect(page.getByRole('region', { name: 'Your map' })).toHaveAttribute(
-    'aria-busy',
-    'false',
-  );
+  await expect(page.getByRole('list', { name: 'Places in view', exact: true })).toBeAttached();
+  const yourMap = page.getByRole('region', { name: 'Your map', exact: true });
+  await expect(yourMap).toBeVisible();
+  await expect(yourMap).not.toContainText('Loading your map…');
 }
 
 /** A Content-Security-Policy violation seen in the page, by its event or by the console. */

@@ -522,19 +522,6 @@ describe('small things a person notices', () => {
     expect(note.textContent).toBe('');
   });
 
-  it('the panel is busy while the places it asked for are coming, and only then', async () => {
-    renderPlaces({ holdIndex: true });
-    const box = await searchBox();
-    const panel = screen.getByRole('complementary', { name: 'Places' });
-    // Not asked for yet (no link's place, the map not ready): nothing is coming.
-    expect(panel).toHaveAttribute('aria-busy', 'false');
-    act(() => box.focus());
-    expect(panel).toHaveAttribute('aria-busy', 'true');
-    act(() => releaseIndex());
-    await waitFor(() => expect(panel).toHaveAttribute('aria-busy', 'false'));
-    expect(await screen.findByRole('list', { name: 'Places in view' })).toBeInTheDocument();
-  });
-
   it('Enter typed before the places have come chooses the first match once they are in', async () => {
     const { app } = renderPlaces({ holdIndex: true });
     const box = await searchBox();

@@ -21,6 +21,7 @@ const {
 const { LIST_LIMIT, SAVING_AT_ONCE_PINS, SAVING_NOTE_DELAY_MS } =
   await import('../../../../src/components/yourMap/YourMapPanel');
 const { PLACE_ZOOM } = await import('../../../../src/machines/selectionMachine');
+const { StorageError } = await import('../../../../src/yourMap/store');
 
 beforeEach(resetFakeMaps);
 afterEach(() => {
@@ -155,7 +156,7 @@ describe('the Your map region', () => {
     expect(yourMap()).toHaveTextContent('Nothing yet: choose Add pin, then click or tap the map.');
   });
 
-  it('is busy, saying so, until the stored pins are read; then lists them', async () => {
+  it('says it is loading, not that there is nothing, until the stored pins are read', async () => {
     let release = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
     class SlowStore extends MemoryStore {
@@ -168,14 +169,24 @@ describe('the Your map region', () => {
       store: new SlowStore([storedPin('h', 2, 2, { name: 'Harbour', created: 10 })]),
     });
     await act(async () => {});
-    expect(yourMap()).toHaveAttribute('aria-busy', 'true');
     expect(yourMap()).toHaveTextContent('Loading your map…');
     expect(yourMap()).not.toHaveTextContent('Nothing yet');
     release();
     await ready(app);
-    expect(yourMap()).toHaveAttribute('aria-busy', 'false');
+    expect(yourMap()).not.toHaveTextContent('Loading your map…');
     expect(itemNames()).toEqual(['Harbour']);
     expect(within(yourMap()).getByText('1 pin')).toBeInTheDocument();
+  });
+
+  it('says how to start, not that it is loading, where storage cannot be opened', async () => {
+    const { app } = renderYourMap({
+      openStore: () =>
+        Promise.reject(new StorageError('unsupported', 'IndexedDB is not available here')),
+    });
+    await ready(app);
+    await screen.findByRole('alert');
+    expect(yourMap()).not.toHaveTextContent('Loading your map…');
+    expect(yourMap()).toHaveTextContent('Nothing yet: choose Add pin, then click or tap the map.');
   });
 
   it(`shows at most ${LIST_LIMIT} of 10,000 pins, with a filter that finds the others`, async () => {
