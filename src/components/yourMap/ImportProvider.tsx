@@ -1,8 +1,14 @@
+import { useSelector } from '@xstate/react';
 import { createContext, use, useCallback, useMemo, useState, type ReactNode } from 'react';
+import { useDocument } from '../ChartroomContext';
 import { useImport } from './useImport';
 
 type ImportState = ReturnType<typeof useImport> & {
-  /** What the last export wrote, said until the import's status changes; null when unsaid. */
+  /**
+   * What the last export wrote, said until the import's status or the document changes (a pin
+   * added, moved or renamed since, an undo: the file no longer holds the map as it is); null when
+   * unsaid.
+   */
   exported: string | null;
   /** Says what an export wrote. */
   sayExported: (text: string) => void;
@@ -18,9 +24,19 @@ const ImportContext = createContext<ImportState | null>(null);
  */
 export function ImportProvider({ children }: { children: ReactNode }) {
   const { status, importFiles, cancelImport, reading } = useImport();
-  const [said, setSaid] = useState<{ text: string; over: typeof status } | null>(null);
-  const exported = said?.over === status ? said.text : null;
-  const sayExported = useCallback((text: string) => setSaid({ text, over: status }), [status]);
+  const document = useDocument();
+  const lastOperation = useSelector(document, (s) => s.context.lastOperation);
+  const [said, setSaid] = useState<{
+    text: string;
+    over: typeof status;
+    after: typeof lastOperation;
+  } | null>(null);
+  const exported = said?.over === status && said.after === lastOperation ? said.text : null;
+  const sayExported = useCallback(
+    (text: string) =>
+      setSaid({ text, over: status, after: document.getSnapshot().context.lastOperation }),
+    [status, document],
+  );
   const value = useMemo(
     () => ({ status, importFiles, cancelImport, reading, exported, sayExported }),
     [status, importFiles, cancelImport, reading, exported, sayExported],

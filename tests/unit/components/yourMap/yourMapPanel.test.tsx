@@ -75,7 +75,7 @@ describe('the Your map region', () => {
     expect(items().map((item) => item.textContent)).toEqual(['Red', 'Plain']);
   });
 
-  it('says what Export GeoJSON wrote, an empty map too, until the next import', async () => {
+  it('says what Export GeoJSON wrote, an empty map too, until the map or an import changes', async () => {
     vi.stubGlobal(
       'URL',
       Object.assign(URL, { createObjectURL: () => 'blob:x', revokeObjectURL() {} }),
@@ -88,10 +88,15 @@ describe('the Your map region', () => {
     expect(said()?.textContent).toMatch(
       /^Exported your-map-\d{4}-\d{2}-\d{2}\.geojson: your map has no pins yet, so it holds none\.$/,
     );
+    // A change since makes it untrue of the map as it is: it goes.
     addPin(app, 'a', 1, 1);
+    expect(said()?.textContent).toBe('');
     addPin(app, 'b', 2, 2);
     fireEvent.click(exportButton);
     expect(said()?.textContent).toMatch(/^Exported 2 pins to your-map-[\d-]+\.geojson\.$/);
+    // So does an undo.
+    act(() => app.send({ type: 'doc.undoRequested', t: Date.now() }));
+    expect(said()?.textContent).toBe('');
   });
 
   it('keeps what an export said when the panel is mounted again elsewhere (a phone turned)', async () => {
