@@ -39,6 +39,20 @@ export function isSecondClick(
 }
 
 /**
+ * When a press happened, in `Date.now()` time: its event's own time (`t`, the page's time origin
+ * plus the event's `timeStamp`), as the browser times a double click by its events, so that a page
+ * busy when the press came does not lengthen what counts as its double click. An event time that
+ * is not plausible (after `now`, as a clock's drift or an event made by a script may give, or long
+ * before it) gives `now`.
+ */
+export function pressedAt(t: number, now: number): number {
+  return t <= now && now - t <= PRESS_TIME_TRUSTED_MS ? t : now;
+}
+
+/** How far in the past an event's own time is still taken as when it happened (pressedAt). */
+const PRESS_TIME_TRUSTED_MS = 4 * DOUBLE_CLICK_MS;
+
+/**
  * How long a finger (or pen) rests on empty map in Browse before the tools offer `Add pin here`:
  * Android's long-press time.
  */

@@ -5,7 +5,7 @@ import type {
   StyleSpecification,
 } from 'maplibre-gl';
 import type { AppEvent } from '../../machines/events';
-import { DOUBLE_CLICK_MS, isSecondClick } from '../../yourMap/gestures';
+import { DOUBLE_CLICK_MS, isSecondClick, pressedAt } from '../../yourMap/gestures';
 import type { InputKind, PointerTarget, ToolName, YourMapEvent } from '../../yourMap/events';
 import type { FeatureRecord } from '../../yourMap/model';
 import { pinColour } from '../../yourMap/pinColour';
@@ -134,7 +134,7 @@ export class PinsAdapter {
   private doubleClick: Held = null;
   /** Double-click zoom given back once the double click's time is up (restoreDoubleClickZoom). */
   private zoomBack: ReturnType<typeof setTimeout> | undefined;
-  /** When (Date.now()) the last press in Add pin was. */
+  /** When (in Date.now() time) the last press in Add pin was: its event's own time (pressedAt). */
   private addPressedAt = -Infinity;
   private readonly pointer: PinPointer;
   private readonly marker: PinDragMarker;
@@ -604,7 +604,7 @@ export class PinsAdapter {
     this.keepFocus = secondClick;
     if (this.tool === 'addPin') {
       this.addPress = at;
-      this.addPressedAt = Date.now();
+      this.addPressedAt = pressedAt(at.t, Date.now());
     }
     this.claimed = target.kind === 'pin' || this.tool !== 'browse' || secondClick;
     this.offerClaim = false;

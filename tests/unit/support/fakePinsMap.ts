@@ -249,12 +249,16 @@ export class FakePinsMap {
     this.fire('style.load');
   }
 
-  /** Sends a pointer event to the container (a press) or the document (moves and releases). */
+  /**
+   * Sends a pointer event to the container (a press) or the document (moves and releases).
+   * `happenedAt` (Date.now() time) sets the event's own time, as a real event's `timeStamp` gives
+   * it; without it, the event's time is jsdom's.
+   */
   pointer(
     type: 'pointerdown' | 'pointermove' | 'pointerup' | 'pointercancel',
     x: number,
     y: number,
-    init: PointerEventInit = {},
+    { happenedAt, ...init }: PointerEventInit & { happenedAt?: number } = {},
   ): void {
     const event = new PointerEvent(type, {
       bubbles: true,
@@ -266,6 +270,8 @@ export class FakePinsMap {
       button: 0,
       ...init,
     });
+    if (happenedAt !== undefined)
+      Object.defineProperty(event, 'timeStamp', { value: happenedAt - performance.timeOrigin });
     (type === 'pointerdown' ? this.container : document).dispatchEvent(event);
   }
 }

@@ -1028,6 +1028,26 @@ describe("the map's panning and double-click zoom", () => {
     }
   });
 
+  it('count the double click’s time from the press’s own time, not from when a busy page took it', () => {
+    vi.useFakeTimers();
+    try {
+      const { map, pins } = adapter();
+      pins.setTool('addPin');
+      pins.disableDoubleClickZoom();
+      // The page took the press 300 ms after it happened.
+      map.pointer('pointerdown', 10, 10, { happenedAt: Date.now() - 300 });
+      map.pointer('pointerup', 10, 10);
+      pins.setTool('browse');
+      pins.restoreDoubleClickZoom();
+      vi.advanceTimersByTime(DOUBLE_CLICK_MS - 300 - 1);
+      expect(map.doubleClickZoom.isEnabled()).toBe(false);
+      vi.advanceTimersByTime(1);
+      expect(map.doubleClickZoom.isEnabled()).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('are given back when the adapter is disposed mid-drag', () => {
     const { map, pins } = adapter();
     pins.setFeatures([A]);
