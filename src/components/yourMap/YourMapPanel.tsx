@@ -346,9 +346,17 @@ function FeatureList({
             onClick={(event) => {
               if (feature.geometry.type === 'Point') {
                 const [lng, lat] = feature.geometry.coordinates;
+                // No farther out than a place is shown, and never out from where the person works:
+                // a pin put at street level is gone back to at street level.
+                const { zoom } = camera.getSnapshot().context.camera;
                 camera.send({
                   type: 'camera.flyRequested',
-                  target: { center: { lng, lat }, zoom: PLACE_ZOOM, bearing: 0, pitch: 0 },
+                  target: {
+                    center: { lng, lat },
+                    zoom: Math.max(zoom, PLACE_ZOOM),
+                    bearing: 0,
+                    pitch: 0,
+                  },
                   reason: 'place',
                 });
               }

@@ -281,6 +281,21 @@ describe('the Your map region', () => {
     expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Name' }));
     expect(flown).toHaveBeenCalledTimes(2);
   });
+
+  it('flies to a chosen item no farther out than the map is (a pin put at street level)', async () => {
+    const store = new MemoryStore([storedPin('a', 2.35, 48.85, { name: 'Paris', created: 1 })]);
+    const { app, flown } = renderYourMap({ store });
+    await ready(app);
+    const at = { center: { lng: 2.3, lat: 48.8 }, zoom: 15.5, bearing: 20, pitch: 30 };
+    act(() => app.system.get('camera').send({ type: 'camera.moveEnded', camera: at, t: 1 }));
+    expect(app.system.get('camera').getSnapshot().context.camera.zoom).toBe(15.5);
+    fireEvent.click(within(yourMap()).getByRole('button', { name: 'Paris' }), { detail: 1 });
+    expect(flown).toHaveBeenLastCalledWith(
+      { center: { lng: 2.35, lat: 48.85 }, zoom: 15.5, bearing: 0, pitch: 0 },
+      'place',
+      { top: 0, bottom: 0 },
+    );
+  });
 });
 
 const fileInput = () => {
