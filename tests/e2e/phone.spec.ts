@@ -502,7 +502,9 @@ async function withKeyboard(page: Page): Promise<(height: number) => Promise<voi
 test.describe('search on a phone turned on its side, the keyboard open', () => {
   test.use({ viewport: LANDSCAPE, hasTouch: true, isMobile: true });
 
-  test('keeps the suggestion the arrow keys highlight in view', async ({ page }) => {
+  test('keeps the suggestion the arrow keys highlight in view; a tap on it puts the keyboard away', async ({
+    page,
+  }) => {
     const openKeyboard = await withKeyboard(page);
     await page.goto(`./${SEA_VIEW}`);
     await expectReady(page);
@@ -518,6 +520,12 @@ test.describe('search on a phone turned on its side, the keyboard open', () => {
     const bottom = Math.min(shown.y + shown.height, LANDSCAPE.height - 200);
     expect(option.y, 'below the list top').toBeGreaterThanOrEqual(shown.y - 1);
     expect(option.y + option.height, 'above the list bottom').toBeLessThanOrEqual(bottom + 1);
+    // Tapped, it opens its place, and search gives up the focus: the on-screen keyboard goes
+    // rather than stay over the place's card.
+    const name = (await options.nth(9).locator('.name').textContent()) ?? '';
+    await options.nth(9).tap();
+    await expect(page.getByRole('dialog', { name, exact: true })).toBeVisible();
+    await expect(searchBox(page)).not.toBeFocused();
   });
 });
 

@@ -56,6 +56,8 @@ export function SearchBox(props: { places: PlaceIndexState; onWanted: () => void
   const [enterWaiting, setEnterWaiting] = useState(false);
   const input = useRef<HTMLInputElement>(null);
   const list = useRef<HTMLUListElement>(null);
+  /** The pointer that pressed a suggestion last: a mouse, unless a finger or a pen did. */
+  const tappedWith = useRef('mouse');
   const listId = useId();
 
   const results = useMemo(
@@ -245,7 +247,17 @@ export function SearchBox(props: { places: PlaceIndexState; onWanted: () => void
               aria-selected={i === active}
               onMouseDown={(event) => event.preventDefault()}
               onMouseEnter={() => setActive(i)}
-              onClick={() => chooseSuggestion(item, false)}
+              onPointerDown={(event) => {
+                tappedWith.current = event.pointerType;
+              }}
+              onClick={() => {
+                chooseSuggestion(item, false);
+                // Tapped on a touch screen: the on-screen keyboard goes, rather than stay over the
+                // place's card or the map gone to (Add pin at gives the new pin's Name the focus,
+                // and its keyboard). A mouse leaves the focus here, to search again at once.
+                if (tappedWith.current !== 'mouse' && item.kind !== 'addPin') input.current?.blur();
+                tappedWith.current = 'mouse';
+              }}
             >
               {item.kind === 'place' ? (
                 <>

@@ -510,6 +510,33 @@ describe('small things a person notices', () => {
     expect(within(screen.getByRole('dialog', { name: 'Lisbon' })).queryByText('State')).toBeNull();
   });
 
+  it('a suggestion tapped with a finger takes the focus from search (its keyboard goes); clicked, it stays', async () => {
+    const { app } = renderPlaces();
+    const box = await searchBox();
+    act(() => box.focus());
+    await screen.findByRole('list', { name: 'Places in view' });
+    act(() => void fireEvent.change(box, { target: { value: 'Cai' } }));
+    const option = screen.getByRole('option');
+    act(() => {
+      fireEvent.pointerDown(option, { pointerType: 'mouse' });
+      fireEvent.click(option);
+    });
+    await waitFor(() => expect(selection(app).context.selected?.name).toBe('Cairo'));
+    expect(box).toHaveFocus();
+    act(() => void fireEvent.change(box, { target: { value: 'Cai' } }));
+    act(() => {
+      fireEvent.pointerDown(screen.getByRole('option'), { pointerType: 'touch' });
+      fireEvent.click(screen.getByRole('option'));
+    });
+    expect(box).not.toHaveFocus();
+    expect(selection(app).context.selected?.name).toBe('Cairo');
+    // The next click, by a mouse with no press heard (a screen reader's), keeps it again.
+    act(() => box.focus());
+    act(() => void fireEvent.change(box, { target: { value: 'Cai' } }));
+    act(() => void fireEvent.click(screen.getByRole('option')));
+    expect(box).toHaveFocus();
+  });
+
   it('search typed before the places have come says it is loading them, then suggests', async () => {
     renderPlaces({ holdIndex: true });
     const box = await searchBox();
