@@ -1,6 +1,6 @@
 /**
  * The Content-Security-Policy of the production build. It is written into `index.html` as a meta
- * element at build time (see vite.config.ts), so it holds on any static host; the README gives
+ * element at build time (see vite.config.ts), so it holds on any static host; docs/security.md gives
  * the equivalent HTTP headers. Vite's dev server is left without it: it injects inline scripts.
  */
 

@@ -3,7 +3,7 @@ import { expect, expectReady, test } from './support/map';
 
 // Mounts and unmounts the whole app 20 times in the production build (through the `?testing`
 // harness, src/testingHarness.ts) and checks that nothing is left behind. Figures are printed and
-// attached to the test; the README's Reliability table quotes them.
+// attached to the test; the table in docs/reliability.md quotes them.
 
 const CYCLES = 20;
 const HEAP_GROWTH_LIMIT = 5 * 1024 * 1024;
