@@ -3,7 +3,14 @@ import { box } from './support/layout';
 import { expect, expectReady, test, withPageStyle } from './support/map';
 import { settle } from './support/camera';
 import { swipe, tap } from './support/touch';
-import { SEA_VIEW, editor, importThroughChooser, pointOf, toolButton } from './support/yourMap';
+import {
+  SEA_VIEW,
+  editor,
+  editorCoordinates,
+  importThroughChooser,
+  pointOf,
+  toolButton,
+} from './support/yourMap';
 
 // The bottom sheet on phones (README, "On a phone"), where it was seen to go wrong: a phone on its
 // side narrower than 600 pixels, and a pin chosen from the fully expanded sheet.
@@ -276,6 +283,61 @@ test.describe('a small phone held upright (320 × 460, the browser’s bars show
     expect(along.x).toBe(0);
     expect(along.width).toBe(320);
     expect(Math.round(along.y + along.height)).toBe(460);
+  });
+});
+
+test.describe('the smallest phone held upright (320 × 568)', () => {
+  test.use({ viewport: { width: 320, height: 568 }, hasTouch: true, isMobile: true });
+
+  test('a new pin’s card leaves the pin in view: the scale bar, the attribution and the controls it covers step aside', async ({
+    page,
+  }, testInfo) => {
+    await page.goto('./#map=12/38.72/-9.14');
+    await expectReady(page);
+    const fullscreen = cameraControls(page).getByRole('button', {
+      name: 'Enter fullscreen',
+      includeHidden: true,
+    });
+    const attribution = page.locator('.maplibregl-ctrl-attrib a').first();
+    const scale = page.locator('.scale-bar');
+    await expect(fullscreen).toBeVisible();
+    await expect(attribution).toBeVisible();
+    await expect(scale).toBeVisible();
+
+    await toolButton(page, 'Add pin').tap();
+    await tap(page, 160, 300);
+    const card = editor(page, 'Pin 1');
+    await expect(card).toBeVisible();
+    await settle(page);
+    await screenshot(page, testInfo, 'new-pin-320x568');
+    const sheetTop = (await box(sheet(page))).y;
+    const rowsBottom = (await box(page.getByRole('toolbar', { name: 'Tools' }))).y + 44;
+    expect(sheetTop - rowsBottom, 'the map the card leaves is that small').toBeLessThan(80);
+    // The pin lies in that strip, and nothing of the map's foot covers it.
+    const { lng, lat } = await editorCoordinates(card);
+    const pin = await pointOf(page, lng, lat);
+    expect(pin.y).toBeGreaterThan(rowsBottom);
+    expect(pin.y).toBeLessThan(sheetTop);
+    const onPin = await page.evaluate(
+      ([x, y]) => document.elementFromPoint(x!, y!)?.matches('.maplibregl-canvas') ?? false,
+      [pin.x, pin.y],
+    );
+    expect(onPin, 'the map itself shows at the pin').toBe(true);
+    await expect(attribution).toBeHidden();
+    await expect(scale).toBeHidden();
+    // The card covers Enter fullscreen in part: it steps aside rather than show a sliver of
+    // itself whose middle is the sheet's.
+    const covered = await box(fullscreen);
+    expect(covered.y + covered.height).toBeGreaterThan(sheetTop);
+    await expect(fullscreen).toBeHidden();
+    await expect(cameraControls(page).getByRole('button', { name: 'Zoom in' })).toBeVisible();
+
+    // Closed, the map has its room again: everything is back.
+    await card.getByRole('button', { name: 'Close' }).tap();
+    await expect(card).toHaveCount(0);
+    await expect(fullscreen).toBeVisible();
+    await expect(attribution).toBeVisible();
+    await expect(scale).toBeVisible();
   });
 });
 

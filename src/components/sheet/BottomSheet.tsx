@@ -14,6 +14,7 @@ import type { PinSelectionOrigin } from '../../yourMap/events';
 import type { FeatureRecord, Operation } from '../../yourMap/model';
 import type { PopupClearance } from '../../map/places/placesAdapter';
 import { keyboardCover, useKeyboardInset } from './useKeyboardInset';
+import { clearStepAside, stepAsideFromSheet } from './stepAside';
 import { useCamera, useDocument, useSelection, useSheet } from '../ChartroomContext';
 
 /** A press on the handle that moves this far is a drag, not a press of its button. */
@@ -323,6 +324,7 @@ function useKeepSelectionClear(sheetRef: React.RefObject<HTMLElement | null>) {
     sync.current = (force) => {
       if (sheet.getSnapshot().matches('dragging')) return;
       const now = insets();
+      stepAsideFromSheet(element, now);
       const changed = now.top !== last.top || now.bottom !== last.bottom || now.left !== last.left;
       last = now;
       if (changed) camera.send({ type: 'camera.insetsChanged', insets: now });
@@ -365,6 +367,7 @@ function useKeepSelectionClear(sheetRef: React.RefObject<HTMLElement | null>) {
       still.unsubscribe();
       sync.current = () => {};
       // The screen widened: nothing covers the map any more.
+      clearStepAside(element.parentElement);
       camera.send({ type: 'camera.insetsChanged', insets: NO_INSETS });
     };
   }, [sheetRef, camera, sheet, selection, document]);
