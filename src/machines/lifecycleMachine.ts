@@ -1,5 +1,15 @@
 import { assign, setup } from 'xstate';
-import type { FailureReason, LifecycleEvent } from './events';
+import type { LifecycleEvent } from './events';
+import {
+  INITIAL_LIFECYCLE,
+  MAX_FAILED_TILES,
+  NETWORK_FAILURES,
+  type FailedTile,
+  type Failure,
+  type LifecycleContext,
+} from './lifecycleTypes';
+
+export * from './lifecycleTypes';
 
 /** How long loading may take, from a new map to its first complete frame. */
 export const LOAD_TIMEOUT_MS = 30_000;
@@ -10,38 +20,6 @@ export const LOAD_TIMEOUT_MS = 30_000;
 export const REPAINT_NUDGE_MS = 2_000;
 /** How long a lost WebGL context may take to come back before we offer a retry. */
 export const RESTORE_TIMEOUT_MS = 15_000;
-
-export interface Failure {
-  reason: FailureReason;
-  detail: string;
-}
-
-/** At most this many failed tiles are kept to retry (a full view at zoom 2 or more holds 6 to 30). */
-export const MAX_FAILED_TILES = 64;
-
-/** A tile that failed to load: its source, `z/x/y`, and how many of the failures were its. */
-export interface FailedTile {
-  sourceId: string;
-  tile: string;
-  failures: number;
-}
-
-/** A source of the map that failed as a whole (its TileJSON): the map is drawn without it. */
-export interface FailedSource {
-  sourceId: string;
-  /** Whether the map adapter can ask for it again. */
-  retryable: boolean;
-}
-
-export interface LifecycleContext {
-  failure: Failure | null;
-  /** Tiles (or other non-fatal errors) that failed since the notice was last dismissed. */
-  partialFailures: number;
-  /** Which of those were tiles, each once, to retry (the first MAX_FAILED_TILES). */
-  failedTiles: FailedTile[];
-  /** Sources that failed as a whole since the notice was last dismissed, each once. */
-  failedSources: FailedSource[];
-}
 
 export type LifecycleTag = 'busy';
 
@@ -60,13 +38,6 @@ const RETRY_PARTS = [
   'forgetRetried',
 ] as const;
 
-/** Failures that coming back online may mend: what the map needed could not be downloaded. */
-const NETWORK_FAILURES: ReadonlySet<FailureReason> = new Set([
-  'style-unreachable',
-  'worker-failed',
-  'timed-out',
-]);
-
 export const lifecycleMachine = setup({
   types: {
     context: {} as LifecycleContext,
@@ -83,6 +54,10 @@ export const lifecycleMachine = setup({
     /** Implemented by the map adapter: ask for these sources again (their TileJSON). */
     reloadSources: (_, _params: { sources: readonly string[] }) => {},
     clearFailure: assign({ failure: null, partialFailures: 0, failedTiles: [], failedSources: [] }),
+    /** The alert goes; the notice of parts not loaded stays. */
+    forgetFailure: assign({ failure: null }),
+    noteContextGone: assign({ contextBack: false }),
+    noteContextBack: assign({ contextBack: true }),
     recordFailure: assign({
       failure: ({ event }) =>
         event.type === 'map.errored' ? { reason: event.reason, detail: event.detail } : null,
@@ -127,6 +102,12 @@ export const lifecycleMachine = setup({
   },
   guards: {
     failedByTimeout: ({ context }) => context.failure?.reason === 'timed-out',
+    /** Gave up waiting for a lost context, which has not come back. */
+    failedWhileLost: ({ context }) =>
+      context.failure?.reason === 'context-lost' && !context.contextBack,
+    /** Gave up waiting for the map to be drawn again, its context back. */
+    failedWhileRedrawing: ({ context }) =>
+      context.failure?.reason === 'context-lost' && context.contextBack,
     failedForTheNetwork: ({ context }) =>
       context.failure !== null && NETWORK_FAILURES.has(context.failure.reason),
     canRetryParts: ({ context }) =>
@@ -139,7 +120,7 @@ export const lifecycleMachine = setup({
   },
 }).createMachine({
   id: 'lifecycle',
-  context: { failure: null, partialFailures: 0, failedTiles: [], failedSources: [] },
+  context: INITIAL_LIFECYCLE,
   initial: 'loading',
   on: {
     // A new map (after a retry, or a remount of the view) always starts loading afresh.
@@ -187,9 +168,11 @@ export const lifecycleMachine = setup({
       initial: 'contextLost',
       states: {
         contextLost: {
+          entry: 'noteContextGone',
           on: { 'map.contextRestored': 'redrawing' },
         },
         redrawing: {
+          entry: 'noteContextBack',
           on: { 'map.idle': '#lifecycle.ready', 'map.contextLost': 'contextLost' },
         },
       },
@@ -204,8 +187,18 @@ export const lifecycleMachine = setup({
           { guard: 'failedForTheNetwork', target: 'loading', actions: 'reloadMap' },
           {},
         ],
-        // A map that was only slow may still finish: show it rather than the error.
-        'map.idle': { guard: 'failedByTimeout', target: 'ready', actions: 'clearFailure' },
+        // A map that was only slow may still finish: show it rather than the error. So may one
+        // slow to come back from a lost context (a slow GPU reset, a busy machine).
+        'map.idle': [
+          { guard: 'failedByTimeout', target: 'ready', actions: 'clearFailure' },
+          { guard: 'failedWhileRedrawing', target: 'ready', actions: 'forgetFailure' },
+        ],
+        'map.contextRestored': {
+          guard: 'failedWhileLost',
+          target: '#lifecycle.restoring.redrawing',
+          actions: 'forgetFailure',
+        },
+        'map.contextLost': { guard: 'failedWhileRedrawing', actions: 'noteContextGone' },
       },
     },
   },

@@ -296,6 +296,53 @@ describe('lifecycleMachine', () => {
       expectState(started, 'failed');
       expect(started.actor.getSnapshot().context.failure?.reason).toBe('context-lost');
     });
+
+    it('gives the map back once it is drawn, when it comes back only after the wait (a slow GPU reset, a busy machine)', () => {
+      const started = ready();
+      started.actor.send({
+        type: 'map.tileFailed',
+        sourceId: 'basemap',
+        tile: '1/0/0',
+        status: 500,
+      });
+      started.actor.send({ type: 'map.contextLost' });
+      started.actor.send({ type: 'map.contextRestored' });
+      started.clock.increment(RESTORE_TIMEOUT_MS);
+      expectState(started, 'failed');
+      // Drawn at last: ready, the alert gone, the notice of a tile not loaded kept.
+      started.actor.send({ type: 'map.idle' });
+      expectState(started, 'ready');
+      expect(started.actor.getSnapshot().context.failure).toBeNull();
+      expect(started.actor.getSnapshot().context.partialFailures).toBe(1);
+    });
+
+    it('redraws a context that comes back after the wait, and waits for it to be drawn', () => {
+      const started = ready();
+      started.actor.send({ type: 'map.contextLost' });
+      started.clock.increment(RESTORE_TIMEOUT_MS);
+      expectState(started, 'failed');
+      // Lost, a frame drawn on nothing is no sign of a map.
+      started.actor.send({ type: 'map.idle' });
+      expectState(started, 'failed');
+      started.actor.send({ type: 'map.contextRestored' });
+      expectState(started, 'restoring.redrawing');
+      expect(started.actor.getSnapshot().hasTag('busy')).toBe(true);
+      expect(started.actor.getSnapshot().context.failure).toBeNull();
+      started.actor.send({ type: 'map.idle' });
+      expectState(started, 'ready');
+    });
+
+    it('is lost again while failed waiting for the redraw: a frame then is no sign of a map', () => {
+      const started = ready();
+      started.actor.send({ type: 'map.contextLost' });
+      started.actor.send({ type: 'map.contextRestored' });
+      started.clock.increment(RESTORE_TIMEOUT_MS);
+      started.actor.send({ type: 'map.contextLost' });
+      started.actor.send({ type: 'map.idle' });
+      expectState(started, 'failed');
+      started.actor.send({ type: 'map.contextRestored' });
+      expectState(started, 'restoring.redrawing');
+    });
   });
 
   describe('when failed', () => {

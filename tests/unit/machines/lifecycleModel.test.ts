@@ -49,19 +49,25 @@ const model = createMachine({
     contextLost: {
       on: {
         'map.contextRestored': 'redrawing',
-        'clock.restoreTimeout': 'failedOther',
-        'clock.loadTimeout': 'failedOther',
+        'clock.restoreTimeout': 'failedLost',
+        'clock.loadTimeout': 'failedLost',
       },
     },
     redrawing: {
       on: {
         'map.idle': 'ready',
         'map.contextLost': 'contextLost',
-        'clock.restoreTimeout': 'failedOther',
-        'clock.loadTimeout': 'failedOther',
+        'clock.restoreTimeout': 'failedRedrawing',
+        'clock.loadTimeout': 'failedRedrawing',
       },
     },
     failedOther: { on: { 'user.retried': 'fetchingStyle' } },
+    // Gave up on a lost context that had not come back: coming back late, it is redrawn.
+    failedLost: { on: { 'user.retried': 'fetchingStyle', 'map.contextRestored': 'redrawing' } },
+    // Gave up on a map slow to be drawn again: drawn late, it is ready; lost again, as above.
+    failedRedrawing: {
+      on: { 'user.retried': 'fetchingStyle', 'map.idle': 'ready', 'map.contextLost': 'failedLost' },
+    },
     // What the network failed to bring: made again once the browser is back online.
     failedNetwork: { on: { 'user.retried': 'fetchingStyle', 'network.restored': 'fetchingStyle' } },
     failedTimedOut: {
@@ -109,6 +115,8 @@ function modelStateOf(real: ReturnType<typeof startLifecycle>['actor']): string 
   if (id === 'failed') {
     const reason = snapshot.context.failure?.reason;
     if (reason === 'timed-out') return 'failedTimedOut';
+    if (reason === 'context-lost')
+      return snapshot.context.contextBack ? 'failedRedrawing' : 'failedLost';
     return reason === 'style-unreachable' || reason === 'worker-failed'
       ? 'failedNetwork'
       : 'failedOther';
