@@ -353,7 +353,9 @@ test('Back flies to the previous camera; with reduced motion, Forward jumps', as
   const back = await settle(page, (camera) => camera.zoom === 2);
   expect(back.hash).toBe('#map=2/10/10');
   const flown = await takeScaleWrites(page, await lastHashChange(page));
-  expect(flown.length, 'scale changes in a flight').toBeGreaterThan(2);
+  // A jump draws one scale; a flight more, however few frames a loaded machine draws of it (2
+  // in one whole run on two workers beside other work).
+  expect(flown.length, 'scale changes in a flight').toBeGreaterThan(1);
   expect(back.settled.center.lng).toBeCloseTo(10, 1);
   expect(back.settled.center.lat).toBeCloseTo(10, 1);
   // Where it flew back to is drawn as it was at the start.
