@@ -1,18 +1,7 @@
-import { useSelector } from '@xstate/react';
-import { createContext, use, useCallback, useMemo, useState, type ReactNode } from 'react';
-import { useDocument } from '../ChartroomContext';
+import { createContext, use, useMemo, type ReactNode } from 'react';
 import { useImport } from './useImport';
 
-type ImportState = ReturnType<typeof useImport> & {
-  /**
-   * What the last export wrote, said until the import's status or the document changes (a pin
-   * added, moved or renamed since, an undo: the file no longer holds the map as it is); null when
-   * unsaid.
-   */
-  exported: string | null;
-  /** Says what an export wrote. */
-  sayExported: (text: string) => void;
-};
+type ImportState = ReturnType<typeof useImport>;
 
 const ImportContext = createContext<ImportState | null>(null);
 
@@ -23,23 +12,10 @@ const ImportContext = createContext<ImportState | null>(null);
  * message and its `Cancel import`, an export its message.
  */
 export function ImportProvider({ children }: { children: ReactNode }) {
-  const { status, importFiles, cancelImport, reading } = useImport();
-  const document = useDocument();
-  const lastOperation = useSelector(document, (s) => s.context.lastOperation);
-  const [said, setSaid] = useState<{
-    text: string;
-    over: typeof status;
-    after: typeof lastOperation;
-  } | null>(null);
-  const exported = said?.over === status && said.after === lastOperation ? said.text : null;
-  const sayExported = useCallback(
-    (text: string) =>
-      setSaid({ text, over: status, after: document.getSnapshot().context.lastOperation }),
-    [status, document],
-  );
+  const { status, importFiles, cancelImport, sayDone, reading } = useImport();
   const value = useMemo(
-    () => ({ status, importFiles, cancelImport, reading, exported, sayExported }),
-    [status, importFiles, cancelImport, reading, exported, sayExported],
+    () => ({ status, importFiles, cancelImport, sayDone, reading }),
+    [status, importFiles, cancelImport, sayDone, reading],
   );
   return <ImportContext value={value}>{children}</ImportContext>;
 }

@@ -47,7 +47,7 @@ export function YourMapPanel({ inColumn = false }: { inColumn?: boolean }) {
   const mayBeCleared = useSelector(storage, (s) => s.context.persisted === false);
   const [filter, setFilter] = useState('');
   const deferredFilter = useDeferredValue(filter);
-  const { status, importFiles, cancelImport, reading, exported, sayExported } = useImportState();
+  const { status, importFiles, cancelImport, reading, sayDone } = useImportState();
   const imported = status.kind === 'done' ? status.imported : null;
   // An import's pins are saved once the write of its first one is answered: until then a crash
   // would lose them, which is said (a large import takes a moment to write).
@@ -62,7 +62,7 @@ export function YourMapPanel({ inColumn = false }: { inColumn?: boolean }) {
   const headingId = useId();
   const steadyWhilePressed = useSteadyWhilePressed();
   const failureShown = useShownWhenSaid(status.kind === 'failed' ? status.text : '');
-  const outcomeShown = useShownWhenSaid(exported ?? (status.kind === 'done' ? status.text : ''));
+  const outcomeShown = useShownWhenSaid(status.kind === 'done' ? status.text : '');
 
   const listed = useListedFeatures(features);
   const { shown, matches, total } = useMemo(
@@ -113,10 +113,10 @@ export function YourMapPanel({ inColumn = false }: { inColumn?: boolean }) {
         >
           Import
         </button>
-        <button type="button" onClick={() => sayExported(download())}>
+        <button type="button" onClick={() => sayDone(download())}>
           Export GeoJSON
         </button>
-        <button type="button" onClick={() => sayExported(download('KML'))}>
+        <button type="button" onClick={() => sayDone(download('KML'))}>
           Export KML
         </button>
         {reading && (
@@ -144,13 +144,11 @@ export function YourMapPanel({ inColumn = false }: { inColumn?: boolean }) {
         </p>
       )}
       <p aria-live="polite" className="your-map-message" ref={outcomeShown}>
-        {exported !== null
-          ? exported
-          : status.kind === 'reading'
-            ? `Reading ${status.name}…`
-            : status.kind === 'done'
-              ? status.text
-              : ''}
+        {status.kind === 'reading'
+          ? `Reading ${status.name}…`
+          : status.kind === 'done'
+            ? status.text
+            : ''}
       </p>
       {/* In the page while empty (not display: none), so that its text is read when it comes. */}
       <p aria-live="polite" className="your-map-saving">

@@ -30,6 +30,8 @@ export function useImport(): {
   importFiles: (files: FileList | File[]) => void;
   /** Stops the imports being read: nothing of them is imported, and that is said. */
   cancelImport: () => void;
+  /** Says what was done (an export), until the document or the import's status changes. */
+  sayDone: (text: string) => void;
   /** Whether a file is being read (another's outcome may be said meanwhile). */
   reading: boolean;
 } {
@@ -106,26 +108,31 @@ export function useImport(): {
     },
     [document, storage, tab],
   );
+  const sayDone = useCallback(
+    (text: string) =>
+      setStatus({
+        kind: 'done',
+        text,
+        imported: null,
+        after: document.getSnapshot().context.lastOperation,
+      }),
+    [document],
+  );
   const cancelImport = useCallback(() => {
     const names = [...new Set(inFlight.current.values())];
     if (names.length === 0) return;
     for (const controller of inFlight.current.keys()) controller.abort();
     inFlight.current.clear();
     setReading(false);
-    setStatus({
-      kind: 'done',
-      text: `The import of ${listed(names)} was cancelled: nothing of it was imported.`,
-      imported: null,
-      after: document.getSnapshot().context.lastOperation,
-    });
-  }, [document]);
+    sayDone(`The import of ${listed(names)} was cancelled: nothing of it was imported.`);
+  }, [sayDone]);
   // What an import did is said until the next change to the document (its undo, say), which
   // would make it untrue.
   const outdated = 'after' in status && status.after !== lastOperation;
-  return { status: outdated ? IDLE : status, importFiles, cancelImport, reading };
+  return { status: outdated ? IDLE : status, importFiles, cancelImport, sayDone, reading };
 }
 
-/** One idle status for every render: the export's message is kept while the status is the same. */
+/** One idle status for every render. */
 const IDLE: ImportStatus = { kind: 'idle' };
 
 /**
