@@ -1,6 +1,7 @@
 import { assign, sendTo, setup } from 'xstate';
 import type { PinSelectionEvent, PinSelectionOrigin } from '../yourMap/events';
 import type { PlaceEvent, PlaceSummary, SelectionOrigin } from './events';
+import { PLACE_ZOOM, placeFlightZoom } from './placeZoom';
 
 export interface SelectionContext {
   hovered: PlaceSummary | null;
@@ -13,8 +14,7 @@ export interface SelectionContext {
   pinOrigin: PinSelectionOrigin | null;
 }
 
-/** How close the camera comes to a place chosen from the list, the search box or a link. */
-export const PLACE_ZOOM = 10;
+export { PLACE_ZOOM };
 
 /**
  * Hover and selection. They are independent regions: the pointer can rest on one place while
@@ -61,11 +61,11 @@ export const selectionMachine = setup({
     deselectPin: assign({ pin: null, pinOrigin: null, byKeyboard: false }),
     flyToSelected: sendTo(
       ({ system }) => system.get('camera'),
-      ({ context }) => ({
+      ({ context, system }) => ({
         type: 'camera.flyRequested' as const,
         target: {
           center: { lng: context.selected?.lng ?? 0, lat: context.selected?.lat ?? 0 },
-          zoom: PLACE_ZOOM,
+          zoom: placeFlightZoom(system),
           bearing: 0,
           pitch: 0,
         },

@@ -365,7 +365,7 @@ test('turned 45°, the list names only places on screen, not those in the corner
   expect(offScreen).toEqual([]);
 });
 
-test('a place chosen from the list opens its popup, and the camera flies there', async ({
+test('a place chosen from the list opens its popup, and the camera flies there, no farther out than it is', async ({
   page,
 }) => {
   await openParisView(page);
@@ -390,6 +390,24 @@ test('a place chosen from the list opens its popup, and the camera flies there',
   expect(Math.abs(at.y - middle.y), settled.hash).toBeLessThan(2);
   expect(placeId).not.toBeNull();
   await expect(dialog).toBeVisible();
+
+  // Closer in than that, a place chosen from the list is gone to at the zoom the map is at.
+  await page.getByRole('button', { name: 'Zoom in', exact: true }).click();
+  const closer = await settle(page, (camera) => camera.zoom === 11);
+  const other = list.getByRole('button').filter({ hasNotText: name }).first();
+  const otherName = (await other.textContent()) ?? '';
+  await other.click();
+  const otherDialog = placeDialog(page, otherName);
+  await expect(otherDialog).toBeVisible();
+  const otherPlace = parseCoordinates((await otherDialog.textContent()) ?? '');
+  const there = await settle(
+    page,
+    (camera) => Math.abs(camera.center.lng - closer.settled.center.lng) > 1e-6,
+  );
+  expect(there.settled.zoom, there.hash).toBe(11);
+  const otherAt = await pointOf(page, otherPlace.lng, otherPlace.lat);
+  expect(Math.abs(otherAt.x - middle.x), there.hash).toBeLessThan(2);
+  expect(Math.abs(otherAt.y - middle.y), there.hash).toBeLessThan(2);
 });
 
 test('search by keyboard: / focuses it, Enter opens the place, Escape comes back', async ({

@@ -122,13 +122,19 @@ export function selectionModelAfter(model: SelectionModel, event: E): SelectionM
   }
 }
 
-/** The flight a place chosen from anywhere but a link asks the camera for. */
-export function flightFor(event: E): Extract<CameraEvent, { type: 'camera.flyRequested' }> | null {
+/**
+ * The flight a place chosen from anywhere but a link asks the camera for: to `PLACE_ZOOM`, or no
+ * farther out than the camera is at `cameraZoom` (none where there is no camera).
+ */
+export function flightFor(
+  event: E,
+  cameraZoom = -Infinity,
+): Extract<CameraEvent, { type: 'camera.flyRequested' }> | null {
   if (event.type !== 'place.chosen' || event.origin === 'link') return null;
   const { lng, lat } = event.place;
   return {
     type: 'camera.flyRequested',
-    target: { center: { lng, lat }, zoom: PLACE_ZOOM, bearing: 0, pitch: 0 },
+    target: { center: { lng, lat }, zoom: Math.max(cameraZoom, PLACE_ZOOM), bearing: 0, pitch: 0 },
     reason: 'place',
   };
 }

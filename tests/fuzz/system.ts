@@ -199,7 +199,7 @@ function startSystemRun(): ReturnType<FuzzTarget<E>['start']> {
     if (isCameraEvent(event)) camera = cameraModelAfter(camera, event);
     if (isPlaceEvent(event)) {
       selection = selectionModelAfter(selection, event);
-      const flight = flightFor(event);
+      const flight = flightFor(event, cameraNow.context.camera.zoom);
       if (flight) {
         const { target } = flight;
         expectedCommands.push({ type: 'flyTo', target, reason: 'place', insets: camera.insets });

@@ -96,4 +96,24 @@ describe('appMachine', () => {
       },
     ]);
   });
+
+  it('flies no farther out than the camera is: a place chosen at street level is gone to at street level', () => {
+    const zooms: number[] = [];
+    const machine = appMachine.provide({
+      actors: {
+        camera: cameraMachine.provide({
+          actions: { flyTo: (_, params) => void zooms.push(params.target.zoom) },
+        }),
+      },
+    });
+    const app = createActor(machine, {
+      input: { camera: { ...camera, zoom: 14.5 }, limits: DEFAULT_LIMITS, notices: [] },
+    }).start();
+    app.send({ type: 'place.chosen', place: paris, origin: 'search', byKeyboard: false });
+    // Farther out than a place is shown, the camera comes in to it.
+    const moved = { center: { lng: 2, lat: 48 }, zoom: 6, bearing: 0, pitch: 0 };
+    app.send({ type: 'camera.moved', camera: moved, t: 1 });
+    app.send({ type: 'place.chosen', place: paris, origin: 'list', byKeyboard: true });
+    expect(zooms).toEqual([14.5, PLACE_ZOOM]);
+  });
 });

@@ -1,0 +1,23 @@
+/** How close the camera comes to a place chosen from the list, the search box or a link. */
+export const PLACE_ZOOM = 10;
+
+/** The part of the app's actor system this reads: an actor by its system id. */
+interface ActorsById {
+  get(systemId: string): { getSnapshot(): unknown } | undefined;
+}
+
+/** The part of the camera actor's snapshot this reads. */
+type CameraSnapshotLike = { context?: { camera?: { zoom?: unknown } } } | undefined;
+
+/**
+ * The zoom a flight to a chosen place ends at: `PLACE_ZOOM`, or the camera's own zoom where it is
+ * closer in, so that a place chosen while working at street level is gone to at street level, as
+ * a pin chosen in Your map is. Outside the app's system (no camera actor), `PLACE_ZOOM`.
+ */
+export function placeFlightZoom(system: ActorsById): number {
+  const snapshot = system.get('camera')?.getSnapshot() as CameraSnapshotLike;
+  const zoom = snapshot?.context?.camera?.zoom;
+  return typeof zoom === 'number' && Number.isFinite(zoom)
+    ? Math.max(zoom, PLACE_ZOOM)
+    : PLACE_ZOOM;
+}
