@@ -106,6 +106,9 @@ export const appMachine = setup({
     'pin.*': { actions: 'toSelection' },
     'editor.*': { actions: 'toSelection' },
     'map.clicked': { actions: 'toSelection' },
+    'map.tapped': { actions: 'toSelection' },
+    // A double tap's zoom tells the selection that its first tap was no click.
+    'camera.gestureStarted': { actions: ['toCamera', 'toSelection'] },
     'place.*': { actions: 'toSelection' },
     'popup.*': { actions: 'toSelection' },
     'map.*': { actions: 'toLifecycle' },

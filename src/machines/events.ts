@@ -144,12 +144,20 @@ export interface PlaceSummary {
 /** Where a selection came from. Keyboard selections move focus into the popup. */
 export type SelectionOrigin = 'map' | 'list' | 'search' | 'link';
 
+/** What a click or a tap on the map was on: a place, or the map's empty ground. */
+export type MapTarget = { kind: 'place'; place: PlaceSummary } | { kind: 'empty' };
+
 export type PlaceEvent =
   /** The pointer is over a place (sent only when the hovered place changes). */
   | { type: 'place.hovered'; place: PlaceSummary }
   | { type: 'place.unhovered' }
   /** A click on the map itself (never on a popup or marker), as a tagged union. */
-  | { type: 'map.clicked'; target: { kind: 'place'; place: PlaceSummary } | { kind: 'empty' } }
+  | { type: 'map.clicked'; target: MapTarget }
+  /**
+   * A finger's tap on the map itself: a click once no second tap has followed it (a double tap
+   * zooms, and selects nothing).
+   */
+  | { type: 'map.tapped'; target: MapTarget }
   /** A place picked from the list, the search box or a link: select it and fly there. */
   | { type: 'place.chosen'; place: PlaceSummary; origin: SelectionOrigin; byKeyboard: boolean }
   | { type: 'popup.closed' };

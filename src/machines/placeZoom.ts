@@ -1,3 +1,5 @@
+import type { CameraEvent } from './events';
+
 /** How close the camera comes to a place chosen from the list, the search box or a link. */
 export const PLACE_ZOOM = 10;
 
@@ -20,4 +22,21 @@ export function placeFlightZoom(system: ActorsById): number {
   return typeof zoom === 'number' && Number.isFinite(zoom)
     ? Math.max(zoom, PLACE_ZOOM)
     : PLACE_ZOOM;
+}
+
+/** The flight to a place chosen from the list or the search box (at `(0, 0)` if none). */
+export function placeFlight(
+  place: { lng: number; lat: number } | null,
+  system: ActorsById,
+): Extract<CameraEvent, { type: 'camera.flyRequested' }> {
+  return {
+    type: 'camera.flyRequested',
+    target: {
+      center: { lng: place?.lng ?? 0, lat: place?.lat ?? 0 },
+      zoom: placeFlightZoom(system),
+      bearing: 0,
+      pitch: 0,
+    },
+    reason: 'place',
+  };
 }

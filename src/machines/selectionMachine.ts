@@ -1,20 +1,14 @@
-import { assign, sendTo, setup } from 'xstate';
-import type { PinSelectionEvent, PinSelectionOrigin } from '../yourMap/events';
-import type { PlaceEvent, PlaceSummary, SelectionOrigin } from './events';
-import { PLACE_ZOOM, placeFlightZoom } from './placeZoom';
+import { assign, raise, sendTo, setup } from 'xstate';
+import { placeFlight } from './placeZoom';
+import {
+  DOUBLE_TAP_MS,
+  selectionGuards,
+  type SelectionContext,
+  type SelectionEvent,
+} from './selectionTypes';
 
-export interface SelectionContext {
-  hovered: PlaceSummary | null;
-  selected: PlaceSummary | null;
-  origin: SelectionOrigin | null;
-  /** Whether the selection was made from the keyboard, so focus moves into the popup. */
-  byKeyboard: boolean;
-  /** The person's own pin that is selected, with its editor open (never with a place). */
-  pin: string | null;
-  pinOrigin: PinSelectionOrigin | null;
-}
-
-export { PLACE_ZOOM };
+export * from './selectionTypes';
+export { PLACE_ZOOM } from './placeZoom';
 
 /**
  * Hover and selection. They are independent regions: the pointer can rest on one place while
@@ -29,7 +23,7 @@ export { PLACE_ZOOM };
 export const selectionMachine = setup({
   types: {
     context: {} as SelectionContext,
-    events: {} as PlaceEvent | PinSelectionEvent,
+    events: {} as SelectionEvent,
     /** `popupOpen` exactly while a place is selected; `editorOpen` while a pin is. */
     tags: {} as 'popupOpen' | 'editorOpen',
   },
@@ -59,35 +53,20 @@ export const selectionMachine = setup({
         : {},
     ),
     deselectPin: assign({ pin: null, pinOrigin: null, byKeyboard: false }),
+    keepTap: assign({ tap: ({ event }) => (event.type === 'map.tapped' ? event.target : null) }),
+    forgetTap: assign({ tap: null }),
+    /** The tap kept, taken as a click on what it was on. */
+    clickTapped: raise(({ context }) => ({
+      type: 'map.clicked' as const,
+      target: context.tap ?? { kind: 'empty' as const },
+    })),
     flyToSelected: sendTo(
       ({ system }) => system.get('camera'),
-      ({ context, system }) => ({
-        type: 'camera.flyRequested' as const,
-        target: {
-          center: { lng: context.selected?.lng ?? 0, lat: context.selected?.lat ?? 0 },
-          zoom: placeFlightZoom(system),
-          bearing: 0,
-          pitch: 0,
-        },
-        reason: 'place' as const,
-      }),
+      ({ context, system }) => placeFlight(context.selected, system),
     ),
   },
-  guards: {
-    /** A link opens its place where the link's camera is, without flying. */
-    chosenFromLink: ({ event }) => event.type === 'place.chosen' && event.origin === 'link',
-    clickedPlace: ({ event }) => event.type === 'map.clicked' && event.target.kind === 'place',
-    clickedOtherPlace: ({ context, event }) =>
-      event.type === 'map.clicked' &&
-      event.target.kind === 'place' &&
-      event.target.place.id !== context.selected?.id,
-    choseOtherPin: ({ context, event }) =>
-      event.type === 'pin.selected' && event.id !== context.pin,
-    clickedSamePlace: ({ context, event }) =>
-      event.type === 'map.clicked' &&
-      event.target.kind === 'place' &&
-      event.target.place.id === context.selected?.id,
-  },
+  delays: { doubleTap: DOUBLE_TAP_MS },
+  guards: selectionGuards,
 }).createMachine({
   id: 'selection',
   type: 'parallel',
@@ -98,6 +77,7 @@ export const selectionMachine = setup({
     byKeyboard: false,
     pin: null,
     pinOrigin: null,
+    tap: null,
   },
   states: {
     pointer: {
@@ -112,12 +92,34 @@ export const selectionMachine = setup({
         },
       },
       states: {
-        idle: {},
+        idle: { on: { 'map.tapped': { target: 'tapped', actions: 'keepTap' } } },
         hovering: {
           on: {
             'place.unhovered': {
               target: 'idle',
               actions: ['unhover', { type: 'highlightHovered', params: { id: null } }],
+            },
+            'map.tapped': {
+              target: 'tapped',
+              actions: ['unhover', { type: 'highlightHovered', params: { id: null } }, 'keepTap'],
+            },
+          },
+        },
+        /** A finger tapped the map: a click, unless a second tap (a double tap) zooms. */
+        tapped: {
+          after: { doubleTap: { target: 'idle', actions: ['clickTapped', 'forgetTap'] } },
+          on: {
+            'camera.gestureStarted': { guard: 'zoomGesture', target: 'idle', actions: 'forgetTap' },
+            // Another tap that made no double tap (too far from the first): the first was one.
+            'map.tapped': { target: 'tapped', reenter: true, actions: ['clickTapped', 'keepTap'] },
+            'place.hovered': {
+              target: 'hovering',
+              actions: [
+                'clickTapped',
+                'forgetTap',
+                'hover',
+                { type: 'highlightHovered', params: ({ event }) => ({ id: event.place.id }) },
+              ],
             },
           },
         },

@@ -118,6 +118,7 @@ export const EVENT_FIELDS: Record<AppEvent['type'], Record<string, Check>> = {
   'place.hovered': { place },
   'place.unhovered': {},
   'map.clicked': { target: clickTarget },
+  'map.tapped': { target: clickTarget },
   'place.chosen': {
     place,
     origin,

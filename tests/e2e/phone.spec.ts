@@ -2,7 +2,14 @@ import type { Locator, Page, TestInfo } from '@playwright/test';
 import { box, intersects } from './support/layout';
 import { expect, expectReady, test } from './support/map';
 import { canvasCentre, hashState, mapCanvas } from './support/places';
-import { longPress, longPressTakenLate, tap, touchSequence, type Point } from './support/touch';
+import {
+  doubleTap,
+  longPress,
+  longPressTakenLate,
+  tap,
+  touchSequence,
+  type Point,
+} from './support/touch';
 import {
   SEA_VIEW,
   editor,
@@ -13,6 +20,7 @@ import {
 } from './support/yourMap';
 import { settle } from './support/camera';
 import { DOUBLE_CLICK_MS } from '../../src/yourMap/gestures';
+import { DOUBLE_TAP_MS } from '../../src/machines/selectionMachine';
 import { REVEAL_MARGIN_PX } from '../../src/map/camera/reveal';
 
 /** After adding a pin, a person's next tap near it: later than a double tap's second tap. */
@@ -221,6 +229,42 @@ test.describe('a phone held upright', () => {
 
     // None of it resized the map's canvas.
     expect(await canvasSize(page)).toEqual(before);
+  });
+
+  test('a double tap on a place zooms in by one level and opens nothing; a tap then opens it', async ({
+    page,
+  }) => {
+    // The page's clock is held still while the two taps come in (and flows as ever otherwise):
+    // a test runner short of CPU may send the second tap later than its stamp says, far later
+    // than a phone's touch screen would, and the page would have waited out the first tap
+    // (DOUBLE_TAP_MS) before hearing of a second that MapLibre, judging by the stamps, still
+    // takes as a double tap.
+    await page.clock.install();
+    await page.goto(`./#map=10/${LISBON.lat}/${LISBON.lng}`);
+    await expectReady(page);
+    const at = await pointOf(page, LISBON.lng, LISBON.lat);
+    await page.evaluate(() => {
+      const w = window as unknown as { __touchesEnded: number };
+      w.__touchesEnded = 0;
+      window.addEventListener('touchend', () => (w.__touchesEnded += 1), { capture: true });
+    });
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 250);
+    await doubleTap(page, at.x, at.y);
+    await page.waitForFunction(
+      () => (window as unknown as { __touchesEnded: number }).__touchesEnded === 2,
+    );
+    await page.clock.resume();
+    const zoomed = await settle(page, (camera) => camera.zoom !== 10);
+    expect(zoomed.settled.zoom, zoomed.hash).toBe(11);
+    // Past the wait for a second tap, still nothing is open, and the address names no place.
+    await page.waitForTimeout(DOUBLE_TAP_MS + 200);
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    expect((await hashState(page)).placeId).toBeNull();
+    // The double tap zoomed around the finger: Lisbon is under it still, and one tap opens it.
+    const still = await pointOf(page, LISBON.lng, LISBON.lat);
+    await tap(page, still.x, still.y);
+    await expect(sheet(page).getByRole('dialog', { name: LISBON.name })).toBeVisible();
+    expect((await settle(page)).settled.zoom).toBe(11);
   });
 
   test('a tap on a place opens its popup in the sheet, and the camera keeps the place clear of it', async ({

@@ -86,6 +86,8 @@ export interface SelectionModel {
   /** No pin events are sent here: the pin fields stay empty. */
   pin: null;
   pinOrigin: null;
+  /** Nor taps (selectionMachine.test.ts and selectionModel.test.ts take those): none waits. */
+  tap: null;
 }
 
 export const initialSelectionModel = (): SelectionModel => ({
@@ -95,6 +97,7 @@ export const initialSelectionModel = (): SelectionModel => ({
   byKeyboard: false,
   pin: null,
   pinOrigin: null,
+  tap: null,
 });
 
 const deselected = { selected: null, origin: null, byKeyboard: false };
@@ -119,6 +122,8 @@ export function selectionModelAfter(model: SelectionModel, event: E): SelectionM
       // Clicking the selected place again keeps it, as it was.
       if (event.target.place.id === model.selected?.id) return model;
       return { ...model, selected: event.target.place, origin: 'map', byKeyboard: false };
+    case 'map.tapped':
+      throw new Error('No taps are sent here');
   }
 }
 

@@ -386,8 +386,9 @@ export class PlacesAdapter {
     if (event.originalEvent.target !== this.map.getCanvas()) return;
     if (this.claimed()) return;
     const place = this.placeAt(event);
+    // A finger's tap may be the first of a double tap, which zooms: the selection waits to see.
     this.emit({
-      type: 'map.clicked',
+      type: this.byTouch ? 'map.tapped' : 'map.clicked',
       target: place ? { kind: 'place', place } : { kind: 'empty' },
     });
   }

@@ -3,7 +3,11 @@ import { createActor } from 'xstate';
 import { appMachine } from '../../../src/machines/appMachine';
 import { cameraMachine } from '../../../src/machines/camera/cameraMachine';
 import type { AppEvent, CameraEmitted, SelectionOrigin } from '../../../src/machines/events';
-import { PLACE_ZOOM, selectionMachine } from '../../../src/machines/selectionMachine';
+import {
+  DOUBLE_TAP_MS,
+  PLACE_ZOOM,
+  selectionMachine,
+} from '../../../src/machines/selectionMachine';
 import { DEFAULT_LIMITS } from '../../../src/url/cameraHash';
 import {
   BERLIN,
@@ -18,6 +22,8 @@ import {
   popupClosed,
   popupOpen,
   startSelection,
+  tappedEmpty,
+  tappedPlace,
   unhovered,
   type SelectionActor,
   type StartedSelection,
@@ -66,6 +72,7 @@ describe('selectionMachine', () => {
         byKeyboard: false,
         pin: null,
         pinOrigin: null,
+        tap: null,
       });
       expect(started.commands).toEqual([]);
       expect(started.flights).toEqual([]);
@@ -136,6 +143,7 @@ describe('selectionMachine', () => {
         byKeyboard: false,
         pin: null,
         pinOrigin: null,
+        tap: null,
       });
       expect(started.commands).toEqual([{ type: 'highlightSelected', id: PARIS.id }]);
     });
@@ -285,6 +293,7 @@ describe('selectionMachine', () => {
         byKeyboard: false,
         pin: null,
         pinOrigin: null,
+        tap: null,
       });
       expect(started.commands).toEqual([{ type: 'highlightSelected', id: null }]);
     });
@@ -420,6 +429,80 @@ describe('selectionMachine', () => {
     });
   });
 
+  describe('by a finger: a tap waits to see whether a double tap follows', () => {
+    const doubleTapZoom: AppEvent = {
+      type: 'camera.gestureStarted',
+      gesture: 'zoom',
+      input: 'touch',
+      t: 0,
+    };
+
+    it('selects a tapped place once no second tap has come, and not before', () => {
+      const started = startSelection();
+      started.send(tappedPlace(PARIS));
+      expectState(started.actor, 'tapped', 'none');
+      started.clock.increment(DOUBLE_TAP_MS - 1);
+      expect(popupOpen(started.actor)).toBe(false);
+      expect(started.commands).toEqual([]);
+      started.clock.increment(1);
+      expectState(started.actor, 'idle', 'selected');
+      expect(context(started)).toMatchObject({ selected: PARIS, origin: 'map', tap: null });
+      expect(started.commands).toEqual([{ type: 'highlightSelected', id: PARIS.id }]);
+    });
+
+    it('selects nothing on a double tap, whose zoom leaves the selection as it was', () => {
+      const started = parisClicked();
+      started.actor.send(tappedPlace(BERLIN));
+      started.actor.send(doubleTapZoom);
+      started.clock.increment(AN_HOUR);
+      expectState(started.actor, 'idle', 'selected');
+      expect(context(started)).toMatchObject({ selected: PARIS, tap: null });
+      // A double tap on empty map keeps the popup open too.
+      started.actor.send(tappedEmpty());
+      started.actor.send(doubleTapZoom);
+      started.clock.increment(AN_HOUR);
+      expect(context(started).selected).toEqual(PARIS);
+      expect(started.commands).toEqual([]);
+    });
+
+    it('takes a tap followed by a pan, a turn or a tilt as a tap: only a zoom makes it a double tap', () => {
+      for (const gesture of ['pan', 'rotate', 'pitch'] as const) {
+        const started = parisClicked();
+        started.actor.send(tappedEmpty());
+        started.actor.send({ ...doubleTapZoom, gesture });
+        started.clock.increment(DOUBLE_TAP_MS);
+        expectState(started.actor, 'idle', 'none');
+      }
+    });
+
+    it('takes a first tap at once when a second comes that made no double tap, then waits on that', () => {
+      const started = startSelection();
+      started.send(tappedPlace(PARIS), tappedPlace(BERLIN));
+      expect(context(started)).toMatchObject({ selected: PARIS, tap: { kind: 'place' } });
+      started.clock.increment(DOUBLE_TAP_MS);
+      expect(context(started)).toMatchObject({ selected: BERLIN, tap: null });
+    });
+
+    it('takes the tap at once when a mouse comes to hover, and hovers', () => {
+      const started = startSelection();
+      started.send(tappedPlace(PARIS), hovered(BERLIN));
+      expectState(started.actor, 'hovering', 'selected');
+      expect(context(started)).toMatchObject({ selected: PARIS, hovered: BERLIN, tap: null });
+      // From a hover, a tap ends it: a finger leaves no hover behind.
+      started.send(tappedEmpty());
+      expect(context(started)).toMatchObject({ hovered: null, tap: { kind: 'empty' } });
+      started.clock.increment(DOUBLE_TAP_MS);
+      expectState(started.actor, 'idle', 'none');
+    });
+
+    it('keeps a tap still waiting in its persisted snapshot, as plain JSON', () => {
+      const started = startSelection();
+      started.send(tappedPlace(LAGOS));
+      const json = JSON.parse(JSON.stringify(started.actor.getPersistedSnapshot())) as unknown;
+      expect(json).toMatchObject({ context: { tap: { kind: 'place', place: { id: LAGOS.id } } } });
+    });
+  });
+
   describe('inside the app', () => {
     const camera = { center: { lng: 0, lat: 0 }, zoom: 2, bearing: 0, pitch: 0 };
 
@@ -514,8 +597,18 @@ describe('selectionMachine', () => {
         byKeyboard: false,
         pin: null,
         pinOrigin: null,
+        tap: null,
       });
       expect(highlightSelected.mock.calls).toEqual([[PARIS.id]]);
+    });
+
+    it('routes taps and the gestures that start to the selection: a double tap zooms only', () => {
+      const { app, selection, send } = startApp();
+      send({ type: 'map.tapped', target: { kind: 'place', place: PARIS } });
+      send({ type: 'camera.gestureStarted', gesture: 'zoom', input: 'touch', t: 10 });
+      expect(selection().value).toEqual({ pointer: 'idle', selection: 'none' });
+      // The camera has the gesture too.
+      expect(app.system.get('camera').getSnapshot().value).toEqual({ user: 'zooming' });
     });
 
     it('routes hovers, clicks and popup.closed from the root to the selection', () => {

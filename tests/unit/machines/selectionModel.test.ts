@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createMachine, initialTransition, transition, type AnyMachineSnapshot } from 'xstate';
 import { createTestModel, getShortestPaths } from 'xstate/graph';
 import type { PlaceEvent } from '../../../src/machines/events';
+import { DOUBLE_TAP_MS } from '../../../src/machines/selectionMachine';
 import {
   BERLIN,
   PARIS,
@@ -295,13 +296,28 @@ describe('selectionMachine, against its model', () => {
 });
 
 /**
- * By touch, no hover ever comes (the adapter takes the mouse events a tap makes up for none): taps
- * are clicks. Over every path a touch session can take, the model and the machine agree, and the
- * pointer never leaves `idle`: no hover is left behind.
+ * By touch, no hover ever comes (the adapter takes the mouse events a tap makes up for none): a
+ * tap is a click once no second tap has followed it for DOUBLE_TAP_MS, and a double tap (a tap,
+ * then the zoom it starts) is no click at all. Over every path a touch session can take, the model
+ * and the machine agree, and the pointer is back at `idle` after each: no hover is left behind.
  */
 describe('selectionMachine, by touch (taps, the list, search and links: no hovers)', () => {
   const TOUCH_EVENTS = EVENTS.filter(({ type }) => !type.startsWith('hover') && type !== 'unhover');
   const touchPaths = getShortestPaths(model, { events: TOUCH_EVENTS });
+  /** The model's click sent as a finger gives it: a tap, and the wait for no second one. */
+  const sendByTouch = (real: StartedSelection, type: ModelEvent['type']) => {
+    const event = UNIVERSE[type];
+    if (event.type !== 'map.clicked') return void real.actor.send(event);
+    real.actor.send({ type: 'map.tapped', target: event.target });
+    expect(real.actor.getSnapshot().value).toMatchObject({ pointer: 'tapped' });
+    real.clock.increment(DOUBLE_TAP_MS);
+  };
+  const doubleTapZoom = {
+    type: 'camera.gestureStarted',
+    gesture: 'zoom',
+    input: 'touch',
+    t: 0,
+  } as const;
 
   it('reaches every selection, and only with the pointer idle', () => {
     const reached = new Set(touchPaths.map((path) => String(path.state.value)));
@@ -321,12 +337,26 @@ describe('selectionMachine, by touch (taps, the list, search and links: no hover
         if (i === 0) continue;
         const type = step.event.type as ModelEvent['type'];
         const mark = markOf(real);
-        real.actor.send(UNIVERSE[type]);
+        sendByTouch(real, type);
         expect(modelStateOf(real)).toBe(String(step.state.value));
         expect(given(real, mark), `commands on ${type}`).toEqual(
           expectedOn(path.steps[i - 1]!.state, { type }),
         );
         expect(real.actor.getSnapshot().value).toMatchObject({ pointer: 'idle' });
+      }
+      // Then a double tap, on either place or on empty map: it selects nothing, gives no command.
+      for (const target of [UNIVERSE['click.A'], UNIVERSE['click.B'], UNIVERSE['click.empty']]) {
+        if (target.type !== 'map.clicked') continue;
+        const before = modelStateOf(real);
+        const mark = markOf(real);
+        real.actor.send({ type: 'map.tapped', target: target.target });
+        real.actor.send(doubleTapZoom);
+        real.clock.increment(DOUBLE_TAP_MS * 10);
+        expect(modelStateOf(real), 'after a double tap').toBe(before);
+        expect(given(real, mark), 'commands on a double tap').toEqual({
+          highlights: [],
+          flights: [],
+        });
       }
     });
   }

@@ -193,6 +193,21 @@ async function adapterEvents(): Promise<AppEvent[]> {
   map.features = [];
   map.fire('mousemove', pointer);
   map.fire('click', pointer);
+  // A finger's tap, on a place and on empty map.
+  const touch = Object.assign(new Event('pointerdown'), {
+    pointerType: 'touch',
+    pointerId: 7,
+    isPrimary: true,
+    button: 0,
+    buttons: 1,
+    clientX: 500,
+    clientY: 300,
+  });
+  map.getCanvasContainer().dispatchEvent(touch);
+  map.features = [parisFeature];
+  map.fire('click', pointer);
+  map.features = [];
+  map.fire('click', pointer);
   owner.detach();
 
   constructorFailures.push(new Error('Failed to initialize WebGL'));
@@ -389,7 +404,7 @@ describe('every event the adapter produces', () => {
     }
   });
 
-  it('includes each way a movement can start and each reason a map can fail', () => {
+  it('includes each way a movement can start, each reason a map can fail, and clicks and taps', () => {
     const starts = produced.flatMap((e) => (e.type === 'camera.moveStarted' ? [e.source] : []));
     expect(new Set(starts)).toEqual(new Set(['user', 'app', 'resize']));
     const failures = produced.flatMap((e) => (e.type === 'map.errored' ? [e.reason] : []));
@@ -406,6 +421,8 @@ describe('every event the adapter produces', () => {
     );
     const clicks = produced.flatMap((e) => (e.type === 'map.clicked' ? [e.target.kind] : []));
     expect(clicks).toEqual(['place', 'empty']);
+    const taps = produced.flatMap((e) => (e.type === 'map.tapped' ? [e.target.kind] : []));
+    expect(taps).toEqual(['place', 'empty']);
   });
 });
 

@@ -110,7 +110,7 @@ export type StartedSelection = ReturnType<typeof startSelection>;
 export const lastId = (spy: { mock: { lastCall: [number | null] | undefined } }): number | null =>
   spy.mock.lastCall?.[0] ?? null;
 
-export type PointerState = 'idle' | 'hovering';
+export type PointerState = 'idle' | 'hovering' | 'tapped';
 export type SelectionState = 'none' | 'selected';
 
 export function expectState(
@@ -134,6 +134,12 @@ export const clickedPlace = (place: PlaceSummary): PlaceEvent => ({
   target: { kind: 'place', place },
 });
 export const clickedEmpty = (): PlaceEvent => ({ type: 'map.clicked', target: { kind: 'empty' } });
+/** A finger's tap: a click once no second tap has followed it. */
+export const tappedPlace = (place: PlaceSummary): PlaceEvent => ({
+  type: 'map.tapped',
+  target: { kind: 'place', place },
+});
+export const tappedEmpty = (): PlaceEvent => ({ type: 'map.tapped', target: { kind: 'empty' } });
 export const chosen = (
   place: PlaceSummary,
   origin: SelectionOrigin = 'list',

@@ -8,6 +8,7 @@ import { EXIT, runReplay } from '../../../src/trace/cli';
 import type { Trace } from '../../../src/trace/format';
 import { replayTrace } from '../../../src/trace/replay';
 import { DOUBLE_CLICK_MS } from '../../../src/yourMap/gestures';
+import { DOUBLE_TAP_MS } from '../../../src/machines/selectionMachine';
 import { stateLabel } from '../../../src/trace/states';
 import { parseTrace } from '../../../src/trace/validate';
 import { PARIS, recordSession, sessionTrace, states, versionOneTrace } from '../support/traces';
@@ -221,6 +222,48 @@ describe('replayTrace', () => {
       expect(err[0]).toBe(
         `replay: diverges before checkpoint ${matched} (after event ${next.afterEvent}, at ${next.t.toFixed(1)} ms), which was not compared:`,
       );
+    });
+  });
+
+  it('replays a touch session: a tap taken once its wait ran out, a double tap taken as none', () => {
+    let page = 0;
+    const { app, clock, recorder, adapter, runDeferred } = recordSession({
+      now: () => page,
+      checkpointEvery: 1,
+    });
+    const tick = (ms: number) => {
+      page += ms;
+      clock.increment(ms);
+      runDeferred();
+    };
+    adapter({ type: 'map.started' });
+    adapter({ type: 'map.loaded' });
+    adapter({ type: 'map.idle' });
+    tick(100);
+    adapter({ type: 'map.tapped', target: { kind: 'place', place: PARIS } });
+    tick(DOUBLE_TAP_MS + 10);
+    // A double tap on empty map: its zoom says the first tap was none; Paris stays open.
+    adapter({ type: 'map.tapped', target: { kind: 'empty' } });
+    tick(150);
+    adapter({ type: 'camera.moveStarted', source: 'user', animation: null, reason: null, t: 700 });
+    adapter({ type: 'camera.gestureStarted', gesture: 'zoom', input: 'touch', t: 700 });
+    tick(DOUBLE_TAP_MS * 2);
+    const selection = app.system.get('selection').getSnapshot();
+    expect(selection.context.selected).toEqual(PARIS);
+    const trace = parseTrace(JSON.parse(JSON.stringify(recorder.trace())));
+    app.stop();
+    expect(trace.timers?.map(({ to, timer }) => ({ to, timer }))).toEqual([
+      { to: 'selection', timer: 'xstate.after.doubleTap.selection.pointer.tapped' },
+    ]);
+    const result = replayTrace(trace);
+    expect(result.divergence).toBeNull();
+    expect(result.matched).toBe(trace.checkpoints.length);
+    const selected = result.path.filter(
+      (step) => step.kind === 'state' && step.machine === 'selection',
+    );
+    expect(selected.map((step) => step.kind === 'state' && step.state)).toContainEqual({
+      pointer: 'tapped',
+      selection: 'none',
     });
   });
 
