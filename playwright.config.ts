@@ -6,7 +6,7 @@ export default defineConfig({
   globalSetup: './tests/e2e/global-setup.ts',
   // Two workers on two cores: a test mostly waits on SwiftShader's drawing, which one worker leaves
   // a core short of filling (1,530 s with one worker, 1,259 s with two, the same 221 tests passing;
-  // bench/README.md, "The end-to-end suite's time"). Tests are spread one by one, not file by file,
+  // bench/README.md, "The suite's time"). Tests are spread one by one, not file by file,
   // so that the long files do not end the run on one worker. `E2E_WORKERS=1` runs them one at a time.
   workers: Number(process.env.E2E_WORKERS ?? 2),
   fullyParallel: true,
