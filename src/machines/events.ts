@@ -146,6 +146,8 @@ export type SelectionOrigin = 'map' | 'list' | 'search' | 'link';
 
 /** What a click or a tap on the map was on: a place, or the map's empty ground. */
 export type MapTarget = { kind: 'place'; place: PlaceSummary } | { kind: 'empty' };
+/** What a finger's tap was on: a place, the map's empty ground, or one of the person's pins. */
+export type TapTarget = MapTarget | { kind: 'pin'; id: string };
 
 export type PlaceEvent =
   /** The pointer is over a place (sent only when the hovered place changes). */
@@ -154,10 +156,10 @@ export type PlaceEvent =
   /** A click on the map itself (never on a popup or marker), as a tagged union. */
   | { type: 'map.clicked'; target: MapTarget }
   /**
-   * A finger's tap on the map itself: a click once no second tap has followed it (a double tap
-   * zooms, and selects nothing).
+   * A finger's tap on the map itself, or on a pin (from the tools): a click once no second tap
+   * has followed it (a double tap zooms, and selects nothing).
    */
-  | { type: 'map.tapped'; target: MapTarget }
+  | { type: 'map.tapped'; target: TapTarget }
   /** A place picked from the list, the search box or a link: select it and fly there. */
   | { type: 'place.chosen'; place: PlaceSummary; origin: SelectionOrigin; byKeyboard: boolean }
   | { type: 'popup.closed' };

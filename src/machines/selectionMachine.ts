@@ -11,14 +11,11 @@ export * from './selectionTypes';
 export { PLACE_ZOOM } from './placeZoom';
 
 /**
- * Hover and selection. They are independent regions: the pointer can rest on one place while
- * another is selected. The popup is open exactly while a place is selected: it opens at once on
- * selection (also while the camera flies there) and closes with Escape, `Close` or a click on
- * empty map. A user's drag during the flight stops only the flight.
- *
- * There is one selection across places and the person's pins: selecting a pin (`pinSelected`,
- * its editor open) ends a place's selection and closes its popup, and selecting a place closes
- * the pin's editor.
+ * Hover and selection, independent regions: the pointer can rest on one place while another is
+ * selected. The popup is open exactly while a place is selected (at once, also while the camera
+ * flies there) and closes with Escape, `Close` or a click on empty map. One selection across
+ * places and the person's pins: selecting a pin (`pinSelected`, its editor open) closes a
+ * place's popup, and selecting a place closes the pin's editor.
  */
 export const selectionMachine = setup({
   types: {
@@ -55,11 +52,12 @@ export const selectionMachine = setup({
     deselectPin: assign({ pin: null, pinOrigin: null, byKeyboard: false }),
     keepTap: assign({ tap: ({ event }) => (event.type === 'map.tapped' ? event.target : null) }),
     forgetTap: assign({ tap: null }),
-    /** The tap kept, taken as a click on what it was on. */
-    clickTapped: raise(({ context }) => ({
-      type: 'map.clicked' as const,
-      target: context.tap ?? { kind: 'empty' as const },
-    })),
+    /** The tap kept, taken as a click on what it was on: a pin's as a click on the pin. */
+    clickTapped: raise(({ context: { tap } }) =>
+      tap?.kind === 'pin'
+        ? { type: 'pin.selected' as const, id: tap.id, origin: 'map' as const, byKeyboard: false }
+        : { type: 'map.clicked' as const, target: tap ?? { kind: 'empty' as const } },
+    ),
     flyToSelected: sendTo(
       ({ system }) => system.get('camera'),
       ({ context, system }) => placeFlight(context.selected, system),
@@ -105,13 +103,17 @@ export const selectionMachine = setup({
             },
           },
         },
-        /** A finger tapped the map: a click, unless a second tap (a double tap) zooms. */
+        /** A finger tapped: a click, unless a second tap (a double tap) zooms. */
         tapped: {
           after: { doubleTap: { target: 'idle', actions: ['clickTapped', 'forgetTap'] } },
           on: {
             'camera.gestureStarted': { guard: 'zoomGesture', target: 'idle', actions: 'forgetTap' },
-            // Another tap that made no double tap (too far from the first): the first was one.
-            'map.tapped': { target: 'tapped', reenter: true, actions: ['clickTapped', 'keepTap'] },
+            // A pin's second tap comes too (a place's is MapLibre's alone); one elsewhere made
+            // no double tap, so the first was a tap of its own.
+            'map.tapped': [
+              { guard: 'tappedSameAgain', target: 'idle', actions: 'forgetTap' },
+              { target: 'tapped', reenter: true, actions: ['clickTapped', 'keepTap'] },
+            ],
             'place.hovered': {
               target: 'hovering',
               actions: [

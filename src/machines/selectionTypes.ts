@@ -1,5 +1,5 @@
 import type { PinSelectionEvent, PinSelectionOrigin } from '../yourMap/events';
-import type { CameraEvent, MapTarget, PlaceEvent, PlaceSummary, SelectionOrigin } from './events';
+import type { CameraEvent, PlaceEvent, PlaceSummary, SelectionOrigin, TapTarget } from './events';
 
 export interface SelectionContext {
   hovered: PlaceSummary | null;
@@ -11,7 +11,7 @@ export interface SelectionContext {
   pin: string | null;
   pinOrigin: PinSelectionOrigin | null;
   /** A finger's tap waiting to be taken as a click, unless a double tap's zoom follows it. */
-  tap: MapTarget | null;
+  tap: TapTarget | null;
 }
 
 /**
@@ -27,8 +27,19 @@ export type SelectionEvent =
 
 type GuardArgs = { context: SelectionContext; event: SelectionEvent };
 
+/** What a tap was on, as one string: the same for two taps on the same place, pin or ground. */
+const tapKey = (target: TapTarget): string =>
+  target.kind === 'place'
+    ? `place:${target.place.id}`
+    : target.kind === 'pin'
+      ? `pin:${target.id}`
+      : 'empty';
+
 /** The selection machine's guards, by name. */
 export const selectionGuards = {
+  /** A second tap on what the first was on, before it was taken: the two are a double tap. */
+  tappedSameAgain: ({ context: { tap }, event }: GuardArgs) =>
+    event.type === 'map.tapped' && tap !== null && tapKey(event.target) === tapKey(tap),
   /** A zoom begun by the person: a double tap's, or fingers pinching. */
   zoomGesture: ({ event }: GuardArgs) =>
     event.type === 'camera.gestureStarted' && event.gesture === 'zoom',

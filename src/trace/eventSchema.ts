@@ -69,6 +69,11 @@ const clickTarget: Check = (value, path) =>
   isRecord(value) && value.kind === 'place'
     ? object({ place })(value, path)
     : object({ kind: oneOf('place', 'empty') })(value, path);
+/** A tap's target: a click's, or a pin's (by its id). */
+const tapTarget: Check = (value, path) =>
+  isRecord(value) && value.kind === 'pin'
+    ? object({ id: string })(value, path)
+    : clickTarget(value, path);
 
 /**
  * The fields of every machine event, by type. Keyed by the whole `AppEvent` union, so a new event
@@ -118,7 +123,7 @@ export const EVENT_FIELDS: Record<AppEvent['type'], Record<string, Check>> = {
   'place.hovered': { place },
   'place.unhovered': {},
   'map.clicked': { target: clickTarget },
-  'map.tapped': { target: clickTarget },
+  'map.tapped': { target: tapTarget },
   'place.chosen': {
     place,
     origin,

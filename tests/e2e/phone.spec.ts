@@ -26,6 +26,27 @@ import { REVEAL_MARGIN_PX } from '../../src/map/camera/reveal';
 /** After adding a pin, a person's next tap near it: later than a double tap's second tap. */
 const afterDoubleTap = (page: Page) => page.waitForTimeout(DOUBLE_CLICK_MS + 100);
 
+/**
+ * A double tap with the page's clock held still while its two taps come in (the test having
+ * installed it; it flows as ever otherwise): a test runner short of CPU may send the second tap
+ * later than its stamp says, far later than a phone's touch screen would, and the page would have
+ * waited out the first tap (DOUBLE_TAP_MS) before hearing of a second that MapLibre, judging by
+ * the stamps, still takes as a double tap.
+ */
+async function doubleTapWithClockHeld(page: Page, at: Point): Promise<void> {
+  await page.evaluate(() => {
+    const w = window as unknown as { __touchesEnded: number };
+    w.__touchesEnded = 0;
+    window.addEventListener('touchend', () => (w.__touchesEnded += 1), { capture: true });
+  });
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 250);
+  await doubleTap(page, at.x, at.y);
+  await page.waitForFunction(
+    () => (window as unknown as { __touchesEnded: number }).__touchesEnded === 2,
+  );
+  await page.clock.resume();
+}
+
 // A phone: a 390 × 844 screen (and 844 × 390 turned), driven by real touch events. The lists and
 // panels share one bottom sheet (CONTRACT.md, "Narrow screens"); the map comes first.
 
@@ -234,26 +255,11 @@ test.describe('a phone held upright', () => {
   test('a double tap on a place zooms in by one level and opens nothing; a tap then opens it', async ({
     page,
   }) => {
-    // The page's clock is held still while the two taps come in (and flows as ever otherwise):
-    // a test runner short of CPU may send the second tap later than its stamp says, far later
-    // than a phone's touch screen would, and the page would have waited out the first tap
-    // (DOUBLE_TAP_MS) before hearing of a second that MapLibre, judging by the stamps, still
-    // takes as a double tap.
     await page.clock.install();
     await page.goto(`./#map=10/${LISBON.lat}/${LISBON.lng}`);
     await expectReady(page);
     const at = await pointOf(page, LISBON.lng, LISBON.lat);
-    await page.evaluate(() => {
-      const w = window as unknown as { __touchesEnded: number };
-      w.__touchesEnded = 0;
-      window.addEventListener('touchend', () => (w.__touchesEnded += 1), { capture: true });
-    });
-    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 250);
-    await doubleTap(page, at.x, at.y);
-    await page.waitForFunction(
-      () => (window as unknown as { __touchesEnded: number }).__touchesEnded === 2,
-    );
-    await page.clock.resume();
+    await doubleTapWithClockHeld(page, at);
     const zoomed = await settle(page, (camera) => camera.zoom !== 10);
     expect(zoomed.settled.zoom, zoomed.hash).toBe(11);
     // Past the wait for a second tap, still nothing is open, and the address names no place.
@@ -265,6 +271,30 @@ test.describe('a phone held upright', () => {
     await tap(page, still.x, still.y);
     await expect(sheet(page).getByRole('dialog', { name: LISBON.name })).toBeVisible();
     expect((await settle(page)).settled.zoom).toBe(11);
+  });
+
+  test('a double tap on a pin zooms in by one level and opens nothing; a tap then opens its editor', async ({
+    page,
+  }) => {
+    await page.clock.install();
+    await page.goto(`./${SEA_VIEW}`);
+    await expectReady(page);
+    const spot = { x: PORTRAIT.width / 2, y: 300 };
+    await toolButton(page, 'Add pin').tap();
+    await tap(page, spot.x, spot.y);
+    await expect(editor(page, 'Pin 1')).toBeVisible();
+    await editor(page, 'Pin 1').getByRole('button', { name: 'Close', exact: true }).tap();
+    await expect(editor(page, 'Pin 1')).toHaveCount(0);
+    await afterDoubleTap(page);
+    expect((await settle(page)).settled.zoom, 'the map has not moved for the pin').toBe(5);
+    await doubleTapWithClockHeld(page, spot);
+    const zoomed = await settle(page, (camera) => camera.zoom !== 5);
+    expect(zoomed.settled.zoom, zoomed.hash).toBe(6);
+    await page.waitForTimeout(DOUBLE_TAP_MS + 200);
+    await expect(editor(page, 'Pin 1')).toHaveCount(0);
+    // Zoomed around the finger, the pin is under it still: one tap opens its editor.
+    await tap(page, spot.x, spot.y);
+    await expect(editor(page, 'Pin 1')).toBeVisible();
   });
 
   test('a tap on a place opens its popup in the sheet, and the camera keeps the place clear of it', async ({

@@ -1,6 +1,9 @@
 import { setup } from 'xstate';
 import type { DocEvent, PinSelectionEvent, ToolEvent, ToolName } from '../../yourMap/events';
+import type { PlaceEvent } from '../events';
 import { at, newPinAt, pinIdFor, type ToolsContext } from './toolsGuards';
+
+type PinTapped = Extract<PlaceEvent, { type: 'map.tapped' }>;
 
 /** Only for the types of `assign`, `sendTo` and `raise` here: the tools machine has its own setup. */
 const { assign, sendTo, raise } = setup({
@@ -30,6 +33,7 @@ export const toolsActions = {
       event.type === 'pointer.down' && event.target.kind === 'pin'
         ? {
             pinId: event.target.id,
+            byTouch: event.input === 'touch',
             origin: { lng: event.lng, lat: event.lat },
             start: { x: event.x, y: event.y },
           }
@@ -61,14 +65,13 @@ export const toolsActions = {
     added: context.added + 1,
     newPin: pinIdFor(context.idPrefix, newPinAt(context, event).t, context.added),
   })),
+  /** A pin clicked; tapped by a finger, the tap is the selection's to take, once no second comes. */
   selectPin: sendTo(
     ({ system }) => system.get('selection'),
-    ({ context }): PinSelectionEvent => ({
-      type: 'pin.selected',
-      id: context.drag?.pinId ?? '',
-      origin: 'map',
-      byKeyboard: false,
-    }),
+    ({ context }): PinSelectionEvent | PinTapped =>
+      context.drag?.byTouch
+        ? { type: 'map.tapped', target: { kind: 'pin', id: context.drag.pinId } }
+        : { type: 'pin.selected', id: context.drag?.pinId ?? '', origin: 'map', byKeyboard: false },
   ),
   /** The pin dropped after a drag is selected: the map does not move for it (origin `drag`). */
   selectDroppedPin: sendTo(

@@ -23,6 +23,8 @@ export interface ToolsInput {
  */
 export interface PinDrag {
   pinId: string;
+  /** A finger's press is a tap when let go: the selection waits to see if a double tap follows. */
+  byTouch: boolean;
   origin: { lng: number; lat: number };
   start: { x: number; y: number };
 }

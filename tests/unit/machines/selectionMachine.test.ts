@@ -495,6 +495,38 @@ describe('selectionMachine', () => {
       expectState(started.actor, 'idle', 'none');
     });
 
+    it('opens a tapped pin once no second tap has come; a double tap on a pin opens nothing', () => {
+      const started = parisClicked();
+      const pinTapped: AppEvent = { type: 'map.tapped', target: { kind: 'pin', id: 'p1' } };
+      started.actor.send(pinTapped);
+      started.actor.send(doubleTapZoom);
+      started.clock.increment(AN_HOUR);
+      expectState(started.actor, 'idle', 'selected');
+      // A pin's second tap comes as a tap of its own (the tools hear it), before the zoom.
+      started.actor.send(pinTapped);
+      started.actor.send(pinTapped);
+      expect(context(started).tap).toBeNull();
+      started.actor.send(doubleTapZoom);
+      started.clock.increment(AN_HOUR);
+      expectState(started.actor, 'idle', 'selected');
+      expect(started.commands).toEqual([]);
+      started.actor.send(pinTapped);
+      started.clock.increment(DOUBLE_TAP_MS - 1);
+      expect(context(started).pin).toBeNull();
+      started.clock.increment(1);
+      expect(started.actor.getSnapshot().value).toEqual({
+        pointer: 'idle',
+        selection: 'pinSelected',
+      });
+      expect(context(started)).toMatchObject({
+        pin: 'p1',
+        pinOrigin: 'map',
+        byKeyboard: false,
+        selected: null,
+        tap: null,
+      });
+    });
+
     it('keeps a tap still waiting in its persisted snapshot, as plain JSON', () => {
       const started = startSelection();
       started.send(tappedPlace(LAGOS));

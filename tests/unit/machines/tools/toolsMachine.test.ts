@@ -68,6 +68,7 @@ describe('toolsMachine', () => {
       expect(commands).toEqual([{ type: 'disableMapPan' }]);
       expect(actor.getSnapshot().context.drag).toEqual({
         pinId: 'a',
+        byTouch: false,
         origin: { lng: 10, lat: -10 },
         start: { x: 10, y: 10 },
       });
@@ -85,6 +86,19 @@ describe('toolsMachine', () => {
       ]);
       expect(toDocument).toEqual([]);
       expect(commands).toEqual([{ type: 'disableMapPan' }, { type: 'restoreMapPan' }]);
+    });
+
+    it('hands a pin tapped by a finger to the selection as a tap, which waits for no second one', () => {
+      for (const input of ['mouse', 'pen', 'touch'] as const) {
+        const { actor, send, toSelection } = startTools();
+        send(downOnPin('a', 10, 10, input), releaseAt(10, 10));
+        expectState(actor, 'browse.idle');
+        expect(toSelection, input).toEqual([
+          input === 'touch'
+            ? { type: 'map.tapped', target: { kind: 'pin', id: 'a' } }
+            : { type: 'pin.selected', id: 'a', origin: 'map', byKeyboard: false },
+        ]);
+      }
     });
 
     it('starts dragging once the pointer has moved DRAG_THRESHOLD_PX, the pin following it', () => {
