@@ -122,9 +122,6 @@ test('Back, with a pin’s Name being typed in, closes its editor and gives the 
   await expect(listButtons(page)).toHaveText(['Harbour']);
 });
 
-/** How much later than a press's own time a loaded machine may handle it, at most. */
-const HANDLING_LAG_MS = 250;
-
 test('a pin just added, its editor closed by Escape, opens again at once on a click, and the map does not zoom', async ({
   page,
 }) => {
@@ -152,13 +149,18 @@ test('a pin just added, its editor closed by Escape, opens again at once on a cl
   );
   await page.waitForTimeout(DOUBLE_CLICK_MS + 300);
   await settle(page);
-  // Within the double click's time the map's double-click zoom is still held; well after it, a
-  // double click zooms as ever. (The hold is timed from when the page handled the first press,
-  // which a loaded machine does some tens of milliseconds after the press's own time: just past
-  // the double click's time either may be seen.)
+  // Within the double click's time the map's double-click zoom is still held. (Pressed later, by
+  // the presses' own times, either may be seen: the zoom comes back on a timer, which a page
+  // busy when the second press came runs only after it.)
   const apart = second! - first!;
   if (apart < DOUBLE_CLICK_MS) expect(await zoomOf()).toBe(zoom);
-  else if (apart > DOUBLE_CLICK_MS + HANDLING_LAG_MS) expect(await zoomOf()).toBeGreaterThan(zoom);
+  // Well after it, a double click zooms as ever.
+  const before = await zoomOf();
+  const elsewhere = await spot(page, 'east');
+  await page.mouse.dblclick(elsewhere.x, elsewhere.y);
+  expect((await settle(page, (camera) => camera.zoom !== before)).settled.zoom).toBeGreaterThan(
+    before,
+  );
 });
 
 test('a click on Import or Export GeoJSON just after typing a name is not lost, though the message above the list goes', async ({
