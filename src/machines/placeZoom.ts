@@ -3,6 +3,9 @@ import type { CameraEvent } from './events';
 /** How close the camera comes to a place chosen from the list, the search box or a link. */
 export const PLACE_ZOOM = 10;
 
+/** The zoom a flight to a place or a pin ends at from `zoom`: `PLACE_ZOOM`, or `zoom` if closer. */
+export const noFartherOut = (zoom: number): number => Math.max(zoom, PLACE_ZOOM);
+
 /** The part of the app's actor system this reads: an actor by its system id. */
 interface ActorsById {
   get(systemId: string): { getSnapshot(): unknown } | undefined;
@@ -19,9 +22,7 @@ type CameraSnapshotLike = { context?: { camera?: { zoom?: unknown } } } | undefi
 export function placeFlightZoom(system: ActorsById): number {
   const snapshot = system.get('camera')?.getSnapshot() as CameraSnapshotLike;
   const zoom = snapshot?.context?.camera?.zoom;
-  return typeof zoom === 'number' && Number.isFinite(zoom)
-    ? Math.max(zoom, PLACE_ZOOM)
-    : PLACE_ZOOM;
+  return typeof zoom === 'number' && Number.isFinite(zoom) ? noFartherOut(zoom) : PLACE_ZOOM;
 }
 
 /** The flight to a place chosen from the list or the search box (at `(0, 0)` if none). */

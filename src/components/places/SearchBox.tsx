@@ -10,7 +10,7 @@ import {
 import { useSelector } from '@xstate/react';
 import { formatLngLat } from '../../geo/formatLngLat';
 import { parseLngLat } from '../../geo/parseLngLat';
-import { PLACE_ZOOM } from '../../machines/selectionMachine';
+import { noFartherOut } from '../../machines/placeZoom';
 import { regionOf, searchPlaces, type Place } from '../../places/placeIndex';
 import { useCamera, useSelection, useStorage, useTools } from '../ChartroomContext';
 import { isComposing } from '../composing';
@@ -123,7 +123,7 @@ export function SearchBox(props: { places: PlaceIndexState; onWanted: () => void
     const { zoom } = camera.getSnapshot().context.camera;
     camera.send({
       type: 'camera.flyRequested',
-      target: { center: { lng, lat }, zoom: Math.max(zoom, PLACE_ZOOM), bearing: 0, pitch: 0 },
+      target: { center: { lng, lat }, zoom: noFartherOut(zoom), bearing: 0, pitch: 0 },
       reason: 'place',
     });
   };

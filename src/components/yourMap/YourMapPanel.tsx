@@ -10,7 +10,7 @@ import {
   type CSSProperties,
 } from 'react';
 import { useSelector } from '@xstate/react';
-import { PLACE_ZOOM } from '../../machines/selectionMachine';
+import { noFartherOut } from '../../machines/placeZoom';
 import { foldName } from '../../places/fold.js';
 import { byCreated, type FeatureRecord, type Features } from '../../yourMap/model';
 import { pinColour } from '../../yourMap/pinColour';
@@ -351,7 +351,7 @@ function FeatureList({
                   type: 'camera.flyRequested',
                   target: {
                     center: { lng, lat },
-                    zoom: Math.max(zoom, PLACE_ZOOM),
+                    zoom: noFartherOut(zoom),
                     bearing: 0,
                     pitch: 0,
                   },
