@@ -48,5 +48,9 @@ export function resizePending(
   return width !== taken[0] || height !== taken[1];
 }
 
-/** How long a reveal waits for the map's resize at most; then it is forgotten. */
-export const REVEAL_RESIZE_WAIT_MS = 500;
+/**
+ * How long a reveal waits for the map's resize at most; then it is forgotten. MapLibre resizes
+ * from a throttled ResizeObserver (a timer), which a busy page runs late: 690 and 760 ms after the
+ * page's own layout change were seen on a loaded machine, where 500 ms dropped the reveal.
+ */
+export const REVEAL_RESIZE_WAIT_MS = 2000;

@@ -87,6 +87,18 @@ describe('a reveal asked for before the map has taken its new size', () => {
     owner.detach();
   });
 
+  it('waits for a resize a busy page makes late (MapLibre resizes from a timer)', async () => {
+    vi.useFakeTimers({ toFake: ['performance'] });
+    const { owner, map, container } = await phoneMap();
+    turn(container);
+    owner.reveal(POINT.lng, POINT.lat, INSETS);
+    vi.advanceTimersByTime(800);
+    resize(map);
+    await Promise.resolve();
+    expect(map.pans).toHaveLength(1);
+    owner.detach();
+  });
+
   it('is forgotten when the resize is long in coming', async () => {
     vi.useFakeTimers({ toFake: ['performance'] });
     const { owner, map, container } = await phoneMap();
