@@ -216,10 +216,6 @@ test('Zoom in and Zoom out step by exactly 1, stop at the limits, and jump with 
     await takeScaleWrites(page);
     await page.getByRole('button', { name: button }).click();
     await settle(page, (camera) => camera.zoom === to);
-    // The scale bar writes in the animation frame after the camera changes, which a busy page
-    // may give after the camera has settled: wait for the next frame (its callbacks run after
-    // the bar's, asked for earlier).
-    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)));
     const writes = (await hashWrites(page)).slice(before);
     const clickedAt = await lastClick(page);
     const ms = (writes[0]?.t ?? NaN) - clickedAt;
@@ -238,7 +234,6 @@ test('Zoom in and Zoom out step by exactly 1, stop at the limits, and jump with 
   await takeScaleWrites(page);
   await followLink(page, 'map=0/20/5');
   await settle(page, (camera) => camera.zoom === 0);
-  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)));
   const scales = await takeScaleWrites(page, await lastHashChange(page));
   expect(scales, 'scale changes for a jump').toHaveLength(1);
   await expect(zoomOut(page)).toBeDisabled();

@@ -68,8 +68,12 @@ export async function watchScaleBar(page: Page): Promise<void> {
 /**
  * The scale bar's changes since the last call (see `watchScaleBar`), from the page time `since`
  * on: a write for the previous movement's last frame may come late, a frame after it settled.
+ * The bar writes in the animation frame after the camera changes, which a busy page may give
+ * after the camera has settled: the next frame is waited for first (its callbacks run after the
+ * bar's, asked for earlier).
  */
 export async function takeScaleWrites(page: Page, since = 0): Promise<ScaleWrite[]> {
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)));
   const writes = await page.evaluate(() => (window as unknown as Recorded).__scaleWrites.splice(0));
   return writes.filter((write) => write.t >= since);
 }
