@@ -20,6 +20,8 @@ export default defineConfig({
     // `E2E_DIST` serves another build folder (e.g. `vite build --outDir /tmp/x`), so parallel
     // runs need not share dist/.
     command: `npx vite preview --port ${E2E_PORT} --strictPort${process.env.E2E_DIST ? ` --outDir ${process.env.E2E_DIST}` : ''}`,
+    // Uncompressed (see vite.config.ts): gzip as it sends took 0.6 s of CPU a test's page load.
+    env: { CHARTROOM_PREVIEW_UNCOMPRESSED: '1' },
     url: BASE_URL,
     reuseExistingServer: !process.env.CI,
     timeout: 60_000,
