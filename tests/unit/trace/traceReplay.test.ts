@@ -27,6 +27,28 @@ function divergentTrace(): Trace {
   return trace;
 }
 
+/**
+ * A session recorded with a checkpoint after every event, on a page clock of its own: `tick`
+ * moves the page and the machines' clock together and runs what was deferred; `busy` moves only
+ * the page's (a task running, no timer fired). The map has started, loaded and gone idle.
+ */
+function pageSession() {
+  let page = 0;
+  const session = recordSession({ now: () => page, checkpointEvery: 1 });
+  const tick = (ms: number) => {
+    page += ms;
+    session.clock.increment(ms);
+    session.runDeferred();
+  };
+  const busy = (ms: number) => {
+    page += ms;
+  };
+  session.adapter({ type: 'map.started' });
+  session.adapter({ type: 'map.loaded' });
+  session.adapter({ type: 'map.idle' });
+  return { ...session, tick, busy };
+}
+
 /** Each state change of one machine, as `t label`. */
 const pathOf = (trace: Trace, machine: string) =>
   replayTrace(trace)
@@ -142,19 +164,7 @@ describe('replayTrace', () => {
      * queued meanwhile was taken first, and the timer ran after it.
      */
     function lateTimerTrace(): Trace {
-      let page = 0;
-      const { app, clock, recorder, adapter, store, runDeferred } = recordSession({
-        now: () => page,
-        checkpointEvery: 1,
-      });
-      const tick = (ms: number) => {
-        page += ms;
-        clock.increment(ms);
-        runDeferred();
-      };
-      adapter({ type: 'map.started' });
-      adapter({ type: 'map.loaded' });
-      adapter({ type: 'map.idle' });
+      const { app, clock, recorder, adapter, store, runDeferred, tick, busy } = pageSession();
       store({ type: 'storage.opened', features: [], quarantined: [] });
       tick(20);
       app.system.get('tools').send({ type: 'tool.chosen', tool: 'addPin' });
@@ -168,10 +178,10 @@ describe('replayTrace', () => {
         browse: { justAdded: 'waiting' },
       });
       // The page is busy: its clock moves on, no timer runs, and a click comes in first.
-      page += 1_500;
+      busy(1_500);
       app.system.get('camera').send({ type: 'camera.zoomInRequested' });
       runDeferred();
-      page += 1;
+      busy(1);
       clock.increment(DOUBLE_CLICK_MS);
       runDeferred();
       expect(app.system.get('tools').getSnapshot().value).toEqual({ browse: 'idle' });
@@ -226,19 +236,7 @@ describe('replayTrace', () => {
   });
 
   it('replays a touch session: a tap taken once its wait ran out, a double tap taken as none', () => {
-    let page = 0;
-    const { app, clock, recorder, adapter, runDeferred } = recordSession({
-      now: () => page,
-      checkpointEvery: 1,
-    });
-    const tick = (ms: number) => {
-      page += ms;
-      clock.increment(ms);
-      runDeferred();
-    };
-    adapter({ type: 'map.started' });
-    adapter({ type: 'map.loaded' });
-    adapter({ type: 'map.idle' });
+    const { app, recorder, adapter, tick } = pageSession();
     tick(100);
     adapter({ type: 'map.tapped', target: { kind: 'place', place: PARIS } });
     tick(DOUBLE_TAP_MS + 10);
