@@ -44,6 +44,7 @@ import {
   revealShift,
   sizeTaken,
 } from './camera/reveal';
+import { flightDuration } from './camera/flightTime';
 import { keepGesturesThroughResize } from './camera/resizeKeepsGestures';
 import { zoomFloor } from './camera/zoomFloor';
 import { StyleLoadError, loadStyle } from './styleLoader';
@@ -422,7 +423,25 @@ export class MapOwner {
     // `jumpTo` takes no offset: an instant ease does.
     if (reduced && offset[0] === 0 && offset[1] === 0) this.map?.jumpTo(camera, tag);
     else if (reduced) this.map?.easeTo({ ...camera, offset, duration: 0 }, tag);
-    else this.map?.flyTo({ ...camera, offset }, tag);
+    else if (this.map)
+      this.map.flyTo({ ...camera, offset, duration: this.flightMs(camera, offset) }, tag);
+  }
+
+  /** FLIGHT_MAX_MS for a flight MapLibre would make longer; its own timing for any other. */
+  private flightMs(to: Camera, offset: [number, number]): number | undefined {
+    const map = this.map;
+    if (!map) return undefined;
+    const canvas = map.getCanvas();
+    const width = canvas.clientWidth;
+    const height = canvas.clientHeight;
+    const from = map.unproject([width / 2 + offset[0], height / 2 + offset[1]]);
+    return flightDuration({
+      from: { lng: from.lng, lat: from.lat, zoom: map.getZoom() },
+      to: { lng: to.center.lng, lat: to.center.lat, zoom: to.zoom },
+      width,
+      height,
+      minZoom: map.getMinZoom(),
+    });
   }
 
   fitBounds(bounds: Bounds, reason: MoveReason, insets: Insets = NO_INSETS): void {

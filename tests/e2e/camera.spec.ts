@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { FLIGHT_MAX_MS, naturalFlightMs } from '../../src/map/camera/flightTime';
 import { HASH_NOTICES, followedNotice, parseHash } from '../../src/url/cameraHash';
 import {
   differingFraction,
@@ -199,6 +200,33 @@ test('a window resized during the app’s flight lands the place where a flight 
   expect(Math.abs(settled.center.lng - reference.center.lng), 'longitude').toBeLessThan(0.005);
   expect(Math.abs(settled.center.lat - reference.center.lat), 'latitude').toBeLessThan(0.005);
   expect(settled.zoom).toBeCloseTo(reference.zoom, 5);
+});
+
+test('a flight across the world takes at most FLIGHT_MAX_MS, where MapLibre’s own took 7 s', async ({
+  page,
+}) => {
+  const tokyo = { lng: 139.69, lat: 35.68, zoom: 10 };
+  const paris = { lng: 2.35, lat: 48.85, zoom: 10 };
+  const viewport = page.viewportSize();
+  if (!viewport) throw new Error('The page has no viewport size');
+  const natural = naturalFlightMs({ from: tokyo, to: paris, ...viewport, minZoom: 0 });
+  expect(natural, 'MapLibre’s own timing of this flight').toBeGreaterThan(6_000);
+
+  await open(page, `${tokyo.zoom}/${tokyo.lat}/${tokyo.lng}`);
+  await settle(page);
+  const asked = Date.now();
+  await followLink(page, `map=${paris.zoom}/${paris.lat}/${paris.lng}`);
+  await expect.poll(async () => (await probeCamera(page)).state).toBe('{"app":"flying"}');
+  // From before the link was followed until the machine is seen idle again: never shorter than
+  // the flight, and longer only by the page's latency.
+  await expect
+    .poll(async () => (await probeCamera(page)).state, { intervals: [50], timeout: 15_000 })
+    .toBe('"idle"');
+  const took = Date.now() - asked;
+  expect(took, `the flight took ${took} ms`).toBeLessThan(FLIGHT_MAX_MS + 2_000);
+  const { settled } = await settle(page, (camera) => camera.zoom === paris.zoom);
+  expect(settled.center.lng).toBeCloseTo(paris.lng, 4);
+  expect(settled.center.lat).toBeCloseTo(paris.lat, 4);
 });
 
 test('Zoom in and Zoom out step by exactly 1, stop at the limits, and jump with reduced motion', async ({
