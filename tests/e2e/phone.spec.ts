@@ -33,13 +33,28 @@ const afterDoubleTap = (page: Page) => page.waitForTimeout(DOUBLE_CLICK_MS + 100
  * waited out the first tap (DOUBLE_TAP_MS) before hearing of a second that MapLibre, judging by
  * the stamps, still takes as a double tap.
  */
+/**
+ * Holds the page's clock still a moment from now. On a busy machine the moment may have passed by
+ * the time the runner asks (Playwright then refuses to go back): it asks again from the new now.
+ */
+async function holdClockSoon(page: Page): Promise<void> {
+  for (let tries = 1; ; tries++) {
+    try {
+      await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 250);
+      return;
+    } catch (error) {
+      if (tries >= 5 || !String(error).includes('to the past')) throw error;
+    }
+  }
+}
+
 async function doubleTapWithClockHeld(page: Page, at: Point): Promise<void> {
   await page.evaluate(() => {
     const w = window as unknown as { __touchesEnded: number };
     w.__touchesEnded = 0;
     window.addEventListener('touchend', () => (w.__touchesEnded += 1), { capture: true });
   });
-  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 250);
+  await holdClockSoon(page);
   await doubleTap(page, at.x, at.y);
   await page.waitForFunction(
     () => (window as unknown as { __touchesEnded: number }).__touchesEnded === 2,
