@@ -44,7 +44,7 @@ import {
   revealShift,
   sizeTaken,
 } from './camera/reveal';
-import { flightDuration } from './camera/flightTime';
+import { flightSpeed } from './camera/flightTime';
 import { keepGesturesThroughResize } from './camera/resizeKeepsGestures';
 import { zoomFloor } from './camera/zoomFloor';
 import { StyleLoadError, loadStyle } from './styleLoader';
@@ -423,25 +423,28 @@ export class MapOwner {
     // `jumpTo` takes no offset: an instant ease does.
     if (reduced && offset[0] === 0 && offset[1] === 0) this.map?.jumpTo(camera, tag);
     else if (reduced) this.map?.easeTo({ ...camera, offset, duration: 0 }, tag);
-    else if (this.map)
-      this.map.flyTo({ ...camera, offset, duration: this.flightMs(camera, offset) }, tag);
+    else if (this.map) this.map.flyTo({ ...camera, offset, ...this.flightSpeed(camera) }, tag);
   }
 
-  /** FLIGHT_MAX_MS for a flight MapLibre would make longer; its own timing for any other. */
-  private flightMs(to: Camera, offset: [number, number]): number | undefined {
+  /**
+   * A speed that makes a flight MapLibre would make longer last FLIGHT_MAX_MS; nothing (MapLibre's
+   * own) for any other. Read from the map's centre (the offset moves the start by a few pixels,
+   * which hardly changes how long a flight is) and its canvas's size.
+   */
+  private flightSpeed(to: Camera): { speed?: number } {
     const map = this.map;
-    if (!map) return undefined;
+    if (!map) return {};
     const canvas = map.getCanvas();
-    const width = canvas.clientWidth;
-    const height = canvas.clientHeight;
-    const from = map.unproject([width / 2 + offset[0], height / 2 + offset[1]]);
-    return flightDuration({
+    const from = map.getCenter();
+    const speed = flightSpeed({
       from: { lng: from.lng, lat: from.lat, zoom: map.getZoom() },
       to: { lng: to.center.lng, lat: to.center.lat, zoom: to.zoom },
-      width,
-      height,
+      width: canvas.clientWidth,
+      height: canvas.clientHeight,
       minZoom: map.getMinZoom(),
     });
+    // Only a speed of its own: MapLibre takes a `speed: undefined` over its default.
+    return speed === undefined ? {} : { speed };
   }
 
   fitBounds(bounds: Bounds, reason: MoveReason, insets: Insets = NO_INSETS): void {

@@ -1,8 +1,8 @@
 // How long the app's flights take. MapLibre's `flyTo` times a flight by the length of its path
 // (van Wijk and Nuij's zoom-out-and-in arc, at `speed` 1.2 ρ-screenfuls a second), so a flight
 // across the world took 6–7 s: far longer than a person waits for a map to go where they asked.
-// The app keeps MapLibre's own timing for the flights that are short already, and gives a longer
-// one FLIGHT_MAX_MS, over the same path. Plain arithmetic: no MapLibre, so it is tested in Node.
+// The app keeps MapLibre's own timing for the flights that are short already, and flies a longer
+// one faster, over the same path, so that it lasts FLIGHT_MAX_MS. Plain arithmetic: no MapLibre, so it is tested in Node.
 
 /** The longest an app's flight takes, whatever the distance: the same arc, flown faster. */
 export const FLIGHT_MAX_MS = 2_500;
@@ -35,9 +35,12 @@ function mercatorY(lat: number, size: number): number {
  * How long MapLibre's `flyTo` would take, in milliseconds, with its default curve and speed: the
  * same arithmetic as its own (`Camera.flyTo` with the Mercator camera helper), the target taken
  * the shorter way round the antimeridian, as a map drawing copies of the world takes it. 0 where
- * there is nowhere to go (MapLibre then eases instead).
+ * there is nowhere to go (MapLibre then eases instead); not a number where the ends or the size
+ * are not numbers, or the map has no size.
  */
 export function naturalFlightMs({ from, to, width, height, minZoom }: FlightEnds): number {
+  const given = [from.lng, from.lat, from.zoom, to.lng, to.lat, to.zoom, width, height, minZoom];
+  if (!given.every(Number.isFinite) || Math.max(width, height) <= 0) return NaN;
   const size = TILE_SIZE * 2 ** from.zoom;
   const dLng = ((((to.lng - from.lng + 180) % 360) + 360) % 360) - 180;
   // u₁: the path's length on the ground, in pixels at the starting zoom.
@@ -63,9 +66,13 @@ export function naturalFlightMs({ from, to, width, height, minZoom }: FlightEnds
 }
 
 /**
- * The duration to give MapLibre's `flyTo`: FLIGHT_MAX_MS for a flight that would take longer,
- * `undefined` (MapLibre's own timing) for any other.
+ * The speed to give MapLibre's `flyTo` (its default is 1.2): one that makes a flight MapLibre would
+ * take longer over last FLIGHT_MAX_MS, `undefined` (MapLibre's own) for any other. A speed rather
+ * than a duration, so that a flight MapLibre cannot time (a map with no size yet, say) is left to
+ * end as MapLibre ends it.
  */
-export function flightDuration(ends: FlightEnds): number | undefined {
-  return naturalFlightMs(ends) > FLIGHT_MAX_MS ? FLIGHT_MAX_MS : undefined;
+export function flightSpeed(ends: FlightEnds): number | undefined {
+  const natural = naturalFlightMs(ends);
+  // Not a number is not more: MapLibre's own speed then.
+  return natural > FLIGHT_MAX_MS ? (SPEED * natural) / FLIGHT_MAX_MS : undefined;
 }

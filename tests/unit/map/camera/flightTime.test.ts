@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import {
   FLIGHT_MAX_MS,
-  flightDuration,
+  flightSpeed,
   naturalFlightMs,
   type FlightEnds,
 } from '../../../../src/map/camera/flightTime';
@@ -71,18 +71,33 @@ describe('naturalFlightMs: MapLibre’s own timing of flyTo (curve 1.42, speed 1
   });
 });
 
-describe('flightDuration: what the map owner gives flyTo', () => {
-  it('leaves a flight that is short already to MapLibre’s own timing', () => {
-    expect(flightDuration(flight([2.35, 48.85, 10], [2.36, 48.86, 10]))).toBeUndefined();
-    expect(flightDuration(flight([2.35, 48.85, 10], [2.35, 48.85, 14]))).toBeUndefined();
+describe('flightSpeed: what the map owner gives flyTo', () => {
+  /** How long MapLibre takes a flight at `speed`: its timing at 1.2, scaled. */
+  const lasts = (ends: FlightEnds) => {
+    const speed = flightSpeed(ends);
+    return speed === undefined ? naturalFlightMs(ends) : (naturalFlightMs(ends) * 1.2) / speed;
+  };
+
+  it('leaves a flight that is short already to MapLibre’s own speed', () => {
+    expect(flightSpeed(flight([2.35, 48.85, 10], [2.36, 48.86, 10]))).toBeUndefined();
+    expect(flightSpeed(flight([2.35, 48.85, 10], [2.35, 48.85, 14]))).toBeUndefined();
   });
 
-  it('gives a long one FLIGHT_MAX_MS: across the world, or from the world view to a city', () => {
-    expect(flightDuration(flight([139.69, 35.68, 10], [2.35, 48.85, 10]))).toBe(FLIGHT_MAX_MS);
-    expect(flightDuration(flight([10, 25, 1.5], [-9.14, 38.72, 10]))).toBe(FLIGHT_MAX_MS);
+  it('leaves a map with no size, or ends that are not numbers, to MapLibre, throwing nothing', () => {
+    const far = flight([139.69, 35.68, 10], [2.35, 48.85, 10]);
+    expect(flightSpeed({ ...far, width: 0, height: 0 })).toBeUndefined();
+    expect(flightSpeed({ ...far, from: { lng: NaN, lat: NaN, zoom: 10 } })).toBeUndefined();
+    expect(flightSpeed({ ...far, to: { lng: 2.35, lat: 48.85, zoom: Infinity } })).toBeUndefined();
   });
 
-  it('never gives a flight longer than FLIGHT_MAX_MS, nor makes one longer than MapLibre’s', () => {
+  it('flies a long one faster, to last FLIGHT_MAX_MS: across the world, or the world view to a city', () => {
+    const across = flight([139.69, 35.68, 10], [2.35, 48.85, 10]);
+    expect(flightSpeed(across)).toBeCloseTo((1.2 * naturalFlightMs(across)) / FLIGHT_MAX_MS, 9);
+    expect(lasts(across)).toBeCloseTo(FLIGHT_MAX_MS, 6);
+    expect(lasts(flight([10, 25, 1.5], [-9.14, 38.72, 10]))).toBeCloseTo(FLIGHT_MAX_MS, 6);
+  });
+
+  it('never makes a flight last longer than FLIGHT_MAX_MS, nor longer than MapLibre’s', () => {
     const place = fc.tuple(
       fc.double({ min: -180, max: 180, noNaN: true }),
       fc.double({ min: -85, max: 85, noNaN: true }),
@@ -91,9 +106,9 @@ describe('flightDuration: what the map owner gives flyTo', () => {
     fc.assert(
       fc.property(place, place, (from, to) => {
         const ends = flight(from, to);
-        const given = flightDuration(ends) ?? naturalFlightMs(ends);
-        expect(given).toBeLessThanOrEqual(FLIGHT_MAX_MS);
-        expect(given).toBeLessThanOrEqual(naturalFlightMs(ends));
+        expect(lasts(ends)).toBeLessThanOrEqual(FLIGHT_MAX_MS + 1e-6);
+        expect(lasts(ends)).toBeLessThanOrEqual(naturalFlightMs(ends) + 1e-6);
+        expect(flightSpeed(ends) ?? 1.2).toBeGreaterThanOrEqual(1.2);
       }),
     );
   });
