@@ -2,7 +2,8 @@
 // (van Wijk and Nuij's zoom-out-and-in arc, at `speed` 1.2 ρ-screenfuls a second), so a flight
 // across the world took 6–7 s: far longer than a person waits for a map to go where they asked.
 // The app keeps MapLibre's own timing for the flights that are short already, and flies a longer
-// one faster, over the same path, so that it lasts FLIGHT_MAX_MS. Plain arithmetic: no MapLibre, so it is tested in Node.
+// one faster, over the same path, so that it lasts FLIGHT_MAX_MS. Plain arithmetic, with no
+// MapLibre, so that it is tested in Node.
 
 /** The longest an app's flight takes, whatever the distance: the same arc, flown faster. */
 export const FLIGHT_MAX_MS = 2_500;
@@ -15,7 +16,7 @@ const TILE_SIZE = 512;
 const MAX_LAT = 85.051129;
 
 export interface FlightEnds {
-  /** Where the flight starts: the location under the point it keeps (the centre plus the offset). */
+  /** Where the flight starts: the map's centre. */
   from: { lng: number; lat: number; zoom: number };
   to: { lng: number; lat: number; zoom: number };
   /** The map's size in CSS pixels. */
@@ -45,7 +46,8 @@ export function naturalFlightMs({ from, to, width, height, minZoom }: FlightEnds
   const dLng = ((((to.lng - from.lng + 180) % 360) + 360) % 360) - 180;
   // u₁: the path's length on the ground, in pixels at the starting zoom.
   const u1 = Math.hypot((dLng / 360) * size, mercatorY(to.lat, size) - mercatorY(from.lat, size));
-  // w₀ and w₁: the span in view at each end, in pixels at the starting zoom; wMax at the least zoom.
+  // w₀ and w₁: the span in view at each end, in pixels at the starting zoom; wMax at the least
+  // zoom.
   const w0 = Math.max(width, height);
   const w1 = w0 / 2 ** (to.zoom - from.zoom);
   const wMax = w0 / 2 ** (Math.min(minZoom, from.zoom, to.zoom) - from.zoom);
