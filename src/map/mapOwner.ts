@@ -115,6 +115,25 @@ let liveMaps = 0;
 export const countLiveMaps = (): number => liveMaps;
 
 /**
+ * A speed that makes a flight MapLibre would make longer last FLIGHT_MAX_MS; nothing (MapLibre's
+ * own) for any other. Read from the map's centre (the offset moves the start by a few pixels,
+ * which hardly changes how long a flight is) and its canvas's size.
+ */
+function speedOfFlight(map: MapLibreMap, to: Camera): { speed?: number } {
+  const canvas = map.getCanvas();
+  const from = map.getCenter();
+  const speed = flightSpeed({
+    from: { lng: from.lng, lat: from.lat, zoom: map.getZoom() },
+    to: { lng: to.center.lng, lat: to.center.lat, zoom: to.zoom },
+    width: canvas.clientWidth,
+    height: canvas.clientHeight,
+    minZoom: map.getMinZoom(),
+  });
+  // Only a speed of its own: MapLibre takes a `speed: undefined` over its default.
+  return speed === undefined ? {} : { speed };
+}
+
+/**
  * The single owner of the MapLibre `Map`. It creates the map when a container is attached,
  * translates MapLibre's events into plain machine events for whoever is connected, and applies
  * the machines' commands. Nothing else in the app holds the map.
@@ -423,28 +442,8 @@ export class MapOwner {
     // `jumpTo` takes no offset: an instant ease does.
     if (reduced && offset[0] === 0 && offset[1] === 0) this.map?.jumpTo(camera, tag);
     else if (reduced) this.map?.easeTo({ ...camera, offset, duration: 0 }, tag);
-    else if (this.map) this.map.flyTo({ ...camera, offset, ...this.flightSpeed(camera) }, tag);
-  }
-
-  /**
-   * A speed that makes a flight MapLibre would make longer last FLIGHT_MAX_MS; nothing (MapLibre's
-   * own) for any other. Read from the map's centre (the offset moves the start by a few pixels,
-   * which hardly changes how long a flight is) and its canvas's size.
-   */
-  private flightSpeed(to: Camera): { speed?: number } {
-    const map = this.map;
-    if (!map) return {};
-    const canvas = map.getCanvas();
-    const from = map.getCenter();
-    const speed = flightSpeed({
-      from: { lng: from.lng, lat: from.lat, zoom: map.getZoom() },
-      to: { lng: to.center.lng, lat: to.center.lat, zoom: to.zoom },
-      width: canvas.clientWidth,
-      height: canvas.clientHeight,
-      minZoom: map.getMinZoom(),
-    });
-    // Only a speed of its own: MapLibre takes a `speed: undefined` over its default.
-    return speed === undefined ? {} : { speed };
+    else if (this.map)
+      this.map.flyTo({ ...camera, offset, ...speedOfFlight(this.map, camera) }, tag);
   }
 
   fitBounds(bounds: Bounds, reason: MoveReason, insets: Insets = NO_INSETS): void {

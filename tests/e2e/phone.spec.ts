@@ -27,13 +27,6 @@ import { REVEAL_MARGIN_PX } from '../../src/map/camera/reveal';
 const afterDoubleTap = (page: Page) => page.waitForTimeout(DOUBLE_CLICK_MS + 100);
 
 /**
- * A double tap with the page's clock held still while its two taps come in (the test having
- * installed it; it flows as ever otherwise): a test runner short of CPU may send the second tap
- * later than its stamp says, far later than a phone's touch screen would, and the page would have
- * waited out the first tap (DOUBLE_TAP_MS) before hearing of a second that MapLibre, judging by
- * the stamps, still takes as a double tap.
- */
-/**
  * Holds the page's clock still a moment from now. On a busy machine the moment may have passed by
  * the time the runner asks (Playwright then refuses to go back): it asks again from the new now.
  */
@@ -48,6 +41,13 @@ async function holdClockSoon(page: Page): Promise<void> {
   }
 }
 
+/**
+ * A double tap with the page's clock held still while its two taps come in (the test having
+ * installed it; it flows as ever otherwise): a test runner short of CPU may send the second tap
+ * later than its stamp says, far later than a phone's touch screen would, and the page would have
+ * waited out the first tap (DOUBLE_TAP_MS) before hearing of a second that MapLibre, judging by
+ * the stamps, still takes as a double tap.
+ */
 async function doubleTapWithClockHeld(page: Page, at: Point): Promise<void> {
   await page.evaluate(() => {
     const w = window as unknown as { __touchesEnded: number };
