@@ -223,6 +223,26 @@ test('a double click in Add pin adds exactly one pin and does not zoom', async (
   await toolButton(page, 'Browse').click();
 });
 
+test('Ctrl+Z during a drag undoes the pin’s adding: once released, nothing of it is left on the map', async () => {
+  const marker = page.locator('.pin-drag-marker');
+  const to = { x: at['Pin 3']!.x + 70, y: at['Pin 3']!.y - 40 };
+  await dragWithMouse(page, at['Pin 3']!, to, { release: false });
+  await expect(marker).toHaveCount(1);
+  await page.keyboard.press('ControlOrMeta+Z');
+  await expect(listButtons(page)).toHaveText(['Pin 1', 'Pin 2']);
+  await page.mouse.move(to.x + 20, to.y + 10, { steps: 4 });
+  await page.mouse.up();
+  // The drop had no pin to move: the dragged pin's marker goes, and nothing is drawn or hit there.
+  await expect(marker).toHaveCount(0);
+  await expect.poll(async () => (await storedRecords(page)).length).toBe(2);
+  await page.mouse.click(to.x + 20, to.y + 10);
+  await expect(anyEditor(page)).toHaveCount(0);
+  // Redone, the pin is back where it was added, for the tests after this one.
+  await page.keyboard.press('ControlOrMeta+Shift+Z');
+  await expect(listButtons(page)).toHaveText(['Pin 1', 'Pin 2', 'Pin 3']);
+  await expect.poll(async () => (await storedRecords(page)).length).toBe(3);
+});
+
 test('rename, then Delete: the list follows; Undo gives the pin back with its name and id', async () => {
   await page.mouse.click(at['Pin 2']!.x, at['Pin 2']!.y);
   const dialog = editor(page, 'Pin 2');

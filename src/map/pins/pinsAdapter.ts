@@ -48,7 +48,9 @@ import {
  */
 interface Dragged {
   id: string;
-  name: string;
+  /** What the marker shows: the pin's label and colour as the map draws them. */
+  label: string;
+  colour: string | null;
   lng: number;
   lat: number;
   /** Dropped (the move committed): `waiting` for the document's data, then `drawing` it. */
@@ -251,7 +253,24 @@ export class PinsAdapter {
     }
     if (!sameRecords(this.selectedShown, this.onItsOwn())) this.drawSelected();
     this.showLayers();
+    this.relabelDragged();
     this.landOnData();
+  }
+
+  /**
+   * The dragged pin renamed or recoloured during the drag (an undo, another tab): the marker shows
+   * it as the map will draw it.
+   */
+  private relabelDragged(): void {
+    const dragged = this.dragged;
+    const feature = dragged && this.features.find((each) => each.id === dragged.id);
+    if (!dragged || !feature) return;
+    const label = labelText(feature.name);
+    const colour = pinColour(feature.properties);
+    if (label === dragged.label && colour === dragged.colour) return;
+    dragged.label = label;
+    dragged.colour = colour;
+    this.marker.show(label, colour);
   }
 
   /**
@@ -420,11 +439,12 @@ export class PinsAdapter {
     if (dragged?.id !== id) {
       this.endDrag();
       const feature = this.features.find((each) => each.id === id);
-      const name = feature?.name ?? '';
-      dragged = this.dragged = { id, name, lng, lat, landing: 'no' };
-      this.setState(id, { dragging: true });
       // Labelled and coloured as the map draws it, so that it does not change as the drag begins.
-      this.marker.show(labelText(name), pinColour(feature?.properties));
+      const label = labelText(feature?.name ?? '');
+      const colour = pinColour(feature?.properties);
+      dragged = this.dragged = { id, label, colour, lng, lat, landing: 'no' };
+      this.setState(id, { dragging: true });
+      this.marker.show(label, colour);
     }
     dragged.lng = lng;
     dragged.lat = lat;
@@ -437,9 +457,20 @@ export class PinsAdapter {
     if (this.dragged?.id === id) this.endDrag();
   }
 
-  /** The move is committed: the pin stays drawn where it was dropped until the document's data has drawn. */
+  /**
+   * The move is committed: the pin stays drawn where it was dropped until the document's data has
+   * drawn. The document takes the move once the tools' transition is over, in the same task; where
+   * no data has come by the end of it, the move changed nothing (the pin dropped where it was, or
+   * gone from the document during the drag: its adding undone), and the marker goes at once.
+   */
   landPin(id: string): void {
-    if (this.dragged?.id === id) this.dragged.landing = 'waiting';
+    const dragged = this.dragged;
+    if (dragged?.id === id) {
+      dragged.landing = 'waiting';
+      queueMicrotask(() => {
+        if (this.dragged === dragged && dragged.landing === 'waiting') this.endDrag();
+      });
+    }
     this.showCursor();
   }
 

@@ -540,6 +540,60 @@ describe('a pin being dragged', () => {
     expect(map.featureStates.at(-1)).toEqual([pinTarget('a'), { dragging: false }]);
   });
 
+  it('goes at once where the drop changed nothing in the document (its pin undone during the drag)', async () => {
+    const { map, pins } = adapter();
+    pins.setFeatures([A, B]);
+    pins.movePinProvisionally('b', 150, -100);
+    // Ctrl+Z during the drag: the adding of B is undone.
+    pins.setFeatures([A]);
+    pins.movePinProvisionally('b', 160, -100);
+    pins.landPin('b');
+    // The document has nothing to move, so no data comes: the marker goes by the end of the task,
+    // and stays gone, the map idle or not.
+    await Promise.resolve();
+    expect(markerOf(map)).toBeNull();
+    expect(map.container.style.cursor).not.toBe('grabbing');
+    map.fire('idle');
+    expect(markerOf(map)).toBeNull();
+  });
+
+  it('goes at once where the pin was dropped just where it was', async () => {
+    const { map, pins } = adapter();
+    pins.setFeatures([A]);
+    pins.movePinProvisionally('a', 150, -100);
+    pins.movePinProvisionally('a', 100, -100);
+    pins.landPin('a');
+    await Promise.resolve();
+    expect(markerOf(map)).toBeNull();
+    expect(map.featureStates.at(-1)).toEqual([pinTarget('a'), { dragging: false }]);
+  });
+
+  it('waits for the map to draw the data the document sent in the same task', async () => {
+    const { map, pins } = adapter();
+    pins.setFeatures([A]);
+    pins.movePinProvisionally('a', 150, -100);
+    pins.landPin('a');
+    pins.setFeatures([pin('a', 150, -100, 'Pin 1')]);
+    await Promise.resolve();
+    expect(markerAt(map)).toEqual({ x: 150, y: 100 });
+    map.fire('idle');
+    expect(markerOf(map)).toBeNull();
+  });
+
+  it('shows the dragged pin renamed or recoloured during the drag as the map will draw it', () => {
+    const { map, pins } = adapter();
+    pins.setFeatures([pin('a', 100, -100, 'Alpha')]);
+    pins.movePinProvisionally('a', 150, -100);
+    const marker = markerOf(map)!;
+    expect(marker.textContent).toBe('Alpha');
+    // An undo of its rename, and another tab's colour, during the drag.
+    pins.setFeatures([{ ...A, properties: { 'marker-color': '#d33682' } }]);
+    expect(markerOf(map)).toBe(marker);
+    expect(marker.textContent).toBe('Pin 1');
+    expect(marker.style.getPropertyValue('--pin-drag-fill')).toBe('#d33682');
+    expect(markerAt(map)).toEqual({ x: 150, y: 100 });
+  });
+
   it('follows the map while it lands: a pan right after the drop moves the marker with it', () => {
     const { map, pins } = adapter();
     pins.setFeatures([A]);
