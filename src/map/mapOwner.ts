@@ -42,6 +42,7 @@ import {
   REVEAL_RESIZE_WAIT_MS,
   resizePending,
   revealShift,
+  controlsToKeepClear,
   sizeTaken,
 } from './camera/reveal';
 import { flightSpeed } from './camera/flightTime';
@@ -462,8 +463,8 @@ export class MapOwner {
   }
 
   /**
-   * Eases the point into the part of the map no panel covers, REVEAL_MARGIN_PX inside it, by the
-   * shortest move; nothing when it is there already.
+   * Eases the point into the part of the map no panel covers, REVEAL_MARGIN_PX inside it and clear
+   * of the camera's buttons, by the shortest move; nothing when it is there already.
    */
   reveal(lng: number, lat: number, insets: Insets): void {
     const map = this.map;
@@ -476,8 +477,14 @@ export class MapOwner {
       this.revealAfterResize = { lng, lat, insets, at: performance.now() };
       return;
     }
-    const { width, height } = map.getContainer().getBoundingClientRect();
-    const shift = revealShift(projectInView(map, lng, lat), { width, height }, insets);
+    const container = map.getContainer();
+    const { width, height } = container.getBoundingClientRect();
+    const shift = revealShift(
+      projectInView(map, lng, lat),
+      { width, height },
+      insets,
+      controlsToKeepClear(container),
+    );
     if (!shift) return;
     const animate = !prefersReducedMotion();
     map.panBy(

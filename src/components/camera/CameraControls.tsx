@@ -34,7 +34,8 @@ export function CameraControls() {
   };
 
   return (
-    <div className="camera-controls" role="group" aria-label="Camera">
+    // A selection revealed beside them is kept clear of them (`controlsToKeepClear`).
+    <div className="camera-controls" role="group" aria-label="Camera" data-keep-clear="">
       <button
         type="button"
         aria-label="Zoom in"

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  REVEAL_CLEARANCE_PX,
   REVEAL_MARGIN_PX,
   resizePending,
   revealShift,
@@ -44,6 +45,44 @@ describe('revealShift: a selection eased out from under the bottom sheet', () =>
     expect(revealShift({ x: 600, y: 250 }, landscape, side)).toBeNull();
     expect(revealShift({ x: 300, y: 250 }, landscape, side)).toEqual([
       300 - (392 + REVEAL_MARGIN_PX),
+      0,
+    ]);
+  });
+});
+
+describe('revealShift: a selection kept clear of the camera’s buttons beside it', () => {
+  // A 320 × 568 phone with a new pin's card: the map is free between the top rows (110) and the
+  // card (155), and the camera's column (268–312 across, 8–184 down) reaches into that strip.
+  const small = { width: 320, height: 568 };
+  const card = { top: 110, bottom: 568 - 155 };
+  const column = { left: 268, top: 8, right: 312, bottom: 184 };
+
+  it('moves a point beside the column left of it, not just inside the map’s margin', () => {
+    const shift = revealShift({ x: 300, y: 300 }, small, card, [column]);
+    expect(shift).not.toBeNull();
+    const x = 300 - shift![0];
+    expect(x).toBe(268 - REVEAL_CLEARANCE_PX);
+    // Without the column, it would have stopped under the compass.
+    expect(300 - revealShift({ x: 300, y: 300 }, small, card)![0]).toBe(320 - REVEAL_MARGIN_PX);
+  });
+
+  it('pans a point already in the strip but under the column out from under it', () => {
+    expect(revealShift({ x: 280, y: 132.5 }, small, card, [column])).toEqual([
+      280 - (268 - REVEAL_CLEARANCE_PX),
+      0,
+    ]);
+  });
+
+  it('leaves a point where it is when the column ends above it', () => {
+    const phone = { width: 390, height: 844 };
+    const high = { left: 338, top: 8, right: 382, bottom: 184 };
+    expect(revealShift({ x: 330, y: 400 }, phone, { top: 60, bottom: 300 }, [high])).toBeNull();
+  });
+
+  it('keeps a point off a control at the left as well', () => {
+    const leftColumn = { left: 8, top: 0, right: 60, bottom: 844 };
+    expect(revealShift({ x: 70, y: 300 }, phone, { top: 0, bottom: 0 }, [leftColumn])).toEqual([
+      70 - (60 + REVEAL_CLEARANCE_PX),
       0,
     ]);
   });
