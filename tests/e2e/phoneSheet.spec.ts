@@ -304,8 +304,9 @@ test.describe('the smallest phone held upright (320 × 568)', () => {
     await expect(attribution).toBeVisible();
     await expect(scale).toBeVisible();
 
+    // Near the right edge: the strip the card leaves runs beside the camera's buttons there.
     await toolButton(page, 'Add pin').tap();
-    await tap(page, 160, 300);
+    await tap(page, 300, 300);
     const card = editor(page, 'Pin 1');
     await expect(card).toBeVisible();
     await settle(page);
@@ -318,6 +319,11 @@ test.describe('the smallest phone held upright (320 × 568)', () => {
     const pin = await pointOf(page, lng, lat);
     expect(pin.y).toBeGreaterThan(rowsBottom);
     expect(pin.y).toBeLessThan(sheetTop);
+    // Nor do the camera's buttons beside the strip: the pin's disc (7 px) is left of them.
+    const controls = await box(cameraControls(page));
+    expect(pin.x + 7, 'the pin’s right edge, left of the camera’s buttons').toBeLessThan(
+      controls.x,
+    );
     const onPin = await page.evaluate(
       ([x, y]) => document.elementFromPoint(x!, y!)?.matches('.maplibregl-canvas') ?? false,
       [pin.x, pin.y],
@@ -396,7 +402,7 @@ test.describe('a pin chosen from the full sheet of an upright phone', () => {
       .toBeLessThan(16);
   }
 
-  test('by a tap: it lands in the middle of the map the card leaves free; Close goes back to the item', async ({
+  test('by a tap: it lands in the middle of the map the card leaves free; Close goes back to the item, as for a place', async ({
     page,
   }) => {
     await withFullSheet(page);
@@ -408,6 +414,21 @@ test.describe('a pin chosen from the full sheet of an upright phone', () => {
     await expect(editor(page, 'B')).toHaveCount(0);
     await expect(sheet(page)).toHaveAttribute('data-height', 'full');
     await expect(listItem(page, 'B')).toBeFocused();
+
+    // A place's card, opened by a tap on the places in view, does the same (over Paris, where
+    // the list has places).
+    await page.evaluate(() => (window.location.hash = '#map=6/48.85/2.35'));
+    const place = page.getByRole('list', { name: 'Places in view' }).getByRole('button').first();
+    const name = (await place.textContent())!;
+    await place.tap();
+    const card = page.getByRole('dialog', { name, exact: true });
+    await expect(card).toBeVisible();
+    await card.getByRole('button', { name: 'Close' }).tap();
+    await expect(card).toHaveCount(0);
+    await expect(sheet(page)).toHaveAttribute('data-height', 'full');
+    await expect(
+      page.getByRole('list', { name: 'Places in view' }).getByRole('button', { name, exact: true }),
+    ).toBeFocused();
   });
 
   test('by the keyboard: it lands in the middle, and Escape goes back to the full list, to the item', async ({

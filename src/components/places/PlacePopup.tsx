@@ -6,6 +6,7 @@ import { placeById, regionOf } from '../../places/placeIndex';
 import { useChartroom, useLifecycle, useSelection } from '../ChartroomContext';
 import { isComposing } from '../composing';
 import { isOnNothing } from '../focusHandOff';
+import { ROVING_LIST, focusRovingStop } from '../useRovingFocus';
 import {
   countryName,
   formatCoordinates,
@@ -68,18 +69,29 @@ export function PlacePopup() {
     if (placeId === null || !at.current) return;
     const shown = showSelection(owner, host, card, at.current);
     // Opened from the keyboard, focus moves into the popup, and goes back where it was on close.
-    const previous = byKeyboard ? document.activeElement : null;
+    // In the sheet's card, opened from the list by a tap too: the sheet gives the list back as
+    // the card closes, over the map, so the focus goes back to the item rather than to the
+    // covered map. (Only an item of the list: WebKit does not focus a button it taps.)
+    const active = document.activeElement;
+    const tappedItem =
+      card &&
+      selection.getSnapshot().context.origin === 'list' &&
+      active?.closest(`[${ROVING_LIST}]`);
+    const previous = byKeyboard || tappedItem ? active : null;
+    const list = previous?.closest<HTMLElement>(`[${ROVING_LIST}]`);
     if (byKeyboard) host.querySelector<HTMLElement>('[data-autofocus]')?.focus();
     return () => {
       shown.hide();
       // Only where the focus went with the popup: a click on the map that closed it keeps the
       // focus on the map (its keys pan and zoom), and a choice in a list keeps it on the list.
+      // Back to the item it came from; where the list no longer shows it, to the list.
       const lost = isOnNothing(document.activeElement);
       if (lost && previous instanceof HTMLElement && previous.isConnected) previous.focus();
+      else if (lost && list?.isConnected) focusRovingStop(list);
       else if (lost && closedFromInside.current) owner.focusMap();
       closedFromInside.current = false;
     };
-  }, [owner, placeId, host, byKeyboard, card]);
+  }, [owner, placeId, host, byKeyboard, card, selection]);
 
   useEffect(() => {
     if (placeId === null) return;
