@@ -2,7 +2,8 @@ import { readFile } from 'node:fs/promises';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { DOUBLE_CLICK_MS } from '../../src/yourMap/gestures';
 import { probeCamera, settle } from './support/camera';
-import { expect, expectReady, test } from './support/map';
+import { CANVAS_ONLY, expect, expectReady, test, withPageStyle } from './support/map';
+import { decodePng } from './support/png';
 import { canvasCentre, hashState, pixelOf, placesNamed, type Point } from './support/places';
 import {
   SEA,
@@ -585,4 +586,61 @@ test('a pin put east of the antimeridian is stored on the world’s own copy, an
   expect(feature?.geometry.coordinates[0]).toBe(lng);
   for (const f of exported.features)
     expect(Math.abs(f.geometry.coordinates[0]!)).toBeLessThanOrEqual(180);
+});
+
+test('pins put at one spot show one of them: the disc on top is the one named, and the one a click opens', async () => {
+  await page.evaluate(() => (window.location.hash = '#map=15/0/-30'));
+  await settle(page);
+  const centre = await canvasCentre(page);
+  // A click on open sea: nothing selected, the map focused for P and Enter.
+  await page.mouse.click(centre.x - 150, centre.y + 100);
+  await expect(anyEditor(page)).toHaveCount(0);
+  // A wide name in red, then a narrow one in the app's blue, at the map's centre.
+  const WIDE = 'WWWWWWWWWW';
+  const NARROW = 'i';
+  for (const [name, colour] of [
+    [WIDE, 'Red'],
+    [NARROW, null],
+  ] as const) {
+    await page.locator('canvas.maplibregl-canvas').focus();
+    await page.keyboard.press('p');
+    await page.keyboard.press('Enter');
+    await expect(anyEditor(page).getByRole('textbox', { name: 'Name' })).toBeFocused();
+    await page.keyboard.type(name);
+    if (colour) await anyEditor(page).getByRole('radio', { name: colour }).check();
+    await page.keyboard.press('Escape');
+    await expect(anyEditor(page)).toHaveCount(0);
+    await expect.poll(async () => (await storedNamed(page, name))?.name).toBe(name);
+  }
+  // Drawn again from storage, in the order the store gives them.
+  await page.reload();
+  await expectReady(page);
+  await settle(page);
+  const onTop = async () => {
+    const png = await withPageStyle(page, CANVAS_ONLY, () => page.screenshot());
+    const { width, data } = decodePng(png);
+    const at = (x: number, y: number) => {
+      const i = (Math.round(y) * width + Math.round(x)) * 4;
+      return [data[i]!, data[i + 1]!, data[i + 2]!] as const;
+    };
+    const [r, , b] = at(centre.x, centre.y);
+    const disc = b > r + 60 ? NARROW : r > b + 60 ? WIDE : 'neither';
+    // The name under the disc (its text colour, #0d47a1), beyond a narrow name's few pixels.
+    let wideText = 0;
+    for (let y = centre.y + 11; y <= centre.y + 28; y++)
+      for (let dx = 20; dx <= 70; dx++)
+        for (const x of [centre.x - dx, centre.x + dx]) {
+          const [tr, tg, tb] = at(x, y);
+          if (tb > 110 && tr < 90 && tg < 130 && tb > tr + 60) wideText++;
+        }
+    return { disc, name: wideText > 20 ? WIDE : NARROW };
+  };
+  await expect
+    .poll(async () => (await onTop()).disc, 'a pin’s disc at the spot')
+    .not.toBe('neither');
+  const drawn = await onTop();
+  expect(drawn.name, `the name shown under the ${drawn.disc} disc`).toBe(drawn.disc);
+  await page.mouse.click(centre.x, centre.y);
+  await expect(editor(page, drawn.disc)).toBeVisible();
+  await page.keyboard.press('Escape');
 });

@@ -13,18 +13,30 @@ export interface PinHit {
   id: string;
   x: number;
   y: number;
+  /** Where it is drawn among pins at one spot: the highest on top (ORDER_TAG); none: on top. */
+  order?: number;
 }
 
-/** The pin whose centre is nearest the point, within `radius` pixels of it; ties: the first. */
+/**
+ * The pin whose centre is nearest the point, within `radius` pixels of it; of pins at one spot,
+ * the one drawn on top (the highest order), then the first.
+ */
 export function nearestPin(
   hits: readonly PinHit[],
   point: { x: number; y: number },
   radius: number,
 ): PinHit | null {
   let best: { hit: PinHit; distance: number } | null = null;
+  const order = (hit: PinHit) => hit.order ?? Infinity;
   for (const hit of hits) {
     const distance = Math.hypot(hit.x - point.x, hit.y - point.y);
-    if (distance <= radius && (!best || distance < best.distance)) best = { hit, distance };
+    if (distance > radius) continue;
+    if (
+      !best ||
+      distance < best.distance ||
+      (distance === best.distance && order(hit) > order(best.hit))
+    )
+      best = { hit, distance };
   }
   return best?.hit ?? null;
 }

@@ -16,6 +16,7 @@ import {
   CLUSTER_MAX_ZOOM,
   CLUSTER_RADIUS_PX,
   COLOUR_TAG,
+  ORDER_TAG,
   labelText,
   PIN_TILE_LAYER,
   type Drawn,
@@ -81,7 +82,17 @@ export class PinTiles {
     this.x = x;
     this.y = y;
     this.levels = new Map();
+    this.orders = null;
     this.generation = (this.generation + 1) % GENERATIONS;
+  }
+
+  /** Each pin's order (ORDER_TAG), by id: made when first asked for after a change. */
+  private orders: Map<string, number> | null = null;
+
+  /** The order a pin is drawn in (ORDER_TAG), as its tiles give it. */
+  orderOf(id: string): number | undefined {
+    this.orders ??= new Map(this.pins.map((pin, index) => [pin.id, index]));
+    return this.orders.get(id);
   }
 
   /** Until `release`, what tiles asked for meanwhile wait for: the stored pins still loading. */
@@ -147,6 +158,7 @@ export class PinTiles {
           ? [
               layer.tag('id', this.pins[pin]!.id),
               layer.tag('name', labelText(this.pins[pin]!.name)),
+              layer.tag(ORDER_TAG, pin),
               ...(colour ? [layer.tag(COLOUR_TAG, colour)] : []),
             ]
           : [

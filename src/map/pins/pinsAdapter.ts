@@ -28,6 +28,7 @@ import {
   PIN_CLUSTERS,
   PINS_SOURCE,
   PIN_DOTS,
+  ORDER_TAG,
   PIN_TILE_LAYER,
   SELECTED_DOT,
   SELECTED_SOURCE,
@@ -701,7 +702,9 @@ export class PinsAdapter {
         if (record.id === dragged?.id || this.inert.has(record.id)) continue;
         if (record.geometry.type !== 'Point') continue;
         const [lng, lat] = record.geometry.coordinates;
-        hits.push({ id: record.id, ...projectNear(this.map, lng, lat, pressed) });
+        const order = this.tiles.orderOf(record.id);
+        const hit = { id: record.id, ...projectNear(this.map, lng, lat, pressed) };
+        hits.push(order === undefined ? hit : { ...hit, order });
       }
     }
     return nearestPin(hits, { x, y }, radius);
@@ -720,7 +723,10 @@ export class PinsAdapter {
     if (typeof id !== 'string' || id === hidden || this.inert.has(id)) return null;
     if (feature.geometry.type !== 'Point') return null;
     const [lng = 0, lat = 0] = feature.geometry.coordinates;
-    return { id, ...projectNear(this.map, lng, lat, pressed) };
+    // The selected pin's copy is drawn above every pin: it has no order, and is taken on top.
+    const order = feature.properties?.[ORDER_TAG];
+    const hit = { id, ...projectNear(this.map, lng, lat, pressed) };
+    return typeof order === 'number' && feature.layer.id === PIN_DOTS ? { ...hit, order } : hit;
   }
 
   private pointerOver(point: { x: number; y: number; input: InputKind } | null): void {

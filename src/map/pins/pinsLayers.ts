@@ -133,6 +133,18 @@ export type Drawn = Pick<FeatureRecord, 'id' | 'name' | 'geometry' | 'properties
 export const COLOUR_TAG = 'color';
 
 /**
+ * The tag that holds a pin's place in the document's order. Of pins drawn at one spot (a pin added
+ * on another, an import of the same point twice), the disc, the name and the click are one and
+ * the same pin's, the last in that order: it is drawn on top (`circle-sort-key`), its name is
+ * placed first (`symbol-sort-key`), and a press takes it (`nearestPin`). Without them MapLibre
+ * drew the last one's disc on top of the first one's name.
+ */
+export const ORDER_TAG = 'order';
+
+/** A pin's order, as the sort keys read it (0 where a feature has none). */
+const ORDER: ExpressionSpecification = ['number', ['get', ORDER_TAG], 0];
+
+/**
  * The features as GeoJSON, with what the layers draw and no more (MapLibre copies every property of
  * every feature to its worker): `promoteId` makes each record's id its feature id, for
  * feature-state, and the layers tell pins, routes and areas apart by their geometry.
@@ -189,6 +201,8 @@ const dots = (id: string, source: string) =>
     type: 'circle',
     ...from(source),
     filter: POINTS,
+    // The last pin of those at one spot on top.
+    ...(source === PINS_SOURCE ? { layout: { 'circle-sort-key': ORDER } } : {}),
     paint: {
       'circle-radius': [
         'case',
@@ -224,6 +238,8 @@ const names = (id: string, source: string) =>
       'text-size': 12,
       'text-anchor': 'top',
       'text-offset': [0, 0.9],
+      // The last pin's name placed first: of pins at one spot, the one drawn on top.
+      ...(source === PINS_SOURCE ? { 'symbol-sort-key': ['-', ORDER] } : {}),
     },
     paint: {
       'text-color': '#0d47a1',

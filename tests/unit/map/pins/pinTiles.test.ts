@@ -51,7 +51,7 @@ describe("the pins' tiles", () => {
       y,
     );
     expect(others).toEqual([]);
-    expect(feature?.properties).toEqual({ id: 'a', name: 'Lisbon <b>' });
+    expect(feature?.properties).toEqual({ id: 'a', name: 'Lisbon <b>', order: 0 });
     // To the tile's grid: 8192 units a side, under 10 cm at zoom 16.
     expect(feature?.lng).toBeCloseTo(-9.1393, 5);
     expect(feature?.lat).toBeCloseTo(38.7223, 5);
@@ -66,8 +66,8 @@ describe("the pins' tiles", () => {
       const [x, y] = tileOf(lng, lat, 16);
       return decodePinTile(tiles.tile(16, x, y).buffer as ArrayBuffer, 16, x, y)[0]?.properties;
     };
-    expect(at(-9.1393, 38.7223)).toEqual({ id: 'a', name: 'Red', color: '#cc0000' });
-    expect(at(12.3155, 45.4408)).toEqual({ id: 'b', name: 'Plain' });
+    expect(at(-9.1393, 38.7223)).toEqual({ id: 'a', name: 'Red', order: 0, color: '#cc0000' });
+    expect(at(12.3155, 45.4408)).toEqual({ id: 'b', name: 'Plain', order: 1 });
     expect(featureCollection([red, plain]).features.map((f) => f.properties)).toEqual([
       { id: 'a', name: 'Red', color: '#cc0000' },
       { id: 'b', name: 'Plain' },
@@ -145,7 +145,7 @@ describe("the pins' tiles", () => {
     // Drawn where its pins are on average.
     expect(cluster?.lng).toBeCloseTo(10 + near / 2, 3);
     expect(features.filter((feature) => feature.properties.cluster !== true)).toEqual([
-      expect.objectContaining({ properties: { id: 'c', name: 'c' } }),
+      expect.objectContaining({ properties: { id: 'c', name: 'c', order: 2 } }),
     ]);
   });
 

@@ -33,6 +33,7 @@ import {
   HIT_RADIUS_PX,
   PIN_RADIUS_PX,
   LABEL_MAX_CHARACTERS,
+  ORDER_TAG,
   labelText,
 } from '../../../../src/map/pins/pinsLayers';
 import { EXACT_DOTS, LABELS, styleWithPlaces } from '../../../../src/map/places/placesLayers';
@@ -177,6 +178,16 @@ describe('the pins on the map', () => {
     const { map, pins } = adapter();
     pins.setFeatures([A, B]);
     expect(validateStyleMin(map.style!).map((error) => error.message)).toEqual([]);
+  });
+
+  it('draws the last of pins at one spot on top, and places its name first', () => {
+    const { map } = adapter();
+    const dots = map.getLayer(PIN_DOTS) as LayerSpecification;
+    const names = map.getLayer(PIN_NAMES) as LayerSpecification;
+    const order = ['number', ['get', ORDER_TAG], 0];
+    // Circles: the higher key drawn later, on top. Symbols: the lower key placed first.
+    expect(dots.type === 'circle' && dots.layout?.['circle-sort-key']).toEqual(order);
+    expect(names.type === 'symbol' && names.layout?.['symbol-sort-key']).toEqual(['-', order]);
   });
 
   it("names pins in the places' font, from their `name`", () => {
@@ -798,6 +809,36 @@ describe('the pointer', () => {
     map.features = [rendered(A), rendered(B)];
     map.pointer('pointerdown', 120, 100);
     expect(events[0]).toMatchObject({ target: { kind: 'pin', id: 'b' } });
+  });
+
+  it('of pins at one spot, takes the one drawn on top: the last in the document', () => {
+    const { map, pins, events } = adapter();
+    const under = pin('u', 100, -100, 'Under');
+    const over = pin('o', 100, -100, 'Over');
+    pins.setFeatures([under, over]);
+    // Drawn, as the tiles give them: the later one with the higher order, whatever the order of
+    // what the map answers.
+    map.fire('idle');
+    const withOrder = (record: FeatureRecord, order: number) => {
+      const feature = rendered(record);
+      return { ...feature, properties: { ...feature.properties, [ORDER_TAG]: order } };
+    };
+    map.features = [withOrder(over, 1), withOrder(under, 0)];
+    map.pointer('pointerdown', 101, 100);
+    expect(events.at(-1)).toMatchObject({ target: { kind: 'pin', id: 'o' } });
+    map.pointer('pointerup', 101, 100);
+    map.features = [withOrder(under, 0), withOrder(over, 1)];
+    map.pointer('pointerdown', 101, 100);
+    expect(events.at(-1)).toMatchObject({ target: { kind: 'pin', id: 'o' } });
+    map.pointer('pointerup', 101, 100);
+  });
+
+  it('of pins just added at one spot and not yet drawn, takes the last too', () => {
+    const { map, pins, events } = adapter();
+    pins.setFeatures([pin('u', 100, -100, 'Under'), pin('o', 100, -100, 'Over')]);
+    map.features = [];
+    map.pointer('pointerdown', 101, 100);
+    expect(events.at(-1)).toMatchObject({ target: { kind: 'pin', id: 'o' } });
   });
 
   it('gives a finger a target 44 pixels across, and a mouse a smaller one', () => {
