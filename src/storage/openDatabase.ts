@@ -1,5 +1,5 @@
 import { wrap, type IDBPDatabase } from 'idb';
-import { StorageError } from '../yourMap/store';
+import { NewerVersionError, StorageError } from '../yourMap/store';
 
 /** The database's name unless the app is given another (tests give each run its own). */
 export const DATABASE_NAME = 'chartroom';
@@ -97,7 +97,13 @@ export function openDatabase(factory: IDBFactory, name: string): Promise<OpenedD
     request.addEventListener('error', (event) => {
       clearTimeout(timer);
       event.preventDefault();
-      reject(new StorageError('openFailed', describeError(request.error)));
+      const detail = describeError(request.error);
+      // A newer app has upgraded the database: nothing stored is touched, and it stays so.
+      reject(
+        request.error?.name === 'VersionError'
+          ? new NewerVersionError(detail)
+          : new StorageError('openFailed', detail),
+      );
     });
   });
 }

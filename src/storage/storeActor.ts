@@ -1,6 +1,6 @@
 import { fromCallback } from 'xstate';
 import type { StorageEvent } from '../yourMap/events';
-import { StorageError, type FeatureStore } from '../yourMap/store';
+import { NewerVersionError, StorageError, type FeatureStore } from '../yourMap/store';
 import { describeError } from './openDatabase';
 import { browserPersistence, type Persistence } from './persistence';
 
@@ -75,7 +75,13 @@ export function storeActor(
             .then(() => persistence.persisted())
             .then(sayPersistence, ignore);
       } catch (error) {
-        send({ type: 'storage.openFailed', ...failureOf(error, 'openFailed') });
+        // A newer version has the database: this tab is read-only from the start, as one open
+        // when the newer version took it is from then on (storage.versionChanged).
+        send(
+          error instanceof NewerVersionError
+            ? { type: 'storage.versionChanged' }
+            : { type: 'storage.openFailed', ...failureOf(error, 'openFailed') },
+        );
       }
       const news = heldBack;
       heldBack = null;

@@ -34,3 +34,15 @@ export class StorageError extends Error {
     this.name = 'StorageError';
   }
 }
+
+/**
+ * Storage that a newer version of the app has upgraded past this one's schema (IndexedDB's
+ * `VersionError`): this build can neither read nor write it, and trying again never helps. Only a
+ * reload, which loads the newer app, does.
+ */
+export class NewerVersionError extends StorageError {
+  constructor(message: string) {
+    super('openFailed', message);
+    this.name = 'NewerVersionError';
+  }
+}

@@ -29,6 +29,8 @@ const WHY_SHORT: Record<StorageFailureReason, string> = {
 export function StorageAlert() {
   const storage = useStorage();
   const readOnly = useSelector(storage, (s) => s.hasTag('readOnly'));
+  // A newer version had the storage before this tab could read it: nothing stored is shown here.
+  const unread = useSelector(storage, (s) => s.hasTag('unread'));
   // Also while storage that failed to open is tried again: the alert stays as it was, rather than
   // going and coming back (said again, and an open editor moved clear of it again) every try.
   const reason = useSelector(storage, (s) =>
@@ -42,7 +44,7 @@ export function StorageAlert() {
   const covering = useMemo(() => coversPopups(owner), [owner]);
   // Which trouble `Details` folded: a new trouble shows in full again.
   const [foldedFor, setFoldedFor] = useState<string | null>(null);
-  const trouble = readOnly ? 'readOnly' : reason;
+  const trouble = unread ? 'unread' : readOnly ? 'readOnly' : reason;
   if (trouble === null) return null;
   const folded = foldedFor === trouble;
   return (
@@ -53,19 +55,25 @@ export function StorageAlert() {
       text={
         folded ? (
           <p>
-            {readOnly
-              ? unsaved === 0
-                ? 'Changes are not being saved in this tab: reload to keep editing.'
-                : `Changes are not being saved in this tab; ${unsaved === 1 ? 'one change' : `${formatCount(unsaved)} changes`} made here ${unsaved === 1 ? 'was' : 'were'} not saved: Export GeoJSON before you reload.`
-              : `Your changes are not being saved: ${WHY_SHORT[reason ?? 'writeFailed']}.`}
+            {unread
+              ? 'Your map is not shown and changes are not being saved: a newer Chartroom has its storage.'
+              : readOnly
+                ? unsaved === 0
+                  ? 'Changes are not being saved in this tab: reload to keep editing.'
+                  : `Changes are not being saved in this tab; ${unsaved === 1 ? 'one change' : `${formatCount(unsaved)} changes`} made here ${unsaved === 1 ? 'was' : 'were'} not saved: Export GeoJSON before you reload.`
+                : `Your changes are not being saved: ${WHY_SHORT[reason ?? 'writeFailed']}.`}
+          </p>
+        ) : unread ? (
+          <p>
+            A newer version of Chartroom has this map’s storage, so this page can neither show your
+            map nor save it: changes are not being saved. Reload to load the newer version.
+            {unsaved === 0 ? '' : ` ${madeHere(unsaved)}`}
           </p>
         ) : readOnly ? (
           <p>
             Chartroom was updated in another tab, so changes are not being saved in this one. Reload
             this page to keep editing.{' '}
-            {unsaved === 0
-              ? 'Nothing you made has been lost.'
-              : `${unsaved === 1 ? 'One change' : `${formatCount(unsaved)} changes`} made here ${unsaved === 1 ? 'was' : 'were'} not saved: Export GeoJSON to keep ${unsaved === 1 ? 'it' : 'them'} before you reload.`}
+            {unsaved === 0 ? 'Nothing you made has been lost.' : madeHere(unsaved)}
           </p>
         ) : (
           <p>
@@ -89,6 +97,11 @@ export function StorageAlert() {
       )}
     </AlertBody>
   );
+}
+
+/** What the person made in this tab and could not save, to export before a reload. */
+function madeHere(unsaved: number): string {
+  return `${unsaved === 1 ? 'One change' : `${formatCount(unsaved)} changes`} made here ${unsaved === 1 ? 'was' : 'were'} not saved: Export GeoJSON to keep ${unsaved === 1 ? 'it' : 'them'} before you reload.`;
 }
 
 /**

@@ -16,6 +16,9 @@ import {
 export const READ_ONLY_DETAIL =
   'A newer version of Chartroom opened its storage in another tab. Reload this tab to save again.';
 
+export const NEWER_VERSION_DETAIL =
+  'A newer version of Chartroom has upgraded its storage, which this version cannot read. Reload this tab to load the newer version.';
+
 /** Only for the types of the action creators here: the storage machine has its own setup. */
 const { assign, enqueueActions, sendTo } = setup({
   types: { context: {} as StorageContext, events: {} as StorageEvent },
@@ -85,6 +88,7 @@ export const storageActions = {
     event.type === 'storage.persistence' ? { persisted: event.persisted } : {},
   ),
   recordReadOnly: assign({ failure: { reason: 'writeFailed', detail: READ_ONLY_DETAIL } }),
+  recordNewerVersion: assign({ failure: { reason: 'openFailed', detail: NEWER_VERSION_DETAIL } }),
   /** The document adopts what is stored. Absent in tests that have no document. */
   toDocument: enqueueActions(({ context, event, system, enqueue }) => {
     const document = system.get('document');

@@ -4,7 +4,7 @@ import { delayAfter, type StorageContext } from '../../storage/writeQueue';
 import { storageActions } from './storageActions';
 
 export type { PendingWrite, StorageContext, StorageFailure } from '../../storage/writeQueue';
-export { READ_ONLY_DETAIL } from './storageActions';
+export { NEWER_VERSION_DETAIL, READ_ONLY_DETAIL } from './storageActions';
 
 /** Waits before retrying a failed write, one per failure in a row; the last one repeats. */
 export const RETRY_DELAYS = [1_000, 5_000, 15_000, 60_000] as const;
@@ -13,9 +13,10 @@ export const REOPEN_DELAYS = [2_000, 10_000, 60_000] as const;
 
 /**
  * `saved`: nothing is waiting. `notSaving`: changes are not being saved (the alert shows, with
- * `failure`). `readOnly`: a newer version has the database.
+ * `failure`). `readOnly`: a newer version has the database. `unread`: it had it before this tab
+ * could read it, so nothing stored is shown here (and the map is not known to be empty).
  */
-export type StorageTag = 'loading' | 'saving' | 'saved' | 'notSaving' | 'readOnly';
+export type StorageTag = 'loading' | 'saving' | 'saved' | 'notSaving' | 'readOnly' | 'unread';
 
 /**
  * What storage is doing. Writes from the document reach the store in order, each as soon as it is
@@ -121,6 +122,11 @@ export const storageMachine = setup({
               { target: 'saving.idle', actions: ['recordOpened', 'toDocument'] },
             ],
             'storage.openFailed': { target: '#storage.unavailable', actions: 'recordFailure' },
+            // The database is a newer version's already: no try can open it (a VersionError).
+            'storage.versionChanged': {
+              target: '#storage.unread',
+              actions: ['recordNewerVersion', 'coalesceQueue'],
+            },
           },
         },
         saving: {
@@ -143,7 +149,10 @@ export const storageMachine = setup({
           states: {
             waiting: {
               after: { retryDelay: 'retrying' },
-              on: { 'storage.writeRequested': { actions: 'queueAndCoalesce' } },
+              // A new change is tried at once, with everything still waiting: it is saved as soon
+              // as storage works again, not a back-off later (up to a minute). The back-off paces
+              // the tries that come with no new change.
+              on: { 'storage.writeRequested': { target: 'retrying', actions: 'queueAndCoalesce' } },
             },
             retrying: {
               entry: 'writeUnsent',
@@ -155,11 +164,26 @@ export const storageMachine = setup({
     },
     unavailable: {
       tags: 'notSaving',
-      on: { 'storage.writeRequested': { actions: 'queueAndCoalesce' } },
+      on: {
+        // A new change tries to open storage at once, as a new change retries a failed write.
+        'storage.writeRequested': [
+          { guard: 'canReopen', target: 'connected', actions: 'queueAndCoalesce' },
+          { actions: 'queueAndCoalesce' },
+        ],
+      },
       after: { reopenDelay: { guard: 'canReopen', target: 'connected' } },
     },
     readOnly: {
       tags: ['notSaving', 'readOnly'],
+      entry: 'stopEditing',
+      on: { 'storage.writeRequested': { actions: 'queueAndCoalesce' } },
+    },
+    /**
+     * Read-only too, but the newer version had the database before this tab opened it: nothing
+     * stored could be read, so the map is not known to be empty. No try opens it: a reload does.
+     */
+    unread: {
+      tags: ['notSaving', 'readOnly', 'unread'],
       entry: 'stopEditing',
       on: { 'storage.writeRequested': { actions: 'queueAndCoalesce' } },
     },

@@ -69,7 +69,7 @@ export function expectState(started: StartedStorage, state: string): void {
 }
 
 export const tagsOf = (started: StartedStorage): StorageTag[] =>
-  (['loading', 'saving', 'saved', 'notSaving', 'readOnly'] as const).filter((tag) =>
+  (['loading', 'saving', 'saved', 'notSaving', 'readOnly', 'unread'] as const).filter((tag) =>
     started.snapshot().hasTag(tag),
   );
 

@@ -6,7 +6,7 @@ import {
   OPEN_TIMEOUT_MS,
   openIndexedDbStore,
 } from '../../../src/storage/indexedDbStore';
-import { StorageError } from '../../../src/yourMap/store';
+import { NewerVersionError, StorageError } from '../../../src/yourMap/store';
 import type { StoredRecord } from '../../../src/yourMap/events';
 import type { FeatureRecord } from '../../../src/yourMap/model';
 import {
@@ -74,6 +74,19 @@ describe('openIndexedDbStore', () => {
       const error = await storageErrorOf(openTab(browser, 'a'));
       expect(error.reason).toBe('openFailed');
       expect(error.message).toMatch(/VersionError/);
+    });
+
+    it('says a newer version has the database, and touches nothing stored', async () => {
+      const browser = freshBrowser();
+      const newer = await rawDatabase(browser, DB_VERSION + 1);
+      await putRaw(newer, [pin('p', 1)]);
+      newer.close();
+      const error = await storageErrorOf(openTab(browser, 'a'));
+      expect(error).toBeInstanceOf(NewerVersionError);
+      const after = await rawDatabase(browser, DB_VERSION + 1);
+      expect(after.version).toBe(DB_VERSION + 1);
+      expect(await getRaw(after, 'p')).toEqual(pin('p', 1));
+      after.close();
     });
 
     it('gives up opening after OPEN_TIMEOUT_MS when the database is held by an older tab', async () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback } from 'xstate';
 import {
+  NEWER_VERSION_DETAIL,
   READ_ONLY_DETAIL,
   REOPEN_DELAYS,
   RETRY_DELAYS,
@@ -167,7 +168,7 @@ describe('storageMachine', () => {
 
     it('keeps the changes, tries again with backoff, and writes them once open', () => {
       const started = startStorage();
-      started.send(openFailed(), requested(1, step('p', 1)), requested(2, step('p', 2)));
+      started.send(requested(1, step('p', 1)), requested(2, step('p', 2)), openFailed());
       expect(context(started).queue).toHaveLength(1);
       started.clock.increment(REOPEN_DELAYS[0] - 1);
       expect(started.log.starts).toBe(1);
@@ -186,12 +187,29 @@ describe('storageMachine', () => {
       expect(context(started).failure).toBeNull();
     });
 
+    it('tries to open it again at once for a new change, and writes it once open', () => {
+      const started = startStorage();
+      started.send(openFailed());
+      started.clock.increment(REOPEN_DELAYS[0]);
+      started.send(openFailed());
+      // The next try is 10 s away; a change made now tries at once.
+      started.send(requested(1, step('p', 1)));
+      expectState(started, 'connected.opening');
+      expect(started.log.starts).toBe(3);
+      started.send(opened());
+      expect(started.log.writes).toEqual([requested(1, step('p', 1))]);
+      started.send(writtenAsAsked(started.log.writes[0]!));
+      expect(tagsOf(started)).toEqual(['saved']);
+    });
+
     it('does not try again where the browser has no IndexedDB', () => {
       const started = startStorage();
       started.send(openFailed('unsupported'));
+      started.send(requested(1, step('p', 1)));
       started.clock.increment(AN_HOUR);
       expectState(started, 'unavailable');
       expect(started.log.starts).toBe(1);
+      expect(context(started).unsaved).toBe(1);
     });
   });
 
@@ -207,15 +225,17 @@ describe('storageMachine', () => {
     });
 
     it('keeps every change, coalesced by id, and retries after RETRY_DELAYS', () => {
-      const started = failing();
+      const started = saving();
       started.send(
+        requested(1, step('p', 1)),
         requested(2, step('p', 2)),
         requested(3, step('q', 1)),
         requested(4, step('p', 3)),
       );
+      started.send(writeFailed(1), writeFailed(2), writeFailed(3), writeFailed(4));
       expect(context(started).unsaved).toBe(2);
       started.clock.increment(RETRY_DELAYS[0] - 1);
-      expect(started.log.writes).toHaveLength(1);
+      expect(started.log.writes).toHaveLength(4);
       started.clock.increment(1);
       expectState(started, 'connected.failing.retrying');
       const retry = requested(4, { id: 'p', before: null, after: version('p', 3) }, step('q', 1));
@@ -234,6 +254,38 @@ describe('storageMachine', () => {
         { type: 'storage.written', seq: 1, stored: [{ id: 'p', record: version('p', 1) }] },
         { type: 'storage.written', seq: 2, stored: [{ id: 'q', record: version('q', 1) }] },
       ]);
+    });
+
+    it('tries a new change at once, with everything waiting, instead of waiting out the back-off', () => {
+      const started = failing();
+      // Failed again at the first retry: the next one, with no new change, is 5 s away.
+      started.clock.increment(RETRY_DELAYS[0]);
+      started.send(writeFailed(1));
+      expect(started.log.writes).toHaveLength(2);
+      started.send(requested(2, step('q', 1)));
+      expectState(started, 'connected.failing.retrying');
+      const retry = requested(2, step('p', 1), step('q', 1));
+      expect(started.log.writes).toEqual([
+        requested(1, step('p', 1)),
+        requested(1, step('p', 1)),
+        retry,
+      ]);
+      // Storage works again: that write saves everything, and the alert goes.
+      started.send(writtenAsAsked(retry));
+      expect(tagsOf(started)).toEqual(['saved']);
+      expect(context(started)).toMatchObject({ unsaved: 0, lastSavedSeq: 2, failure: null });
+    });
+
+    it('keeps the back-off for the tries that come with no new change, after a new change failed too', () => {
+      const started = failing();
+      started.send(requested(2, step('q', 1)));
+      started.send(writeFailed(2));
+      expectState(started, 'connected.failing.waiting');
+      expect(context(started).failures).toBe(2);
+      started.clock.increment(RETRY_DELAYS[1] - 1);
+      expect(started.log.writes).toHaveLength(2);
+      started.clock.increment(1);
+      expect(started.log.writes).toHaveLength(3);
     });
 
     it('waits longer after each failure in a row', () => {
@@ -289,6 +341,27 @@ describe('storageMachine', () => {
       started.send(writtenAsAsked(started.log.writes.at(-1)!));
       expect(tagsOf(started)).toEqual(['saved']);
       expect(context(started).unsaved).toBe(0);
+    });
+  });
+
+  describe('when a newer version had the database before it was opened', () => {
+    it('is read-only and unread, stops the store, loads nothing and never tries again', () => {
+      const started = startStorage();
+      started.send(requested(1, step('p', 1)));
+      started.send({ type: 'storage.versionChanged' });
+      expectState(started, 'unread');
+      expect(tagsOf(started)).toEqual(['notSaving', 'readOnly', 'unread']);
+      expect(context(started).failure).toEqual({
+        reason: 'openFailed',
+        detail: NEWER_VERSION_DETAIL,
+      });
+      expect(started.log.stops).toBe(1);
+      started.send(requested(2, step('q', 1)));
+      started.clock.increment(AN_HOUR);
+      expect(started.log.starts).toBe(1);
+      expect(started.log.writes).toEqual([]);
+      expect(started.log.document).toEqual([]);
+      expect(context(started).unsaved).toBe(2);
     });
   });
 

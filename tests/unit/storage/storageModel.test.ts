@@ -79,7 +79,8 @@ const model = setup({
           { target: 'idle', actions: 'document' },
         ],
         openFailed: 'unavailable',
-        versionChanged: { target: 'readOnly', actions: 'coalesced' },
+        // A newer version had the database already: nothing stored is read.
+        versionChanged: { target: 'unread', actions: 'coalesced' },
         remote: { actions: 'document' },
       },
     },
@@ -93,7 +94,8 @@ const model = setup({
     writing: { on: whileWriting },
     waiting: {
       on: {
-        write: { actions: 'one' },
+        // A new change is tried at once, with everything waiting.
+        write: { target: 'retrying', actions: ['one', 'sendAll', 'store'] },
         wait: { target: 'retrying', actions: ['sendAll', 'store'] },
         versionChanged: { target: 'readOnly', actions: 'stopped' },
         remote: { actions: 'document' },
@@ -103,8 +105,10 @@ const model = setup({
     },
     // Retrying is writing again: the same answers.
     retrying: { on: whileWriting },
-    unavailable: { on: { write: { actions: 'one' }, wait: 'opening' } },
+    // A new change tries to open it at once.
+    unavailable: { on: { write: { target: 'opening', actions: 'one' }, wait: 'opening' } },
     readOnly: { on: { write: { actions: 'one' } } },
+    unread: { on: { write: { actions: 'one' } } },
   },
 });
 
@@ -117,6 +121,7 @@ const NAMES: Record<string, string> = {
   'connected.failing.retrying': 'retrying',
   unavailable: 'unavailable',
   readOnly: 'readOnly',
+  unread: 'unread',
 };
 
 /** The tags the UI reads, as the model says they are in each state. */
@@ -128,6 +133,7 @@ const TAGS: Record<string, string[]> = {
   retrying: ['notSaving'],
   unavailable: ['notSaving'],
   readOnly: ['notSaving', 'readOnly'],
+  unread: ['notSaving', 'readOnly', 'unread'],
 };
 
 type Driver = ReturnType<typeof startDriver>;
@@ -233,7 +239,8 @@ describe('storageMachine, against its model', () => {
           expect(driver.lost()).toEqual([]);
         }
         // Whatever happened, once storage works again everything waiting is written.
-        if (driver.started.snapshot().matches('readOnly')) return;
+        // A newer version's database (read-only, or unread) is for a reload to save to.
+        if (driver.started.snapshot().hasTag('readOnly')) return;
         for (let i = 0; i < 20 && !driver.started.snapshot().hasTag('saved'); i += 1) {
           for (const step of ['wait', 'opened', 'written'] as const) driver.apply(step);
         }

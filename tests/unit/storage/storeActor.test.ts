@@ -1,15 +1,20 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
-import { createActor, fromCallback, setup, waitFor } from 'xstate';
-import { storageMachine } from '../../../src/machines/storage/storageMachine';
-import { openIndexedDbStore } from '../../../src/storage/indexedDbStore';
+import { SimulatedClock, createActor, fromCallback, setup, waitFor } from 'xstate';
+import { NEWER_VERSION_DETAIL, storageMachine } from '../../../src/machines/storage/storageMachine';
+import { DB_VERSION, openIndexedDbStore } from '../../../src/storage/indexedDbStore';
 import type { Persistence } from '../../../src/storage/persistence';
 import { storeActor } from '../../../src/storage/storeActor';
 import type { StorageEvent, StoredRecord } from '../../../src/yourMap/events';
 import type { Change } from '../../../src/yourMap/model';
-import { StorageError, type FeatureStore, type StoreNotice } from '../../../src/yourMap/store';
+import {
+  NewerVersionError,
+  StorageError,
+  type FeatureStore,
+  type StoreNotice,
+} from '../../../src/yourMap/store';
 import { requested, step, version } from './fakeStore';
-import { freshBrowser, pin, type Browser } from './support';
+import { freshBrowser, getRaw, pin, putRaw, rawDatabase, type Browser } from './support';
 
 interface Deferred<T> {
   promise: Promise<T>;
@@ -103,6 +108,13 @@ describe('storeActor', () => {
     const started = startActor(() => Promise.reject(error));
     const [event] = await started.eventsReach(1);
     expect(event).toMatchObject({ type: 'storage.openFailed', reason });
+  });
+
+  it('says a newer version has the database where it cannot be opened for that', async () => {
+    const started = startActor(() =>
+      Promise.reject(new NewerVersionError('VersionError: the requested version is less')),
+    );
+    expect(await started.eventsReach(1)).toEqual([{ type: 'storage.versionChanged' }]);
   });
 
   it('reports a failed load as a failed open', async () => {
@@ -297,5 +309,31 @@ describe('the storage machine on IndexedDB', () => {
       version('q', 1),
     ]);
     second.actor.stop();
+  });
+
+  it('opened after a newer version upgraded the database: read-only, unread, never tried again, nothing touched', async () => {
+    const browser = freshBrowser();
+    const newer = await rawDatabase(browser, DB_VERSION + 1);
+    await putRaw(newer, [pin('p', 1)]);
+    newer.close();
+    let opens = 0;
+    const store = storeActor(() => {
+      opens += 1;
+      return openIndexedDbStore({ name: browser.name, tab: 'a', indexedDB: browser.factory });
+    }, null);
+    const clock = new SimulatedClock();
+    const actor = createActor(storageMachine.provide({ actors: { store } }), { clock }).start();
+    const unread = await waitFor(actor, (snapshot) => snapshot.hasTag('unread'));
+    expect(unread.hasTag('readOnly')).toBe(true);
+    expect(unread.hasTag('loading')).toBe(false);
+    expect(unread.context.failure).toEqual({ reason: 'openFailed', detail: NEWER_VERSION_DETAIL });
+    clock.increment(60 * 60 * 1000);
+    await settle();
+    expect(opens).toBe(1);
+    const after = await rawDatabase(browser, DB_VERSION + 1);
+    expect(after.version).toBe(DB_VERSION + 1);
+    expect(await getRaw(after, 'p')).toEqual(pin('p', 1));
+    after.close();
+    actor.stop();
   });
 });
