@@ -34,8 +34,8 @@ const XML_FIXTURES = new URL('../fixtures/xml/', import.meta.url);
 
 /** The files an import must refuse, and how its message begins (tests/fixtures/geojson/README.md). */
 const BAD_FILES: ReadonlyArray<[file: string, begins: string]> = [
-  ['not-json.geojson', 'The file is not JSON: '],
-  ['nan.geojson', 'The file is not JSON: '],
+  ['not-json.geojson', 'The file is not JSON, so not GeoJSON: it stops being JSON at line 1'],
+  ['nan.geojson', 'The file is not JSON, so not GeoJSON: it stops being JSON at line 7'],
   ['not-geojson.geojson', 'Feature 2: it is not valid GeoJSON: '],
   ['lat-out-of-range.geojson', 'Feature 2: latitude 95 is out of range (−90 to 90).'],
   ['inf.geojson', 'Feature 2: a coordinate is too large to be a number'],

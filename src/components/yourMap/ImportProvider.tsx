@@ -1,5 +1,5 @@
 import { createContext, use, useMemo, type ReactNode } from 'react';
-import { useImport } from './useImport';
+import { useFileDrop, useImport } from './useImport';
 
 type ImportState = ReturnType<typeof useImport>;
 
@@ -12,10 +12,12 @@ const ImportContext = createContext<ImportState | null>(null);
  * message and its `Cancel import`, an export its message.
  */
 export function ImportProvider({ children }: { children: ReactNode }) {
-  const { status, importFiles, cancelImport, sayDone, reading } = useImport();
+  const { status, importFiles, cancelImport, sayDone, dismiss, reading } = useImport();
+  // A file dropped on the map or on `Your map` is imported (and anywhere else, not opened).
+  useFileDrop(importFiles);
   const value = useMemo(
-    () => ({ status, importFiles, cancelImport, sayDone, reading }),
-    [status, importFiles, cancelImport, sayDone, reading],
+    () => ({ status, importFiles, cancelImport, sayDone, dismiss, reading }),
+    [status, importFiles, cancelImport, sayDone, dismiss, reading],
   );
   return <ImportContext value={value}>{children}</ImportContext>;
 }

@@ -20,6 +20,8 @@ import { useRovingFocus } from '../useRovingFocus';
 import { useSteadyWhilePressed } from '../useSteadyWhilePressed';
 import { useExport } from './useExport';
 import { useImportState } from './ImportProvider';
+import { listed as namesListed } from './useImport';
+import { dismissing } from '../focusHandOff';
 import { formatCount, pinCount } from '../../yourMap/geojson/importResult';
 
 /** The list shows this many features at most; the filter finds the others. */
@@ -43,11 +45,13 @@ export function YourMapPanel({ inColumn = false }: { inColumn?: boolean }) {
     (s) => s.hasTag('loading') && s.context.failure === null,
   );
   const loading = useSelector(document, (s) => s.hasTag('loading')) && storageOpening;
+  // A newer version has the storage: what it holds could not be read here (its alert says why).
+  const unread = useSelector(storage, (s) => s.hasTag('unread'));
   const quarantined = useSelector(storage, (s) => quarantineText(s.context.quarantined));
   const mayBeCleared = useSelector(storage, (s) => s.context.persisted === false);
   const [filter, setFilter] = useState('');
   const deferredFilter = useDeferredValue(filter);
-  const { status, importFiles, cancelImport, reading, sayDone } = useImportState();
+  const { status, importFiles, cancelImport, reading, dismiss } = useImportState();
   const imported = status.kind === 'done' ? status.imported : null;
   // An import's pins are saved once the write of its first one is answered: until then a crash
   // would lose them, which is said (a large import takes a moment to write).
@@ -60,6 +64,7 @@ export function YourMapPanel({ inColumn = false }: { inColumn?: boolean }) {
   const fileInput = useRef<HTMLInputElement>(null);
   const importButton = useRef<HTMLButtonElement>(null);
   const headingId = useId();
+  const readingId = useId();
   const steadyWhilePressed = useSteadyWhilePressed();
   const failureShown = useShownWhenSaid(status.kind === 'failed' ? status.text : '');
   const outcomeShown = useShownWhenSaid(status.kind === 'done' ? status.text : '');
@@ -70,30 +75,6 @@ export function YourMapPanel({ inColumn = false }: { inColumn?: boolean }) {
     [listed, deferredFilter],
   );
   const filtering = deferredFilter.trim() !== '' && matches < total;
-
-  // A file dropped anywhere on the map is imported too.
-  useEffect(() => {
-    const onMap = (event: DragEvent) =>
-      event.target instanceof Element &&
-      event.target.closest('[role="region"][aria-label="Map"]') !== null &&
-      (event.dataTransfer?.types.includes('Files') ?? false);
-    const onDragOver = (event: DragEvent) => {
-      if (!onMap(event)) return;
-      event.preventDefault();
-      if (event.dataTransfer) event.dataTransfer.dropEffect = 'copy';
-    };
-    const onDrop = (event: DragEvent) => {
-      if (!onMap(event)) return;
-      event.preventDefault();
-      if (event.dataTransfer?.files) importFiles(event.dataTransfer.files);
-    };
-    window.document.addEventListener('dragover', onDragOver);
-    window.document.addEventListener('drop', onDrop);
-    return () => {
-      window.document.removeEventListener('dragover', onDragOver);
-      window.document.removeEventListener('drop', onDrop);
-    };
-  }, [importFiles]);
 
   return (
     <section
@@ -113,14 +94,16 @@ export function YourMapPanel({ inColumn = false }: { inColumn?: boolean }) {
         >
           Import
         </button>
-        <button type="button" onClick={() => sayDone(download())}>
+        {/* What each export wrote is said below (useImport hears it). */}
+        <button type="button" onClick={() => download()}>
           Export GeoJSON
         </button>
-        <button type="button" onClick={() => sayDone(download('KML'))}>
+        <button type="button" onClick={() => download('KML')}>
           Export KML
         </button>
-        {reading && (
+        {reading.length > 0 && (
           <CancelImport
+            describedBy={readingId}
             onCancel={() => {
               cancelImport();
               importButton.current?.focus();
@@ -138,17 +121,26 @@ export function YourMapPanel({ inColumn = false }: { inColumn?: boolean }) {
           }}
         />
       </div>
+      {/* Said until the next change to the map, or until dismissed: never on a timer. */}
       {status.kind === 'failed' && (
-        <p role="alert" className="your-map-message error" ref={failureShown}>
-          {status.text}
-        </p>
+        <div className="your-map-failure" ref={failureShown}>
+          <p role="alert" className="your-map-message error">
+            {status.text}
+          </p>
+          <button
+            type="button"
+            onClick={(event) => dismissing(dismiss, () => importButton.current?.focus())(event)}
+          >
+            Dismiss
+          </button>
+        </div>
       )}
       <p aria-live="polite" className="your-map-message" ref={outcomeShown}>
-        {status.kind === 'reading'
-          ? `Reading ${status.name}…`
-          : status.kind === 'done'
-            ? status.text
-            : ''}
+        {status.kind === 'done' ? status.text : ''}
+      </p>
+      {/* Which files are being read, whatever else is said meanwhile: what Cancel import stops. */}
+      <p aria-live="polite" className="your-map-message your-map-reading" id={readingId}>
+        {reading.length > 0 ? `Reading ${namesListed(reading)}…` : ''}
       </p>
       {/* In the page while empty (not display: none), so that its text is read when it comes. */}
       <p aria-live="polite" className="your-map-saving">
@@ -175,7 +167,9 @@ export function YourMapPanel({ inColumn = false }: { inColumn?: boolean }) {
       <p className="your-map-count">
         {loading && total === 0
           ? 'Loading your map…'
-          : countText(total, matches, filtering ? deferredFilter.trim() : '')}
+          : unread && total === 0
+            ? 'Your map could not be read in this page: a newer version of Chartroom has it.'
+            : countText(total, matches, filtering ? deferredFilter.trim() : '')}
       </p>
       {/* What the filter finds is read out; the count itself is not (each pin added is told). */}
       <p className="visually-hidden" aria-live="polite">
@@ -237,9 +231,9 @@ function useShownAfterDelay(atOnce = false): boolean {
  * `Cancel import`, while a file is read: from SAVING_NOTE_DELAY_MS on, so that a small file's
  * import, done at once, does not flash it.
  */
-function CancelImport({ onCancel }: { onCancel: () => void }) {
+function CancelImport({ onCancel, describedBy }: { onCancel: () => void; describedBy: string }) {
   return useShownAfterDelay() ? (
-    <button type="button" onClick={onCancel}>
+    <button type="button" aria-describedby={describedBy} onClick={onCancel}>
       Cancel import
     </button>
   ) : null;

@@ -7,15 +7,43 @@ import {
 import { KML_MEDIA_TYPE, kmlFileName, serialiseKml } from '../../yourMap/xml/exportKml';
 import { formatCount, pinCount } from '../../yourMap/geojson/importResult';
 import { byCreated } from '../../yourMap/model';
-import { useDocument, useStorage } from '../ChartroomContext';
+import { useDocument, useStorage, type DocumentActor } from '../ChartroomContext';
 
-/** What an export wrote, for the person: "Exported 3 pins to your-map-2026-11-28.geojson." */
+/**
+ * What an export wrote, for the person: "Exported 3 pins to your-map-2026-11-28.geojson.", and
+ * the records kept aside as unreadable that it holds too.
+ */
 export function exportedText(pins: number, keptAside: number, fileName: string): string {
   const aside =
-    keptAside === 0 ? '' : `, with ${formatCount(keptAside)} kept aside (unreadable) as they were`;
+    keptAside === 0
+      ? ''
+      : keptAside === 1
+        ? 'the record that could not be read, as it was'
+        : `the ${formatCount(keptAside)} records that could not be read, as they were`;
   if (pins === 0)
-    return `Exported ${fileName}: your map has no pins yet, so it holds none${aside}.`;
-  return `Exported ${pinCount(pins)}${aside} to ${fileName}.`;
+    return keptAside === 0
+      ? `Exported ${fileName}: your map has no pins yet, so it holds none.`
+      : `Exported ${fileName}: your map has no pins yet, so it holds only ${aside}.`;
+  return `Exported ${pinCount(pins)} to ${fileName}${aside === '' ? '' : `, and ${aside}`}.`;
+}
+
+type ExportListener = (said: string) => void;
+
+/**
+ * Who says what an export wrote, by the document exported: `Your map`'s messages (useImport),
+ * which say it wherever the export was asked for, the storage alert's `Export GeoJSON` too.
+ */
+const exportListeners = new WeakMap<DocumentActor, Set<ExportListener>>();
+
+/** Hears what each export of `document` wrote, until the returned function is called. */
+export function listenForExports(document: DocumentActor, listener: ExportListener): () => void {
+  let listeners = exportListeners.get(document);
+  if (!listeners) {
+    listeners = new Set();
+    exportListeners.set(document, listeners);
+  }
+  listeners.add(listener);
+  return () => listeners.delete(listener);
 }
 
 /** What a KML export wrote: records kept aside are only in the GeoJSON export, which is said. */
@@ -33,8 +61,8 @@ export type ExportFormat = 'GeoJSON' | 'KML';
 
 /**
  * Downloads the person's features as a file: GeoJSON (with any records kept aside, as they were:
- * nothing is lost), or KML for the apps that read only that (src/yourMap/xml/exportKml.ts). Gives
- * back what it wrote, in words.
+ * nothing is lost), or KML for the apps that read only that (src/yourMap/xml/exportKml.ts). Says
+ * what it wrote, in words, to listenForExports' listeners, and gives it back.
  */
 export function useExport(): (format?: ExportFormat) => string {
   const document = useDocument();
@@ -66,9 +94,12 @@ export function useExport(): (format?: ExportFormat) => string {
       link.remove();
       // Revoked a task later: the download has started by then.
       setTimeout(() => URL.revokeObjectURL(url), 0);
-      return format === 'KML'
-        ? exportedKmlText(features.length, quarantined.length, file.name)
-        : exportedText(features.length, quarantined.length, file.name);
+      const said =
+        format === 'KML'
+          ? exportedKmlText(features.length, quarantined.length, file.name)
+          : exportedText(features.length, quarantined.length, file.name);
+      for (const listener of exportListeners.get(document) ?? []) listener(said);
+      return said;
     },
     [document, storage],
   );

@@ -69,7 +69,13 @@ export async function importFile(
     if (!read.ok) return fileFault(read.message);
     text = read.text;
   } catch (error) {
-    return fileFault(`The file could not be read: ${messageOf(error)}`);
+    // A folder dropped where the browser does not tell it from a file: it has no bytes and no
+    // type, and reading it fails with words about a file "not found".
+    return fileFault(
+      mayBeFolder(file)
+        ? 'It could not be read: if it is a folder, drop the files inside it instead.'
+        : `The file could not be read: ${messageOf(error)}`,
+    );
   }
   try {
     return await parseImportText(text, options, file instanceof File ? file.name : undefined);
@@ -77,6 +83,9 @@ export async function importFile(
     return fileFault(`The import failed unexpectedly: ${messageOf(error)}`);
   }
 }
+
+/** A dropped folder, where the browser does not say so: no bytes and no type. */
+export const mayBeFolder = (file: Blob): boolean => file.size === 0 && file.type === '';
 
 /** What an import cancelled while in the worker answers; whoever cancelled it says so. */
 const CANCELLED = 'The import was cancelled.';

@@ -63,6 +63,11 @@ export type ImportResult =
        * the file gave that are not date-times with a time zone, named for the person.
        */
       leftOut?: { altitudes: number; properties: string[] };
+      /**
+       * Records an export holds that the browser which wrote it could not read (its
+       * `chartroom:quarantined` member): not imported, and said, as they stay in the file.
+       */
+      keptAsideInFile?: number;
     }
   | { ok: false; error: ImportError };
 
@@ -149,7 +154,22 @@ export function importOutcomeText(fileName: string, result: ImportResult): strin
       : '') +
     polarText(result.records) +
     (count > 0 && result.leftOut ? leftOutText(result.leftOut) : '') +
-    (count > 0 && result.likeShown ? likeShownText(result.likeShown, count) : '')
+    (count > 0 && result.likeShown ? likeShownText(result.likeShown, count) : '') +
+    keptAsideText(fileName, result.keptAsideInFile ?? 0)
+  );
+}
+
+/**
+ * " t.geojson also holds 3 records that the browser which exported it could not read: they were
+ * not imported, and stay in the file as they were."
+ */
+function keptAsideText(fileName: string, keptAside: number): string {
+  if (keptAside === 0) return '';
+  const one = keptAside === 1;
+  return (
+    ` ${fileName} also holds ${one ? 'a record' : `${formatCount(keptAside)} records`} that the browser ` +
+    `which exported it could not read: ${one ? 'it was' : 'they were'} not imported, and ` +
+    `${one ? 'stays' : 'stay'} in the file as ${one ? 'it was' : 'they were'}.`
   );
 }
 

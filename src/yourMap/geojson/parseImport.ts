@@ -11,6 +11,7 @@ import {
 import { jsonValueProblem } from '../properties';
 import { checkFile, checkItem, isObject, itemsOf, type JsonObject } from './checkContent';
 import { checkStructure } from './checkStructure';
+import { QUARANTINED_MEMBER } from './exportGeoJson';
 import { importIds } from './importIds';
 import { firstSyntaxError } from './jsonSyntax';
 import { lineAndColumn } from './jsonText';
@@ -54,7 +55,8 @@ import {
  *   imported into an empty document gives back the same ids. The pins whose own id was in
  *   `existingIds` are listed in `copies`: the page leaves out those the map shows already
  *   (`withoutShown`, importShown.ts), so that an export imported again doubles nothing.
- * - `created` and `updated` are read from ISO 8601 date-times with a time zone, else `now`.
+ * - `created` and `updated` are read from ISO 8601 date-times with a time zone, else `now`;
+ *   `updated` is never before `created`.
  * - Order: lists and the export order records by `created`, then by id (`byCreated`). Features
  *   with a `created` of their own (as an export's have) keep the order it gives. The others share
  *   `now`, so their ids decide: the ids made here (`importIds()` by default) sort in file order,
@@ -89,7 +91,13 @@ export function parseImport(text: string, options: ParseOptions): ImportResult {
   const structureFault = checkStructure(json, file, file['type'] === 'FeatureCollection');
   if (structureFault) return structureFault;
   // Every item is now a valid Feature, or the file's one geometry.
-  return toRecords(items as JsonObject[], options);
+  const result = toRecords(items as JsonObject[], options);
+  // Records the exporting browser could not read travel in the export as they were: they are
+  // not pins, and not imported, but the person is told that the file holds them.
+  const keptAside = file[QUARANTINED_MEMBER];
+  return result.ok && Array.isArray(keptAside) && keptAside.length > 0
+    ? { ...result, keptAsideInFile: keptAside.length }
+    : result;
 }
 
 /**
@@ -193,7 +201,9 @@ function toRecords(items: readonly JsonObject[], options: ParseOptions): ImportR
         note,
         geometry: { type: 'Point', coordinates: [rounded(lng), rounded(lat)] },
         created: created ?? options.now,
-        updated: updated ?? options.now,
+        // Never before `created`: a file's `updated` earlier than its `created`, or none beside a
+        // `created` still to come (the document takes that as now, the import's `now`).
+        updated: Math.max(updated ?? options.now, created ?? options.now),
         by: options.tab,
         ...(kept ? { properties: kept } : {}),
       });
@@ -326,8 +336,9 @@ function timestamp(value: unknown): number | null {
 }
 
 /**
- * Why a text is not JSON: said plainly where the engine's words would not help (an empty file,
- * XML), the engine's own otherwise.
+ * Why a text is not JSON: said plainly (an empty file, XML, where it stops being JSON), not in the
+ * engine's words ("Unexpected token 'h', "hello worl"... is not valid JSON"), which are kept only
+ * where the place cannot be found.
  */
 function notJson(text: string, error: unknown): string {
   const start = text.trimStart();
@@ -336,12 +347,19 @@ function notJson(text: string, error: unknown): string {
     // KML and GPX never come here: parseImportText converts them first.
     return 'The file is XML, not JSON.';
   }
-  const reason = error instanceof Error ? error.message : String(error);
+  const opening = 'The file is not JSON, so not GeoJSON';
   const offset = firstSyntaxError(text);
-  if (offset === null) return `The file is not JSON: ${reason}`;
+  if (offset === null) {
+    const reason = error instanceof Error ? error.message : String(error);
+    return `${opening}: ${shortened(reason, 80)}`;
+  }
+  if (offset >= text.length) return `${opening}: it ends before its JSON is complete.`;
   const { line, column } = lineAndColumn(text, offset);
-  const where = offset < text.length ? `line ${line}, column ${column}` : 'where the file ends';
-  // The engine's own place ("at position 226 (line 2 column 93)", in Chromium), said once, ours.
-  const said = reason.replace(/\s*at position \d+(?:\s*\(line \d+ column \d+\))?/, '');
-  return `The file is not JSON: ${said} (${where}).`;
+  const near = shortened(text.slice(offset).split(/[\r\n]/, 1)[0] ?? '', 12);
+  return `${opening}: it stops being JSON at line ${line}, column ${column}${near.trim() === '' ? '' : ` (“${near}”)`}.`;
+}
+
+/** `text` cut to `length` characters, with an ellipsis where it was cut. */
+function shortened(text: string, length: number): string {
+  return text.length <= length ? text : `${text.slice(0, length - 1)}…`;
 }

@@ -3,7 +3,7 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { StoredRecord } from '../../../../src/yourMap/events';
 import type { Change } from '../../../../src/yourMap/model';
-import { StorageError } from '../../../../src/yourMap/store';
+import { NewerVersionError, StorageError } from '../../../../src/yourMap/store';
 import { resetFakeMaps } from '../../support/fakeMapLibre';
 
 vi.mock('maplibre-gl', async () =>
@@ -111,6 +111,29 @@ describe('the storage alert', () => {
     fireEvent.click(within(screen.getByRole('alert')).getByRole('button', { name: 'Details' }));
     expect(screen.getByRole('alert')).toHaveTextContent(
       'Changes are not being saved in this tab; one change made here was not saved: Export GeoJSON before you reload.',
+    );
+  });
+
+  it('says where a newer version has the storage, offers Reload, and does not call the map empty', async () => {
+    const { app } = renderYourMap({
+      openStore: () => Promise.reject(new NewerVersionError('VersionError: the version is lower')),
+    });
+    await ready(app);
+    const alert = await screen.findByRole('alert');
+    expect(storageOf(app).hasTag('unread')).toBe(true);
+    expect(alert).toHaveTextContent(
+      'A newer version of Chartroom has this map’s storage, so this page can neither show your map nor save it: changes are not being saved. Reload to load the newer version.',
+    );
+    expect(alert).not.toHaveTextContent('keeps trying');
+    expect(within(alert).getByRole('button', { name: 'Reload' })).toBeEnabled();
+    expect(within(alert).getByRole('button', { name: 'Export GeoJSON' })).toBeEnabled();
+    const panel = yourMap();
+    expect(panel).toHaveTextContent('Your map could not be read in this page');
+    expect(panel).not.toHaveTextContent('Nothing yet');
+    // Folded, it still says why.
+    fireEvent.click(within(alert).getByRole('button', { name: 'Details' }));
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      /^Your map is not shown and changes are not being saved: a newer Chartroom has its storage\./,
     );
   });
 

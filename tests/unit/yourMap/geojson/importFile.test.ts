@@ -361,7 +361,7 @@ describe('answerImportRequest (the worker’s side)', () => {
 
   it('reports a fault as a result, never by silence', async () => {
     const result = await answerImportRequest({ source: '{"type":', options: { tab: 't', now: 1 } });
-    expect(failure(result).message).toMatch(/^The file is not JSON: /);
+    expect(failure(result).message).toMatch(/^The file is not JSON, so not GeoJSON: /);
   });
 
   describe(`a file of another format over ${OFF_MAIN_THREAD_OTHER_BYTES} bytes`, () => {

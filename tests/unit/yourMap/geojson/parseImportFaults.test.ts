@@ -14,10 +14,14 @@ const LARGE = { timeout: 30_000 };
 describe('parseImport, refusing a faulty file', () => {
   describe('the fixtures an end-to-end test drops on the map', () => {
     const cases: Array<[file: string, message: string | RegExp, featureIndex: number | null]> = [
-      // The engine's own words follow the colon: V8's here, another browser's in that browser.
-      ['not-json.geojson', /^The file is not JSON: Unexpected token '\/'/, null],
+      // Where it stops being JSON, in plain words rather than the engine's.
+      [
+        'not-json.geojson',
+        /^The file is not JSON, so not GeoJSON: it stops being JSON at line 1, column 1 \(“\/\//,
+        null,
+      ],
       // NaN is not JSON: JSON.parse refuses it before any GeoJSON check.
-      ['nan.geojson', /^The file is not JSON: Unexpected token 'N'.*NaN/, null],
+      ['nan.geojson', /^The file is not JSON, so not GeoJSON: .* \(“NaN/, null],
       [
         'not-geojson.geojson',
         'Feature 2: it is not valid GeoJSON: this GeoJSON object requires a properties member ' +
@@ -79,12 +83,20 @@ describe('parseImport, refusing a faulty file', () => {
       '  {"type": "Feature", "properties": {}, "geometry": {"type": "Point", "coordinates": [5, 45]}},',
       ']}',
     ].join('\n');
-    expect(failure(parseImport(trailingComma, options())).message).toMatch(
-      /^The file is not JSON: [\s\S]* \(line 3, column 1\)\.$/,
+    expect(failure(parseImport(trailingComma, options())).message).toBe(
+      'The file is not JSON, so not GeoJSON: it stops being JSON at line 3, column 1 (“]}”).',
     );
-    expect(failure(parseImport('{"type": "Feature", "geometry": {', options())).message).toMatch(
-      /^The file is not JSON: [\s\S]* \(where the file ends\)\.$/,
+    expect(failure(parseImport('{"type": "Feature", "geometry": {', options())).message).toBe(
+      'The file is not JSON, so not GeoJSON: it ends before its JSON is complete.',
     );
+  });
+
+  it('says plainly that text is not JSON, not in the engine’s words, and keeps the detail short', () => {
+    const said = failure(parseImport('hello world, this is not json', options())).message;
+    expect(said).toBe(
+      'The file is not JSON, so not GeoJSON: it stops being JSON at line 1, column 1 (“hello world…”).',
+    );
+    expect(said).not.toMatch(/Unexpected token|is not valid JSON/);
   });
 
   it('says the place once, in its own words, where the engine names it too', () => {
@@ -97,7 +109,7 @@ describe('parseImport, refusing a faulty file', () => {
         throw new SyntaxError(engine);
       });
       expect(failure(parseImport(text, options())).message).toBe(
-        'The file is not JSON: Expected double-quoted property name in JSON (line 2, column 19).',
+        'The file is not JSON, so not GeoJSON: it stops being JSON at line 2, column 19 (“}”).',
       );
       parse.mockRestore();
     }
