@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { StorageError } from '../../../../src/yourMap/store';
 import { resetFakeMaps } from '../../support/fakeMapLibre';
 
@@ -8,22 +8,23 @@ vi.mock('maplibre-gl', async () =>
   (await import('../../support/fakeMapLibre')).fakeMapLibreModule(),
 );
 
-const { MemoryStore, addPin, documentOf, ready, renderYourMap, storedPin, yourMap } =
-  await import('./support');
+const {
+  MemoryStore,
+  addPin,
+  cleanUpAfterEach,
+  documentOf,
+  ready,
+  renderYourMap,
+  storedPin,
+  yourMap,
+} = await import('./support');
 
 beforeEach(() => {
   resetFakeMaps();
   Object.assign(URL, { createObjectURL: () => 'blob:x', revokeObjectURL() {} });
   vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
 });
-afterEach(() => {
-  cleanup();
-  document.body.innerHTML = '';
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-  Reflect.deleteProperty(URL, 'createObjectURL');
-  Reflect.deleteProperty(URL, 'revokeObjectURL');
-});
+cleanUpAfterEach();
 
 const panel = () => within(yourMap());
 const said = () => yourMap().querySelector('.your-map-message[aria-live="polite"]')?.textContent;

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { StoredRecord } from '../../../../src/yourMap/events';
 import type { Change } from '../../../../src/yourMap/model';
 import { NewerVersionError, StorageError } from '../../../../src/yourMap/store';
@@ -11,6 +11,7 @@ vi.mock('maplibre-gl', async () =>
 );
 
 const {
+  cleanUpAfterEach,
   MemoryStore,
   addPin,
   documentOf,
@@ -36,14 +37,7 @@ beforeEach(() => {
   });
   vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
 });
-afterEach(() => {
-  cleanup();
-  document.body.innerHTML = '';
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-  Reflect.deleteProperty(URL, 'createObjectURL');
-  Reflect.deleteProperty(URL, 'revokeObjectURL');
-});
+cleanUpAfterEach();
 
 /** The names in the export the alert's button downloads. */
 async function exportFromAlert(): Promise<string[]> {

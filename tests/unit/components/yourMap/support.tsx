@@ -1,6 +1,6 @@
 import { Fragment, Profiler, StrictMode, useState, type ReactNode } from 'react';
-import { act, configure, render, screen, waitFor, within } from '@testing-library/react';
-import { expect, vi } from 'vitest';
+import { act, cleanup, configure, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, expect, vi } from 'vitest';
 import type { QuarantinedRecord, StoredRecord } from '../../../../src/yourMap/events';
 import { SCHEMA_VERSION, type Change, type FeatureRecord } from '../../../../src/yourMap/model';
 import type { FeatureStore, StoreNotice } from '../../../../src/yourMap/store';
@@ -223,4 +223,19 @@ export function clickMapToAdd(app: AppActor, lng: number, lat: number, t: number
 /** A pin added straight to the document, as the tools would add it. */
 export function addPin(app: AppActor, id: string, lng: number, lat: number, t = Date.now()) {
   act(() => app.send({ type: 'doc.pinAdded', id, lng, lat, t }));
+}
+
+/**
+ * After each test: the rendered tree and the page emptied, stubs and mocks undone, and the
+ * object URLs an export stubs taken away again.
+ */
+export function cleanUpAfterEach(): void {
+  afterEach(() => {
+    cleanup();
+    document.body.innerHTML = '';
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+    Reflect.deleteProperty(URL, 'createObjectURL');
+    Reflect.deleteProperty(URL, 'revokeObjectURL');
+  });
 }

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetFakeMaps } from '../../support/fakeMapLibre';
 
@@ -8,6 +8,7 @@ vi.mock('maplibre-gl', async () =>
 );
 
 const {
+  cleanUpAfterEach,
   MemoryStore,
   addPin,
   documentOf,
@@ -24,14 +25,7 @@ const { PLACE_ZOOM } = await import('../../../../src/machines/selectionMachine')
 const { StorageError } = await import('../../../../src/yourMap/store');
 
 beforeEach(resetFakeMaps);
-afterEach(() => {
-  cleanup();
-  document.body.innerHTML = '';
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-  Reflect.deleteProperty(URL, 'createObjectURL');
-  Reflect.deleteProperty(URL, 'revokeObjectURL');
-});
+cleanUpAfterEach();
 
 const items = () => within(within(yourMap()).getByRole('list')).getAllByRole('button');
 const itemNames = () => items().map((button) => button.textContent);
