@@ -116,15 +116,17 @@ export function App(props: AppProps) {
       <SheetCardContext value={narrow ? card : null}>
         <main className={narrow ? 'app narrow' : 'app'}>
           <MapView />
-          <div className="overlays">
-            <LoadingStatus />
-            <FailureAlert />
-            <BackOnline />
-            <StorageAlert />
-            <Notices />
-          </div>
-          {/* Before the map's controls: Tab reaches search and the list (top left) first. */}
+          {/* Around the overlays too: the storage alert's Export GeoJSON says in Your map what it
+              wrote. */}
           <ImportProvider>
+            <div className="overlays">
+              <LoadingStatus />
+              <FailureAlert />
+              <BackOnline />
+              <StorageAlert />
+              <Notices />
+            </div>
+            {/* Before the map's controls: Tab reaches search and the list (top left) first. */}
             <PlaceIndexProvider baseUrl={props.baseUrl} eager={link.placeId !== null}>
               <UrlSync />
               <PlacePopup />

@@ -5,6 +5,7 @@ import type { StorageFailureReason } from '../../yourMap/events';
 import { useChartroom, useStorage } from '../ChartroomContext';
 import { coversPopups } from '../sheet/BottomSheet';
 import { useExport } from './useExport';
+import { useImportState } from './ImportProvider';
 
 const WHY: Record<StorageFailureReason, string> = {
   unsupported:
@@ -40,6 +41,8 @@ export function StorageAlert() {
   );
   const unsaved = useSelector(storage, (s) => s.context.unsaved);
   const exportGeoJson = useExport();
+  // What it wrote is said in Your map, as the panel's own Export GeoJSON says it.
+  const { sayDone } = useImportState();
   const { owner } = useChartroom();
   const covering = useMemo(() => coversPopups(owner), [owner]);
   // Which trouble `Details` folded: a new trouble shows in full again.
@@ -87,7 +90,7 @@ export function StorageAlert() {
         )
       }
     >
-      <button type="button" onClick={() => exportGeoJson()}>
+      <button type="button" onClick={() => sayDone(exportGeoJson())}>
         Export GeoJSON
       </button>
       {readOnly && (

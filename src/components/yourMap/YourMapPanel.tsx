@@ -51,7 +51,7 @@ export function YourMapPanel({ inColumn = false }: { inColumn?: boolean }) {
   const mayBeCleared = useSelector(storage, (s) => s.context.persisted === false);
   const [filter, setFilter] = useState('');
   const deferredFilter = useDeferredValue(filter);
-  const { status, importFiles, cancelImport, reading, dismiss } = useImportState();
+  const { status, importFiles, cancelImport, reading, dismiss, sayDone } = useImportState();
   const imported = status.kind === 'done' ? status.imported : null;
   // An import's pins are saved once the write of its first one is answered: until then a crash
   // would lose them, which is said (a large import takes a moment to write).
@@ -94,11 +94,10 @@ export function YourMapPanel({ inColumn = false }: { inColumn?: boolean }) {
         >
           Import
         </button>
-        {/* What each export wrote is said below (useImport hears it). */}
-        <button type="button" onClick={() => download()}>
+        <button type="button" onClick={() => sayDone(download())}>
           Export GeoJSON
         </button>
-        <button type="button" onClick={() => download('KML')}>
+        <button type="button" onClick={() => sayDone(download('KML'))}>
           Export KML
         </button>
         {reading.length > 0 && (

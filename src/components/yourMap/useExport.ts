@@ -7,7 +7,7 @@ import {
 import { KML_MEDIA_TYPE, kmlFileName, serialiseKml } from '../../yourMap/xml/exportKml';
 import { formatCount, pinCount } from '../../yourMap/geojson/importResult';
 import { byCreated } from '../../yourMap/model';
-import { useDocument, useStorage, type DocumentActor } from '../ChartroomContext';
+import { useDocument, useStorage } from '../ChartroomContext';
 
 /**
  * What an export wrote, for the person: "Exported 3 pins to your-map-2026-11-28.geojson.", and
@@ -27,25 +27,6 @@ export function exportedText(pins: number, keptAside: number, fileName: string):
   return `Exported ${pinCount(pins)} to ${fileName}${aside === '' ? '' : `, and ${aside}`}.`;
 }
 
-type ExportListener = (said: string) => void;
-
-/**
- * Who says what an export wrote, by the document exported: `Your map`'s messages (useImport),
- * which say it wherever the export was asked for, the storage alert's `Export GeoJSON` too.
- */
-const exportListeners = new WeakMap<DocumentActor, Set<ExportListener>>();
-
-/** Hears what each export of `document` wrote, until the returned function is called. */
-export function listenForExports(document: DocumentActor, listener: ExportListener): () => void {
-  let listeners = exportListeners.get(document);
-  if (!listeners) {
-    listeners = new Set();
-    exportListeners.set(document, listeners);
-  }
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-
 /** What a KML export wrote: records kept aside are only in the GeoJSON export, which is said. */
 export function exportedKmlText(pins: number, keptAside: number, fileName: string): string {
   const said = exportedText(pins, 0, fileName);
@@ -61,8 +42,8 @@ export type ExportFormat = 'GeoJSON' | 'KML';
 
 /**
  * Downloads the person's features as a file: GeoJSON (with any records kept aside, as they were:
- * nothing is lost), or KML for the apps that read only that (src/yourMap/xml/exportKml.ts). Says
- * what it wrote, in words, to listenForExports' listeners, and gives it back.
+ * nothing is lost), or KML for the apps that read only that (src/yourMap/xml/exportKml.ts). Gives
+ * back what it wrote, in words.
  */
 export function useExport(): (format?: ExportFormat) => string {
   const document = useDocument();
@@ -94,12 +75,9 @@ export function useExport(): (format?: ExportFormat) => string {
       link.remove();
       // Revoked a task later: the download has started by then.
       setTimeout(() => URL.revokeObjectURL(url), 0);
-      const said =
-        format === 'KML'
-          ? exportedKmlText(features.length, quarantined.length, file.name)
-          : exportedText(features.length, quarantined.length, file.name);
-      for (const listener of exportListeners.get(document) ?? []) listener(said);
-      return said;
+      return format === 'KML'
+        ? exportedKmlText(features.length, quarantined.length, file.name)
+        : exportedText(features.length, quarantined.length, file.name);
     },
     [document, storage],
   );

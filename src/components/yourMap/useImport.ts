@@ -5,7 +5,6 @@ import { importFile, mayBeFolder } from '../../yourMap/geojson/importFile';
 import { importOutcomeText } from '../../yourMap/geojson/importResult';
 import { withoutShown } from '../../yourMap/geojson/importShown';
 import { useChartroom, useDocument, useStorage } from '../ChartroomContext';
-import { listenForExports } from './useExport';
 
 export type ImportStatus =
   | { kind: 'idle' }
@@ -142,8 +141,6 @@ export function useImport(): {
     [document],
   );
   const dismiss = useCallback(() => setStatus(IDLE), []);
-  // An export from anywhere (the storage alert's `Export GeoJSON` too) is said here.
-  useEffect(() => listenForExports(document, sayDone), [document, sayDone]);
   const cancelImport = useCallback(() => {
     const names = [...new Set(inFlight.current.values())];
     if (names.length === 0) return;

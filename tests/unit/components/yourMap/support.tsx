@@ -148,9 +148,9 @@ export function renderYourMap(
         }}
       >
         <MapView />
-        <StorageAlert />
-        <ToolsToolbar />
         <ImportProvider>
+          <StorageAlert />
+          <ToolsToolbar />
           <Remountable>
             <Profiler id="yourMap" onRender={() => (panelCommits.count += 1)}>
               <YourMapPanel />
